@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** One entry of a user's permission list: a dashboard route or a role id, each with a status. */
+export const permissionEntrySchema = z.object({
+  route: z.string().optional(),
+  role_id: z.string().optional(),
+  status: z.boolean(),
+});
+export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
+
+export const loginUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tenant_pk: z.number().int(),
+  permissions: z.array(permissionEntrySchema),
+});
+export type LoginUser = z.infer<typeof loginUserSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(80),
+  password: z.string().min(1).max(128),
+  recaptchaResponse: z.string().default(''),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: loginUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const sendCodeRequestSchema = z.object({
+  email: z.string().trim().min(1).max(80),
+  recaptchaResponse: z.string().default(''),
+});
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+/** The recovery calls answer `{ data: { error } }`; `error` true means failure. */
+export const recoveryResponseSchema = z.object({
+  data: z.object({ error: z.boolean(), message: z.string() }),
+});
+export type RecoveryResponse = z.infer<typeof recoveryResponseSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  email: z.string().trim().min(1).max(80),
+  code: z.string().trim().regex(/^\d{6}$/),
+  password: z.string().min(6).max(20),
+  recaptchaResponse: z.string().default(''),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Error body of every 4xx answer. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Public captcha settings and challenge (ALTCHA proof of work). */
+export const captchaProviderSchema = z.enum(['altcha', 'recaptcha', 'none']);
+export type CaptchaProvider = z.infer<typeof captchaProviderSchema>;
+
+/** Response headers of the app's own address, read at start-up. */
+export const startupHeaders = {
+  apiKey: 'x-api-key',
+  theme: 'x-theme',
+  termsOfUse: 'x-terms-of-use',
+  deepLinkHost: 'x-deep-link-host',
+  captchaProvider: 'x-captcha-provider',
+  captchaSiteKey: 'x-captcha-site-key',
+} as const;

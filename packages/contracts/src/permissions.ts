@@ -1,0 +1,66 @@
+import type { PermissionEntry } from './auth';
+
+/** Role ids the spec names. */
+export const roles = {
+  monetization: 'DASH_CVE_PRO_MONETIZATION_CONFIG',
+  createVoucher: 'DASH_CVE_PRO_CREATE_VOUCHER',
+  loadBalance: 'DASH_CVE_PRO_SMART_CHARGING_LOAD_BALANCE',
+  financialIndicators: 'DASH_FINANCIAL_INDICATORS',
+  disableTransactionOptions: 'DASH_DISABLE_TRANSACTION_OPTIONS',
+  smartChargingCreate: 'DASH_SMART_CHARGING_CREATE',
+  virtualGroupEditChargeboxes: 'DASH_VIRTUAL_GROUP_EDIT_CHARGEBOXES',
+  /** Payment capability: manual approval of payments (see docs/decisions.md). */
+  paymentApproval: 'DASH_PAYMENT_APPROVAL',
+  /** Invoice capability: invoice column, resend (see docs/decisions.md). */
+  invoice: 'DASH_INVOICE',
+  /** Platform administrator: v1.5, tasks, charging profiles, payment generation. */
+  admin: 'DASH_ADMIN',
+} as const;
+
+/** Themes with the Terpel exceptions of the route filter. */
+export const terpelThemes = new Set(['terpel']);
+
+const monetizationRoutes = ['/dynamic-pricing', '/virtual-groups', '/financial'];
+const voucherRoutes = ['/vouchers', '/voucher'];
+const logRoutes = ['/log'];
+
+function startsWithAny(route: string, prefixes: string[]): boolean {
+  return prefixes.some((p) => route === p || route.startsWith(p + '/'));
+}
+
+export function hasRole(permissions: PermissionEntry[], roleId: string): boolean {
+  return permissions.some((p) => p.role_id === roleId && p.status);
+}
+
+/**
+ * Applies the route-filtering rules of both specification documents and returns the set of
+ * route keys that are usable: entries with status true, minus monetization, voucher and log
+ * routes when their roles are missing (a Terpel theme keeps them).
+ */
+export function permittedRoutes(permissions: PermissionEntry[], theme: string): Set<string> {
+  const terpel = terpelThemes.has(theme);
+  const monetization = terpel || hasRole(permissions, roles.monetization);
+  const vouchers = terpel || hasRole(permissions, roles.createVoucher);
+  const logs =
+    terpel ||
+    (hasRole(permissions, roles.loadBalance) &&
+      hasRole(permissions, roles.monetization) &&
+      hasRole(permissions, roles.createVoucher));
+  const out = new Set<string>();
+  for (const p of permissions) {
+    if (!p.status || !p.route) continue;
+    if (!monetization && startsWithAny(p.route, monetizationRoutes)) continue;
+    if (!vouchers && startsWithAny(p.route, voucherRoutes)) continue;
+    if (!logs && startsWithAny(p.route, logRoutes)) continue;
+    out.add(p.route);
+  }
+  return out;
+}
+
+/**
+ * True when a permission key (e.g. '/stations/edit/{id}') is granted. Keys with '{id}' match the
+ * entry exactly as written in the permission list.
+ */
+export function canAccess(permitted: Set<string>, key: string): boolean {
+  return permitted.has(key);
+}
