@@ -1,0 +1,91 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { accessPlugin } from './platform/auth/access-plugin';
+import { TokenSigner } from './platform/auth/tokens';
+import type { Bus } from './platform/bus';
+import { AltchaCaptcha } from './platform/captcha/altcha-captcha';
+import type { Captcha } from './platform/captcha/captcha';
+import { NoCaptcha } from './platform/captcha/no-captcha';
+import { RecaptchaCaptcha } from './platform/captcha/recaptcha-captcha';
+import { registerErrorHandler } from './platform/errors';
+import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
+import { ensureSecret } from './platform/secrets';
+import { registerWebApp } from './platform/web-app';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  /** Overrides for tests; defaults follow the configuration. */
+  mailer?: Mailer;
+  captcha?: Captcha;
+  logger?: boolean | object;
+}
+
+/** Everything the modules share, built once per node. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  mailer: Mailer;
+  captcha: Captcha;
+  signer: TokenSigner;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platform: Platform }> {
+  const { config, database, bus } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    disableRequestLogging: true,
+    bodyLimit: 40 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const db = database.db;
+  const signer = new TokenSigner(await ensureSecret(db, 'session_secret'));
+  const captcha =
+    deps.captcha ??
+    (config.captcha.provider === 'altcha'
+      ? new AltchaCaptcha(db, await ensureSecret(db, 'altcha_hmac_key'), config.captcha.altchaMaxNumber)
+      : config.captcha.provider === 'recaptcha'
+        ? new RecaptchaCaptcha(config.captcha.recaptchaSecret!)
+        : new NoCaptcha());
+  const mailer =
+    deps.mailer ?? (config.mail.url ? new SmtpMailer(config.mail.url, config.mail.from) : new FileMailer(path.join(config.dataDir, 'mail'), config.mail.from, app.log));
+  const platform: Platform = { config, database, bus, mailer, captcha, signer };
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Recarga API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(accessPlugin, { db, signer });
+
+  app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  // Modules
+  const authService = new AuthService({ db, captcha, mailer, signer, sessionTtlMs: config.sessionTtlMs, codeSecret: await ensureSecret(db, 'reset_code_secret') });
+  await app.register(authRoutes, { service: authService, captcha });
+
+  await registerWebApp(app, db, config);
+  return Object.assign(app, { platform });
+}

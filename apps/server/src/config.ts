@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const envSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    CAPTCHA_PROVIDER: z
+      .enum(['altcha', 'recaptcha', 'none'], { message: 'must be one of altcha, recaptcha, none' })
+      .default('altcha'),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    RECAPTCHA_SECRET: z.string().optional(),
+    ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+    MAIL_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Recarga <no-reply@recarga.app>'),
+    PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+    DEMO: bool.optional(),
+    SIMULATOR_STATIONS: z.coerce.number().int().min(0).max(100_000).optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    NATS_URL: z
+      .string()
+      .regex(/^nats:\/\//, 'must be a nats:// URL')
+      .optional(),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
+    OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
+    CEP_URL: z.url().default('https://viacep.com.br/ws/{cep}/json/'),
+    GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  captcha: { provider: 'altcha' | 'recaptcha' | 'none'; altchaMaxNumber: number; recaptchaSiteKey?: string; recaptchaSecret?: string };
+  mail: { url?: string; from: string };
+  publicUrl?: string;
+  demo: boolean;
+  simulatorStations: number;
+  sessionTtlMs: number;
+  natsUrl?: string;
+  webDist: string;
+  logLevel: Env['LOG_LEVEL'];
+  ocpp: { heartbeatInterval: number; pingInterval: number };
+  services: { cepUrl: string; geocoderUrl: string; mapTileUrl: string };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates the environment once; throws ConfigError listing every bad value. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const key = String(i.path[0] ?? '');
+        const got = key in raw ? ` (got "${raw[key]}")` : '';
+        return `${key}: ${i.message}${got}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const embedded = !env.DATABASE_URL;
+  const demo = env.DEMO ?? embedded;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    captcha: {
+      provider: env.CAPTCHA_PROVIDER,
+      altchaMaxNumber: env.ALTCHA_MAX_NUMBER,
+      recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+      recaptchaSecret: env.RECAPTCHA_SECRET,
+    },
+    mail: { url: env.MAIL_URL, from: env.MAIL_FROM },
+    publicUrl: env.PUBLIC_URL,
+    demo,
+    simulatorStations: env.SIMULATOR_STATIONS ?? (demo && embedded ? 6 : 0),
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    natsUrl: env.NATS_URL,
+    webDist: path.resolve(repoRoot, env.WEB_DIST),
+    logLevel: env.LOG_LEVEL,
+    ocpp: { heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL, pingInterval: env.OCPP_PING_INTERVAL },
+    services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },
+  };
+}

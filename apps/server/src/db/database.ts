@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { Mutex } from './mutex';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './db';
+
+type Row = Record<string, unknown>;
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Gives one dedicated session that runs multi-statement SQL scripts (migrations, advisory
+   * locks); nothing else uses that connection meanwhile.
+   */
+  scriptSession<T>(fn: (exec: (sql: string) => Promise<Row[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * bigint and numeric come back as strings from `pg` and partly as numbers from PGlite; both are
+ * normalised here to JavaScript numbers (counts, minor units and Wh stay far below 2^53).
+ */
+const toNumber = (v: string) => (v === null ? null : Number(v));
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+  });
+  await pglite.waitReady;
+  const mutex = new Mutex();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, mutex) });
+  return {
+    db,
+    kind: 'pglite',
+    async scriptSession(fn) {
+      const release = await mutex.lock();
+      try {
+        return await fn(async (sql) => (await pglite.exec(sql)).at(-1)?.rows ?? []);
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8 || oid === NUMERIC) return toNumber;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as pg.CustomTypesConfig });
+  pool.on('error', () => {
+    /* idle client errors are surfaced on the next query */
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  return {
+    db,
+    kind: 'postgres',
+    async scriptSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(async (sql) => {
+          const res = (await client.query(sql)) as unknown as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+          return Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows;
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,5 @@
+import type { CoreTables } from './schema';
+import type { OcppTables } from './schema-ocpp';
+
+/** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
+export interface DB extends CoreTables, OcppTables {}

@@ -1,0 +1,149 @@
+import { createHmac, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ChangePasswordRequest, LoginRequest, LoginResponse, RecoveryResponse, SendCodeRequest } from '@recarga/contracts/auth';
+import type { DB } from '../../db/db';
+import type { Captcha } from '../../platform/captcha/captcha';
+import { AppError, badRequest, unauthorized, forbidden } from '../../platform/errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/password';
+import type { TokenSigner } from '../../platform/auth/tokens';
+import type { RequestContext } from '../../platform/auth/context';
+import type { Mailer } from '../../platform/mail/mailer';
+import { t } from '../../platform/i18n';
+import * as repo from './repository';
+
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_IP = 30;
+export const RESET_CODE_TTL_MS = 15 * 60_000;
+export const MAX_RESET_ATTEMPTS = 5;
+export const MAX_CODES_PER_WINDOW = 5;
+
+export interface AuthDeps {
+  db: Kysely<DB>;
+  captcha: Captcha;
+  mailer: Mailer;
+  signer: TokenSigner;
+  sessionTtlMs: number;
+  codeSecret: string;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const tooMany = (message: string) => new AppError(429, 'TOO_MANY_ATTEMPTS', message);
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private async requireCaptcha(response: string, ip: string) {
+    if (!(await this.deps.captcha.verify(response, ip))) {
+      throw badRequest('Human verification failed', { recaptchaResponse: 'Human verification failed' }, 'CAPTCHA_INVALID');
+    }
+  }
+
+  async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
+    const { db } = this.deps;
+    const emailLc = input.email.trim().toLowerCase();
+    const failures = await repo.recentFailures(db, emailLc, meta.ip, new Date(Date.now() - LOGIN_WINDOW_MS));
+    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP) {
+      throw tooMany('Too many failed sign-in attempts. Try again in 15 minutes.');
+    }
+    await this.requireCaptcha(input.recaptchaResponse, meta.ip);
+
+    const user = await repo.findUserByEmail(db, emailLc);
+    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !passwordOk) {
+      await repo.recordAttempt(db, emailLc, meta.ip, false);
+      throw unauthorized('E-mail or password is incorrect', 'INVALID_CREDENTIALS');
+    }
+    if (!user.active) {
+      await repo.recordAttempt(db, emailLc, meta.ip, false);
+      throw forbidden('User is blocked', 'USER_BLOCKED');
+    }
+    const permissions = await repo.permissionsOf(db, user.profile_pk);
+    if (!permissions.some((p) => p.status)) {
+      await repo.recordAttempt(db, emailLc, meta.ip, false);
+      throw unauthorized('User has no dashboard permission', 'NO_PERMISSION');
+    }
+    const expiresAt = new Date(Date.now() + this.deps.sessionTtlMs);
+    const sessionId = await db.transaction().execute(async (trx) => {
+      await repo.recordAttempt(trx, emailLc, meta.ip, true);
+      return repo.createSession(trx, user.user_pk, expiresAt, meta.ip, meta.userAgent);
+    });
+    return {
+      token: this.deps.signer.sign(sessionId, expiresAt),
+      user: {
+        id: user.user_pk,
+        name: `${user.first_name} ${user.last_name}`.trim(),
+        tenant_pk: user.tenant_pk,
+        permissions,
+      },
+    };
+  }
+
+  async logout(ctx: RequestContext) {
+    await repo.revokeSession(this.deps.db, ctx.sessionId);
+  }
+
+  private hashCode(userPk: number, code: string) {
+    return createHmac('sha256', this.deps.codeSecret).update(`${userPk}:${code}`).digest('base64url');
+  }
+
+  async sendCode(input: SendCodeRequest, meta: ClientMeta): Promise<RecoveryResponse> {
+    await this.requireCaptcha(input.recaptchaResponse, meta.ip);
+    const { db } = this.deps;
+    const user = await repo.findUserByEmail(db, input.email);
+    if (!user || !user.active) return { data: { error: true, message: 'E-mail not found' } };
+    if ((await repo.countResetCodesSince(db, user.user_pk, new Date(Date.now() - LOGIN_WINDOW_MS))) >= MAX_CODES_PER_WINDOW) {
+      throw tooMany('Too many codes requested. Try again in 15 minutes.');
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.transaction().execute((trx) =>
+      repo.replaceResetCode(trx, user.user_pk, this.hashCode(user.user_pk, code), new Date(Date.now() + RESET_CODE_TTL_MS)),
+    );
+    const lang = user.language;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: t(lang, 'mail.recovery.subject'),
+      text: t(lang, 'mail.recovery.body', { name: user.first_name, code, minutes: RESET_CODE_TTL_MS / 60_000 }),
+    });
+    return { data: { error: false, message: 'Code sent' } };
+  }
+
+  async changePassword(input: ChangePasswordRequest, meta: ClientMeta): Promise<RecoveryResponse> {
+    await this.requireCaptcha(input.recaptchaResponse, meta.ip);
+    const { db } = this.deps;
+    const user = await repo.findUserByEmail(db, input.email);
+    if (!user) throw new AppError(404, 'CODE_NOT_FOUND', 'No recovery code was requested for this e-mail');
+    const newHash = await hashPassword(input.password);
+    // Outcome decided and written in one transaction, so parallel guesses cannot exceed the limit.
+    const outcome = await db.transaction().execute(async (trx) => {
+      const reset = await repo.latestResetCode(trx, user.user_pk);
+      if (!reset) return 'not-found' as const;
+      if (reset.expires_at.getTime() <= Date.now()) return 'expired' as const;
+      if (reset.attempts >= MAX_RESET_ATTEMPTS) return 'too-many' as const;
+      if (reset.code_hash !== this.hashCode(user.user_pk, input.code)) {
+        const attempts = await repo.bumpResetAttempts(trx, reset.reset_pk);
+        return attempts >= MAX_RESET_ATTEMPTS ? ('too-many' as const) : ('wrong' as const);
+      }
+      await repo.consumeResetCode(trx, reset.reset_pk);
+      await repo.setPassword(trx, user.user_pk, newHash);
+      await repo.revokeUserSessions(trx, user.user_pk);
+      return 'changed' as const;
+    });
+    switch (outcome) {
+      case 'not-found':
+        throw new AppError(404, 'CODE_NOT_FOUND', 'No recovery code was requested for this e-mail');
+      case 'expired':
+        throw new AppError(410, 'CODE_EXPIRED', 'The code has expired');
+      case 'too-many':
+        throw tooMany('Exceeded number of attempts');
+      case 'wrong':
+        throw badRequest('The code is not valid', { code: 'The code is not valid' }, 'CODE_INVALID');
+      case 'changed':
+        return { data: { error: false, message: 'Password changed' } };
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import { startupHeaders } from '@recarga/contracts/auth';
+import type { DB } from '../db/db';
+import type { Config } from '../config';
+
+interface HostSettings {
+  apiKey: string;
+  theme: string;
+  termsOfUse: string | null;
+  deepLinkHost: string | null;
+}
+
+const CACHE_MS = 60_000;
+const BACKEND = /^\/(api|gateway|smart|ocpp|live|docs|metrics|health)(\/|$)/;
+
+/**
+ * Resolves a host name to its tenant's start-up settings (table tenant_hosts; '*' is the fallback
+ * row), cached for a minute.
+ */
+export function hostResolver(db: Kysely<DB>) {
+  const cache = new Map<string, { at: number; value: HostSettings | null }>();
+  return async (host: string): Promise<HostSettings | null> => {
+    const hit = cache.get(host);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const rows = await db
+      .selectFrom('tenant_hosts as h')
+      .innerJoin('tenants as t', 't.tenant_pk', 'h.tenant_pk')
+      .select(['h.host', 't.api_key', 't.theme', 'h.terms_of_use_url', 'h.deep_link_host'])
+      .where('h.host', 'in', [host, '*'])
+      .execute();
+    const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === '*');
+    const value = row ? { apiKey: row.api_key, theme: row.theme, termsOfUse: row.terms_of_use_url, deepLinkHost: row.deep_link_host } : null;
+    cache.set(host, { at: Date.now(), value });
+    return value;
+  };
+}
+
+/**
+ * Serves the built web app. Every response of the app's own address carries the start-up headers
+ * for the requesting host; unknown front-end paths fall back to index.html (client routing).
+ */
+export async function registerWebApp(app: FastifyInstance, db: Kysely<DB>, config: Config) {
+  const resolve = hostResolver(db);
+  app.addHook('onRequest', async (req, reply) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || BACKEND.test(req.url)) return;
+    const settings = await resolve(req.hostname.replace(/:\d+$/, '').toLowerCase());
+    if (!settings) return;
+    reply.header(startupHeaders.apiKey, settings.apiKey);
+    reply.header(startupHeaders.theme, settings.theme);
+    if (settings.termsOfUse) reply.header(startupHeaders.termsOfUse, settings.termsOfUse);
+    if (settings.deepLinkHost) reply.header(startupHeaders.deepLinkHost, settings.deepLinkHost);
+    reply.header(startupHeaders.captchaProvider, config.captcha.provider);
+    if (config.captcha.recaptchaSiteKey) reply.header(startupHeaders.captchaSiteKey, config.captcha.recaptchaSiteKey);
+    reply.header('access-control-expose-headers', Object.values(startupHeaders).join(', '));
+  });
+
+  const index = path.join(config.webDist, 'index.html');
+  const built = fs.existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    if (!built) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+  };
+  app.get('/', { config: { access: { public: true } }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.setNotFoundHandler((req, reply) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !BACKEND.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
+      return sendIndex(reply);
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,80 @@
+import 'altcha';
+import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaWidgetProps } from './captcha-types';
+
+interface AltchaElement extends HTMLElement {
+  reset?: (state?: string) => void;
+}
+
+const stringKeys = [
+  'ariaLinkLabel',
+  'enterCode',
+  'enterCodeAria',
+  'error',
+  'expired',
+  'footer',
+  'getAudioChallenge',
+  'label',
+  'loading',
+  'reload',
+  'verificationRequired',
+  'verified',
+  'verify',
+  'verifying',
+  'waitAlert',
+] as const;
+
+/** Self-hosted proof-of-work verification (ALTCHA). Its payload is the `recaptchaResponse`. */
+export function AltchaCaptcha({ onChange, ref, challengeUrl }: CaptchaWidgetProps & { challengeUrl: string }) {
+  const { t } = useTranslation('common');
+  const { token } = theme.useToken();
+  const widgetRef = useRef<HTMLElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const strings = useMemo(
+    () => JSON.stringify(Object.fromEntries(stringKeys.map((key) => [key, t(`captcha.altcha.${key}`)]))),
+    [t],
+  );
+
+  useImperativeHandle(ref, () => ({
+    reset() {
+      (widgetRef.current as AltchaElement | null)?.reset?.();
+      onChangeRef.current({ verified: false, response: '' });
+    },
+  }));
+
+  useEffect(() => {
+    const el = widgetRef.current;
+    if (!el) return;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (detail.state === 'verified' && detail.payload) onChangeRef.current({ verified: true, response: detail.payload });
+      else onChangeRef.current({ verified: false, response: '' });
+    };
+    el.addEventListener('statechange', onState);
+    return () => el.removeEventListener('statechange', onState);
+  }, []);
+
+  return (
+    <div className="captcha-box" data-testid="captcha">
+      <altcha-widget
+        ref={widgetRef}
+        challengeurl={challengeUrl}
+        strings={strings}
+        hidefooter
+        style={{
+          '--altcha-max-width': '100%',
+          '--altcha-border-radius': `${token.borderRadius}px`,
+          '--altcha-color-border': token.colorBorder,
+          '--altcha-color-border-focus': token.colorPrimary,
+          '--altcha-color-base': token.colorBgContainer,
+          '--altcha-color-text': token.colorText,
+          '--altcha-color-error-text': token.colorError,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** What a verification widget reports: verified or not, and the value sent as `recaptchaResponse`. */
+export interface CaptchaResult {
+  verified: boolean;
+  response: string;
+}
+
+export interface CaptchaHandle {
+  /** Starts a new verification (after a failed submit, or a used one-time solution). */
+  reset(): void;
+}
+
+export interface CaptchaWidgetProps {
+  onChange(result: CaptchaResult): void;
+  ref?: React.Ref<CaptchaHandle>;
+}

@@ -1,0 +1,95 @@
+import { App, Button, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Captcha } from '../../../components/captcha/captcha';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
+import { isApiError } from '../../../lib/api-error';
+import { saveSession } from '../../../lib/session';
+import { AuthHeading } from '../components/auth-heading';
+import { useLogin } from '../api/login';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** Message of the error catalogue for a failed login answer. */
+function loginErrorKey(error: unknown): string {
+  if (isApiError(error) && error.status === 401) return 'login.errors.unauthorized';
+  if (isApiError(error) && error.status === 403) return 'login.errors.forbidden';
+  return 'login.errors.generic';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const captcha = useCaptcha();
+  const login = useLogin();
+
+  const onFinish = async ({ email, password }: LoginForm) => {
+    try {
+      const answer = await login.mutateAsync({ email: email.trim(), password, recaptchaResponse: captcha.response });
+      if (!answer?.token || !answer.user?.permissions?.length) {
+        message.error(t('login.errors.forbidden'));
+        captcha.reset();
+        return;
+      }
+      queryClient.clear();
+      saveSession(answer.token, answer.user);
+      message.success(t('login.success'));
+      navigate('/', { replace: true });
+    } catch (error) {
+      message.error(t(loginErrorKey(error)));
+      captcha.reset();
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('login.title')} lead={t('login.lead')} />
+      <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} size="large" name="login">
+        <Form.Item
+          label={t('fields.email')}
+          name="email"
+          rules={[
+            { required: true, message: t('validation.emailRequired') },
+            { type: 'email', message: t('validation.emailInvalid') },
+          ]}
+        >
+          <Input
+            prefix={<MailOutlined aria-hidden="true" />}
+            type="email"
+            autoComplete="username"
+            placeholder={t('fields.emailPlaceholder')}
+            maxLength={80}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('fields.password')}
+          name="password"
+          rules={[{ required: true, message: t('validation.passwordRequired') }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined aria-hidden="true" />}
+            autoComplete="current-password"
+            placeholder={t('fields.passwordPlaceholder')}
+            maxLength={128}
+          />
+        </Form.Item>
+        <div className="auth-row-end">
+          <Link to="/auth/recover">{t('login.forgotPassword')}</Link>
+        </div>
+        <Form.Item label={t('fields.verification')} required>
+          <Captcha ref={captcha.ref} onChange={captcha.onChange} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={!captcha.verified} loading={login.isPending}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}

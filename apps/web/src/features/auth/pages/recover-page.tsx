@@ -1,0 +1,65 @@
+import { App, Button, Form, Input } from 'antd';
+import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Captcha } from '../../../components/captcha/captcha';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
+import { AuthHeading } from '../components/auth-heading';
+import { useSendRecoveryCode } from '../api/send-recovery-code';
+
+/** Password recovery, step 1: send a code to the e-mail. */
+export function RecoverPage() {
+  const { t } = useTranslation('auth');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const captcha = useCaptcha();
+  const sendCode = useSendRecoveryCode();
+
+  const onFinish = async ({ email }: { email: string }) => {
+    const trimmed = email.trim();
+    try {
+      const answer = await sendCode.mutateAsync({ email: trimmed, recaptchaResponse: captcha.response });
+      if (answer?.data?.error !== false) throw new Error('code not sent');
+      message.success(t('recover.success'));
+      navigate('/auth/recover/change', { state: { email: trimmed } });
+    } catch {
+      message.error(t('recover.failure'));
+      captcha.reset();
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('recover.title')} lead={t('recover.lead')} />
+      <Form<{ email: string }> layout="vertical" requiredMark={false} size="large" name="recover" onFinish={onFinish}>
+        <Form.Item
+          label={t('fields.email')}
+          name="email"
+          rules={[
+            { required: true, message: t('validation.emailRequired') },
+            { type: 'email', message: t('validation.emailInvalid') },
+          ]}
+        >
+          <Input
+            prefix={<MailOutlined aria-hidden="true" />}
+            type="email"
+            autoComplete="username"
+            placeholder={t('fields.emailPlaceholder')}
+            maxLength={80}
+          />
+        </Form.Item>
+        <Form.Item label={t('fields.verification')} required>
+          <Captcha ref={captcha.ref} onChange={captcha.onChange} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={!captcha.verified} loading={sendCode.isPending}>
+          {t('recover.submit')}
+        </Button>
+      </Form>
+      <p className="auth-back">
+        <Link to="/auth/login">
+          <ArrowLeftOutlined aria-hidden="true" /> {t('recover.backToLogin')}
+        </Link>
+      </p>
+    </>
+  );
+}

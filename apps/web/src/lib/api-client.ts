@@ -1,0 +1,152 @@
+import type { ErrorBody } from '@recarga/contracts/auth';
+import { ApiError } from './api-error';
+import { getRuntimeSettings, type RuntimeSettings } from './runtime-settings';
+import { clearSession, getSession } from './session';
+import { timezoneOffsetHours } from './timezone-offset';
+
+/** The three backend families: operator backend, API gateway, smart charging service. */
+export type ApiService = 'api' | 'gateway' | 'smart';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  service?: ApiService;
+  method?: HttpMethod;
+  /** Path below the service base, e.g. `login/` or `notification/chargeBox/`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Set on the sign-in calls (login, recovery): there a 401 is the call's own answer and the
+   * 401 rule (session expired, back to the root) does not apply.
+   */
+  unauthorizedIsAnswer?: boolean;
+}
+
+export interface ApiClientDeps {
+  settings: () => Pick<RuntimeSettings, 'apiBase' | 'gatewayBase' | 'smartBase' | 'apiKey'>;
+  token: () => string | null;
+  fetch: typeof fetch;
+  origin: () => string;
+  /** Called once per 401 on a non-login call, after the session was cleared. */
+  onUnauthorized: () => void;
+  clearSession: () => void;
+}
+
+function baseFor(service: ApiService, settings: ReturnType<ApiClientDeps['settings']>): string {
+  if (service === 'gateway') return settings.gatewayBase;
+  if (service === 'smart') return settings.smartBase;
+  return settings.apiBase;
+}
+
+/** Joins base and path; operator-backend paths always end with a slash. */
+export function buildUrl(
+  origin: string,
+  base: string,
+  path: string,
+  query: Record<string, QueryValue> | undefined,
+  trailingSlash: boolean,
+): string {
+  const root = new URL(base.endsWith('/') ? base : `${base}/`, origin);
+  let relative = path.replace(/^\/+/, '');
+  if (trailingSlash && !relative.endsWith('/')) relative += '/';
+  const url = new URL(relative, root);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).code === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiClient {
+  request<T>(request: ApiRequest): Promise<T>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  return {
+    async request<T>(req: ApiRequest): Promise<T> {
+      const service = req.service ?? 'api';
+      const settings = deps.settings();
+      const url = buildUrl(deps.origin(), baseFor(service, settings), req.path, req.query, service === 'api');
+      const headers: Record<string, string> = {
+        Platform: 'DASHBOARD',
+        'X-Timezone-Offset': String(timezoneOffsetHours()),
+        Accept: 'application/json',
+      };
+      const token = deps.token();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (service === 'api') {
+        if (settings.apiKey) headers['Api-Key'] = settings.apiKey;
+        headers['Accept-Language'] = 'pt-BR';
+      }
+      const hasBody = req.body !== undefined;
+      if (hasBody) headers['Content-Type'] = 'application/json';
+
+      let response: Response;
+      try {
+        response = await deps.fetch(url, {
+          method: req.method ?? 'GET',
+          headers,
+          body: hasBody ? JSON.stringify(req.body) : undefined,
+          signal: req.signal,
+        });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError('network', 0, 'Network failure: the server could not be reached');
+      }
+
+      // Result classes: 204/202 succeed without a body; other 2xx carry JSON.
+      if (response.ok) {
+        if (response.status === 204 || response.status === 202) return undefined as T;
+        return (await readJson(response)) as T;
+      }
+
+      const payload = await readJson(response);
+      const body = isErrorBody(payload) ? payload : undefined;
+      if (response.status === 401 && !req.unauthorizedIsAnswer) {
+        deps.clearSession();
+        deps.onUnauthorized();
+      }
+      throw new ApiError('http', response.status, body?.message ?? `HTTP ${response.status}`, body);
+    },
+  };
+}
+
+let unauthorizedHandler: () => void = () => {
+  window.location.assign('/');
+};
+
+/** Lets the app show its expired-credentials alert and navigate with the router. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+/** The app's one API client. */
+export const apiClient: ApiClient = createApiClient({
+  settings: getRuntimeSettings,
+  token: () => getSession()?.token ?? null,
+  fetch: (input, init) => window.fetch(input, init),
+  origin: () => window.location.origin,
+  onUnauthorized: () => unauthorizedHandler(),
+  clearSession,
+});

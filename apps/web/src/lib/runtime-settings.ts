@@ -1,0 +1,35 @@
+import type { CaptchaProvider } from '@recarga/contracts/auth';
+import type { ThemeName } from './theme/theme-definition';
+
+/** Settings the app runs with: start-up headers first, build settings as fallback. */
+export interface RuntimeSettings {
+  /** Operator backend base address (trailing slash). */
+  apiBase: string;
+  /** API gateway base address (trailing slash). */
+  gatewayBase: string;
+  /** Smart charging service base address (trailing slash). */
+  smartBase: string;
+  /** Live connection (websocket) address. */
+  wsUrl: string;
+  mapsKey: string;
+  captchaProvider: CaptchaProvider;
+  captchaSiteKey: string;
+  qrcodeToken: string;
+  apiKey: string;
+  theme: ThemeName;
+  /** External terms-of-use link; empty when the built-in text is used. */
+  termsOfUse: string;
+  deepLinkHost: string;
+}
+
+let current: RuntimeSettings | null = null;
+
+export function setRuntimeSettings(settings: RuntimeSettings): void {
+  current = settings;
+}
+
+/** The settings resolved at start-up. Throws when called before start-up finished. */
+export function getRuntimeSettings(): RuntimeSettings {
+  if (!current) throw new Error('Runtime settings read before start-up finished');
+  return current;
+}
