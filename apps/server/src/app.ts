@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +19,8 @@ import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+import { tenantRoutes } from './modules/tenants/routes';
+import { TenantService } from './modules/tenants/service';
 
 export interface AppDeps {
   config: Config;
@@ -46,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
     logger: deps.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 40 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   // Modules
   const authService = new AuthService({ db, captcha, mailer, signer, sessionTtlMs: config.sessionTtlMs, codeSecret: await ensureSecret(db, 'reset_code_secret') });
   await app.register(authRoutes, { service: authService, captcha });
+  await app.register(tenantRoutes, { service: new TenantService(db) });
 
   await registerWebApp(app, db, config);
   return Object.assign(app, { platform });

@@ -32,7 +32,8 @@ const toNumber = (v: string) => (v === null ? null : Number(v));
 
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+  const pglite = new PGlite({
+    ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
   await pglite.waitReady;

@@ -15,6 +15,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
   }
+  interface FastifyInstance {
+    /** Every protected-prefix route with its access rule, for audits and tests. */
+    accessRules: { method: string; url: string; access: Access | undefined }[];
+  }
 }
 
 const PROTECTED = /^\/(api|gateway|smart)(\/|$)/;
@@ -94,6 +98,15 @@ export function allows(access: Access, ctx: RequestContext | null): 'ok' | 'unau
  */
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<DB>; signer: TokenSigner }) => {
   app.decorateRequest('ctx', null);
+  const rules: FastifyInstance['accessRules'] = [];
+  app.decorate('accessRules', rules);
+  app.addHook('onRoute', (route) => {
+    if (!PROTECTED.test(route.url)) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      rules.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
   app.addHook('onRequest', async (req) => {
     if (!PROTECTED.test(req.url)) return;
     const access = req.routeOptions.config?.access;

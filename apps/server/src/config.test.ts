@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults, when nothing is set, give port 3000, embedded database, altcha and demo data', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.captcha.provider).toBe('altcha');
+    expect(c.demo).toBe(true);
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('demo data, when DATABASE_URL is set, is off unless DEMO says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ CAPTCHA_PROVIDER: 'hcaptcha' }, 'CAPTCHA_PROVIDER'],
+    [{ CAPTCHA_PROVIDER: 'recaptcha' }, 'RECAPTCHA_SECRET'],
+    [{ MAIL_URL: 'http://mail' }, 'MAIL_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DEMO: 'maybe' }, 'DEMO'],
+  ])('a bad value %j, when loaded, fails naming %s and the value', (env, key) => {
+    let error: unknown;
+    try {
+      loadConfig(env as Record<string, string>);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(key);
+  });
+
+  it('several bad values, when loaded, are all reported at once', () => {
+    try {
+      loadConfig({ PORT: '-1', CAPTCHA_PROVIDER: 'x' });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-app';
+
+describe('database', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ seed: false });
+  });
+  afterAll(() => t.dispose());
+
+  it('a transaction, when it fails half-way, leaves nothing behind', async () => {
+    const { db } = t.database;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('settings').values({ key: 'half-written', value: '1' }).execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await db.selectFrom('settings').selectAll().where('key', '=', 'half-written').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('queries outside a transaction, when one is open, never see or join its uncommitted work', async () => {
+    const { db } = t.database;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const tx = db.transaction().execute(async (trx) => {
+      await trx.insertInto('settings').values({ key: 'in-flight', value: '1' }).execute();
+      await gate;
+      throw new Error('rollback');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = db.selectFrom('settings').selectAll().where('key', '=', 'in-flight').executeTakeFirst();
+    release();
+    await expect(tx).rejects.toThrow('rollback');
+    expect(await outside).toBeUndefined();
+  });
+
+  it('counts, on either database, come back as numbers', async () => {
+    const row = await sql<{ n: number; d: number }>`select count(*) as n, 1.5::numeric as d`.execute(t.database.db);
+    expect(row.rows[0]).toEqual({ n: 1, d: 1.5 });
+  });
+
+  it('a streamed query, when read to the end, yields every row in order', async () => {
+    const rows: number[] = [];
+    for await (const r of t.database.db.selectNoFrom(sql<number>`generate_series(1, 2500)`.as('i')).stream(1000)) rows.push(Number(r.i));
+    expect(rows).toHaveLength(2500);
+    expect(rows[2499]).toBe(2500);
+  });
+});

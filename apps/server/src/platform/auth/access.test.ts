@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
+
+/** Calls the spec names as reachable without signing in (plus the captcha challenge they need). */
+const SPEC_PUBLIC = new Set([
+  'POST /api/login/',
+  'POST /api/forgotpassword/sendCode/',
+  'POST /api/forgotpassword/change/',
+  'GET /api/captcha/challenge/',
+  // Later issues: unknown tags, QR start/stop.
+  'GET /api/ocpptags/unknown/',
+  'POST /api/ocpptags/unknown/',
+  'DELETE /api/ocpptags/unknown/:idTag/',
+  'POST /api/qrcode/start/',
+  'POST /api/qrcode/stop/',
+]);
+
+describe('access control', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.get('/api/forgotten-rule/', async () => ({ leaked: true }));
+    t.app.get('/gateway/forgotten-rule', async () => ({ leaked: true }));
+  });
+  afterAll(() => t.close());
+
+  it('a route without an access rule, when called even by the administrator, answers 403', async () => {
+    const token = await loginAs(t.app, demo.admin);
+    for (const url of ['/api/forgotten-rule/', '/gateway/forgotten-rule']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('leaked');
+    }
+  });
+
+  it('every public call, when listed, is one the specification names', () => {
+    const open = t.app.accessRules.filter((r) => r.access && 'public' in r.access).map((r) => `${r.method} ${r.url}`);
+    expect(open.length).toBeGreaterThan(0);
+    for (const call of open) expect(SPEC_PUBLIC, call).toContain(call);
+  });
+
+  it('a protected call, when made without a token, answers 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/tenants/' })).statusCode).toBe(401);
+  });
+
+  it('an unknown api path answers 404 with a JSON error, not the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('the tenant list, for a tenant operator, holds their tenant and its children only', async () => {
+    const token = await loginAs(t.app, demo.operator);
+    const res = await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tenantList.map((x: { alias: string }) => x.alias).sort()).toEqual(['move', 'sol']);
+  });
+
+  it('the tenant list, for the administrator of the root tenant, holds every tenant', async () => {
+    const token = await loginAs(t.app, demo.admin);
+    const res = await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(token) });
+    expect(res.json().tenantList.map((x: { alias: string }) => x.alias).sort()).toEqual(['andes', 'move', 'recarga', 'sol', 'terpel']);
+  });
+});
+
+describe('start-up headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the app address, for a mapped host, carries that tenant api key and theme', async () => {
+    const terpel = await t.db.selectFrom('tenants').select(['api_key']).where('alias', '=', 'terpel').executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'HEAD', url: '/', headers: { host: 'terpel.localhost:3000' } });
+    expect(res.headers['x-theme']).toBe('terpel');
+    expect(res.headers['x-api-key']).toBe(terpel.api_key);
+    expect(res.headers['x-captcha-provider']).toBe('none');
+  });
+
+  it('the app address, for an unmapped host, carries the default tenant settings', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/', headers: { host: 'unknown.example.com' } });
+    expect(res.headers['x-theme']).toBe('move');
+  });
+
+  it('an api answer does not carry the start-up headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tenants/' });
+    expect(res.headers['x-api-key']).toBeUndefined();
+  });
+});

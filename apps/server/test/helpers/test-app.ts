@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Platform } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openPglite, openPostgres, type Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { seedDemo } from '../../src/db/seed/demo';
+import { InProcessBus, type Bus } from '../../src/platform/bus';
+import type { Captcha } from '../../src/platform/captcha/captcha';
+import type { Mailer, MailMessage } from '../../src/platform/mail/mailer';
+
+/** Collects mail instead of sending it. */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(m: MailMessage) {
+    this.sent.push(m);
+  }
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Drops the database (PostgreSQL) or closes the embedded one. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: embedded PGlite in memory by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (dropped again by dispose()).
+ */
+export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dispose: () => Promise<void>;
+  if (adminUrl) {
+    const name = `recarga_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openPostgres(url.toString(), 5);
+    dispose = async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    database = await openPglite();
+    dispose = () => database.close();
+  }
+  await migrate(database);
+  if (opts.seed !== false) await seedDemo(database.db);
+  return { database, dispose };
+}
+
+export interface TestApp {
+  app: FastifyInstance & { platform: Platform };
+  db: Database['db'];
+  database: Database;
+  platform: Platform;
+  config: Config;
+  bus: Bus;
+  mailer: MemoryMailer;
+  /** Starts listening on a free loopback port; returns the base http URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  captcha?: Captcha;
+  /** Reuse an existing database (e.g. to simulate a restart); it is not disposed by close(). */
+  database?: Database;
+  seed?: boolean;
+}
+
+/** Builds the whole app on a fresh database with the demo data (captcha off unless overridden). */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-test-'));
+  const config = loadConfig({
+    CAPTCHA_PROVIDER: 'none',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SIMULATOR_STATIONS: '0',
+    DEMO: 'false',
+    ...opts.env,
+  });
+  const owned = opts.database ? null : await createTestDatabase({ seed: opts.seed });
+  const database = opts.database ?? owned!.database;
+  const bus = new InProcessBus();
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, bus, mailer, captcha: opts.captcha, logger: false });
+  return {
+    app,
+    db: database.db,
+    database,
+    platform: app.platform,
+    config,
+    bus,
+    mailer,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = app.server.address();
+      if (!addr || typeof addr === 'string') throw new Error('no address');
+      return `http://127.0.0.1:${addr.port}`;
+    },
+    async close() {
+      await app.close();
+      await bus.close();
+      if (owned) await owned.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const demo = {
+  admin: { email: 'admin@recarga.app', password: 'Recarga@2026' },
+  operator: { email: 'operador@sol.com.br', password: 'Operador@2026' },
+  owner: { email: 'dono@move.com.br', password: 'Dono@2026' },
+  terpel: { email: 'operador@terpel.co', password: 'Terpel@2026' },
+  driver: { email: 'motorista@move.com.br', password: 'Motorista@2026' },
+} as const;
+
+/** Signs in through the real login call and returns the bearer token. */
+export async function loginAs(app: FastifyInstance, who: { email: string; password: string }): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { ...who, recaptchaResponse: '' } });
+  if (res.statusCode !== 200) throw new Error(`login ${who.email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

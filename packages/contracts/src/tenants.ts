@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const tenantSchema = z.object({
+  tenant_pk: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  parent_tenant_pk: z.number().int().nullable(),
+  theme: z.string(),
+  country: z.string(),
+  currency: z.string(),
+  tenant_device_reader: z.boolean(),
+  sms_enabled: z.boolean(),
+  apiKey: z.string(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const tenantListResponseSchema = z.object({ tenantList: z.array(tenantSchema) });
+export type TenantListResponse = z.infer<typeof tenantListResponseSchema>;
