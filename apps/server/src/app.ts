@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -14,6 +15,7 @@ import type { Captcha } from './platform/captcha/captcha';
 import { NoCaptcha } from './platform/captcha/no-captcha';
 import { RecaptchaCaptcha } from './platform/captcha/recaptcha-captcha';
 import { registerErrorHandler } from './platform/errors';
+import { Metrics, registerMetrics } from './platform/metrics';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
@@ -40,11 +42,13 @@ export interface Platform {
   mailer: Mailer;
   captcha: Captcha;
   signer: TokenSigner;
+  metrics: Metrics;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platform: Platform }> {
   const { config, database, bus } = deps;
   const app = Fastify({
+    ...(config.tls ? { https: { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } } : {}),
     logger: deps.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
@@ -66,7 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
         : new NoCaptcha());
   const mailer =
     deps.mailer ?? (config.mail.url ? new SmtpMailer(config.mail.url, config.mail.from) : new FileMailer(path.join(config.dataDir, 'mail'), config.mail.from, app.log));
-  const platform: Platform = { config, database, bus, mailer, captcha, signer };
+  const metrics = new Metrics();
+  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics };
+  registerMetrics(app, metrics);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Recarga API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },

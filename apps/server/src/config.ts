@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,8 @@ const envSchema = z
       .regex(/^nats:\/\//, 'must be a nats:// URL')
       .optional(),
     WEB_DIST: z.string().default('apps/web/dist'),
+    TLS_CERT_FILE: z.string().optional(),
+    TLS_KEY_FILE: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
     OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
@@ -48,6 +51,13 @@ const envSchema = z
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   })
   .superRefine((env, ctx) => {
+    if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
+      ctx.addIssue({ code: 'custom', path: [env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'], message: 'TLS_CERT_FILE and TLS_KEY_FILE go together' });
+    }
+    for (const key of ['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const) {
+      const file = env[key];
+      if (file && !fs.existsSync(file)) ctx.addIssue({ code: 'custom', path: [key], message: 'file does not exist' });
+    }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
     }
@@ -68,6 +78,8 @@ export interface Config {
   sessionTtlMs: number;
   natsUrl?: string;
   webDist: string;
+  /** HTTPS (and WSS for OCPP security profile 2) when both files are given. */
+  tls?: { certFile: string; keyFile: string };
   logLevel: Env['LOG_LEVEL'];
   ocpp: { heartbeatInterval: number; pingInterval: number };
   services: { cepUrl: string; geocoderUrl: string; mapTileUrl: string };
@@ -115,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     natsUrl: env.NATS_URL,
     webDist: path.resolve(repoRoot, env.WEB_DIST),
+    tls: env.TLS_CERT_FILE && env.TLS_KEY_FILE ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE } : undefined,
     logLevel: env.LOG_LEVEL,
     ocpp: { heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL, pingInterval: env.OCPP_PING_INTERVAL },
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },

@@ -36,7 +36,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const url = config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${port}`;
   const lines = [`Recarga listening on ${url} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`];
   for (const l of logins) lines.push(`login: ${l.email} password: ${l.password} (${l.role})`);
   console.log(lines.join('\n'));

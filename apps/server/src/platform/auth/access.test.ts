@@ -88,3 +88,23 @@ describe('start-up headers', () => {
     expect(res.headers['x-api-key']).toBeUndefined();
   });
 });
+
+describe('operations endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('health, when the database answers, is ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('metrics, after a call, count it by route and status', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/tenants/' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).toMatch(/recarga_http_request_duration_seconds_count\{method="GET",route="\/api\/tenants\/",status="401"\} 1/);
+  });
+});

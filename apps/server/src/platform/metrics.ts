@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+
+type Labels = Record<string, string>;
+const key = (labels: Labels) => JSON.stringify(Object.entries(labels).sort());
+const fmt = (labels: Labels) => {
+  const parts = Object.entries(labels).map(([k, v]) => `${k}="${v.replace(/["\\\n]/g, '_')}"`);
+  return parts.length ? `{${parts.join(',')}}` : '';
+};
+
+interface Metric {
+  render(): string;
+}
+
+export class Counter implements Metric {
+  private readonly values = new Map<string, { labels: Labels; value: number }>();
+  constructor(readonly name: string, readonly help: string) {}
+  inc(labels: Labels = {}, by = 1) {
+    const k = key(labels);
+    const cur = this.values.get(k);
+    if (cur) cur.value += by;
+    else this.values.set(k, { labels, value: by });
+  }
+  render() {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${fmt(labels)} ${value}`);
+    return lines.join('\n');
+  }
+}
+
+export class Gauge implements Metric {
+  private readonly values = new Map<string, { labels: Labels; value: number }>();
+  constructor(readonly name: string, readonly help: string, private readonly collect?: () => number) {}
+  set(value: number, labels: Labels = {}) {
+    this.values.set(key(labels), { labels, value });
+  }
+  add(by: number, labels: Labels = {}) {
+    const k = key(labels);
+    const cur = this.values.get(k);
+    this.values.set(k, { labels, value: (cur?.value ?? 0) + by });
+  }
+  render() {
+    if (this.collect) this.set(this.collect());
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`];
+    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${fmt(labels)} ${value}`);
+    return lines.join('\n');
+  }
+}
+
+export class Histogram implements Metric {
+  private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  constructor(readonly name: string, readonly help: string, private readonly buckets: number[]) {}
+  observe(value: number, labels: Labels = {}) {
+    const k = key(labels);
+    let s = this.series.get(k);
+    if (!s) this.series.set(k, (s = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 }));
+    this.buckets.forEach((b, i) => {
+      if (value <= b) s.counts[i]!++;
+    });
+    s.sum += value;
+    s.count++;
+  }
+  render() {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    for (const s of this.series.values()) {
+      this.buckets.forEach((b, i) => lines.push(`${this.name}_bucket${fmt({ ...s.labels, le: String(b) })} ${s.counts[i]}`));
+      lines.push(`${this.name}_bucket${fmt({ ...s.labels, le: '+Inf' })} ${s.count}`);
+      lines.push(`${this.name}_sum${fmt(s.labels)} ${s.sum}`, `${this.name}_count${fmt(s.labels)} ${s.count}`);
+    }
+    return lines.join('\n');
+  }
+}
+
+/** A small Prometheus registry: every module registers its metrics here; GET /metrics renders them. */
+export class Metrics {
+  private readonly all: Metric[] = [];
+  readonly httpDuration = this.register(
+    new Histogram('recarga_http_request_duration_seconds', 'HTTP request duration', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]),
+  );
+  readonly rss = this.register(new Gauge('recarga_process_resident_memory_bytes', 'Resident memory', () => process.memoryUsage.rss()));
+
+  register<M extends Metric>(metric: M): M {
+    this.all.push(metric);
+    return metric;
+  }
+  render() {
+    return this.all.map((m) => m.render()).join('\n') + '\n';
+  }
+}
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    metrics.httpDuration.observe(reply.elapsedTime / 1000, { method: req.method, route, status: String(reply.statusCode) });
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => reply.type('text/plain; version=0.0.4').send(metrics.render()));
+}
