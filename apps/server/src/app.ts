@@ -15,6 +15,7 @@ import type { Captcha } from './platform/captcha/captcha';
 import { NoCaptcha } from './platform/captcha/no-captcha';
 import { RecaptchaCaptcha } from './platform/captcha/recaptcha-captcha';
 import { registerErrorHandler } from './platform/errors';
+import { JobRunner } from './platform/jobs';
 import { Metrics, registerMetrics } from './platform/metrics';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { ensureSecret } from './platform/secrets';
@@ -43,6 +44,7 @@ export interface Platform {
   captcha: Captcha;
   signer: TokenSigner;
   metrics: Metrics;
+  jobs: JobRunner;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platform: Platform }> {
@@ -71,7 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   const mailer =
     deps.mailer ?? (config.mail.url ? new SmtpMailer(config.mail.url, config.mail.from) : new FileMailer(path.join(config.dataDir, 'mail'), config.mail.from, app.log));
   const metrics = new Metrics();
-  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics };
+  const jobs = new JobRunner(db, app.log);
+  app.addHook('onClose', () => jobs.stop());
+  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs };
   registerMetrics(app, metrics);
 
   await app.register(swagger, {

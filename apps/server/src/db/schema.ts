@@ -106,6 +106,14 @@ export interface CaptchaSolutionsTable {
   expires_at: Timestamp;
 }
 
+export interface JobLeasesTable {
+  name: string;
+  owner: string;
+  lease_until: Timestamp;
+  last_run_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: CreatedAt;
@@ -123,4 +131,5 @@ export interface CoreTables {
   password_reset_codes: PasswordResetCodesTable;
   captcha_solutions: CaptchaSolutionsTable;
   schema_migrations: SchemaMigrationsTable;
+  job_leases: JobLeasesTable;
 }
