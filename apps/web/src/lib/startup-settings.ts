@@ -79,10 +79,7 @@ export function resolveStartupSettings(
     smartBase: withTrailingSlash(nonEmpty(env.VITE_SMART_BASE) ?? '/smart/'),
     wsUrl: nonEmpty(env.VITE_WS_URL) ?? sameOriginWebSocketUrl(origin),
     mapsKey: nonEmpty(env.VITE_MAPS_KEY) ?? '',
-    captchaProvider: captchaProvider(
-      header(startupHeaders.captchaProvider) ?? nonEmpty(env.VITE_CAPTCHA_PROVIDER),
-      captchaSiteKey,
-    ),
+    captchaProvider: captchaProvider(header(startupHeaders.captchaProvider) ?? nonEmpty(env.VITE_CAPTCHA_PROVIDER), captchaSiteKey),
     captchaSiteKey,
     qrcodeToken: nonEmpty(env.VITE_QRCODE_TOKEN) ?? '',
     apiKey: header(startupHeaders.apiKey) ?? '',

@@ -34,10 +34,7 @@ export function AltchaCaptcha({ onChange, ref, challengeUrl }: CaptchaWidgetProp
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  const strings = useMemo(
-    () => JSON.stringify(Object.fromEntries(stringKeys.map((key) => [key, t(`captcha.altcha.${key}`)]))),
-    [t],
-  );
+  const strings = useMemo(() => JSON.stringify(Object.fromEntries(stringKeys.map((key) => [key, t(`captcha.altcha.${key}`)]))), [t]);
 
   useImperativeHandle(ref, () => ({
     reset() {

@@ -48,7 +48,7 @@ export function AuthLayout() {
           © {year} {brand.company.legalName}
         </p>
       </aside>
-      <main className="auth-main">
+      <main id="main-content" className="auth-main" tabIndex={-1}>
         <div className="auth-main__inner">
           <img className="auth-main__logo" src={brand.logo} alt={brand.displayName} />
           <Outlet />

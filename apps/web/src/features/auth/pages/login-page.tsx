@@ -68,11 +68,7 @@ export function LoginPage() {
             maxLength={80}
           />
         </Form.Item>
-        <Form.Item
-          label={t('fields.password')}
-          name="password"
-          rules={[{ required: true, message: t('validation.passwordRequired') }]}
-        >
+        <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: t('validation.passwordRequired') }]}>
           <Input.Password
             prefix={<LockOutlined aria-hidden="true" />}
             autoComplete="current-password"

@@ -24,11 +24,7 @@ export function RegisterPage() {
         >
           <Input prefix={<MailOutlined aria-hidden="true" />} type="email" autoComplete="email" maxLength={55} />
         </Form.Item>
-        <Form.Item
-          label={t('fields.password')}
-          name="password"
-          rules={[{ required: true, message: t('validation.passwordRequired') }]}
-        >
+        <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: t('validation.passwordRequired') }]}>
           <Input.Password prefix={<LockOutlined aria-hidden="true" />} autoComplete="new-password" maxLength={20} />
         </Form.Item>
         <Form.Item label={t('fields.verification')} required>

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import './support/provided-context';
+
+const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const webDist = 'apps/web/dist';
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url.replace('//localhost', '//127.0.0.1')}/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The server did not answer GET /health with 200 within ${timeoutMs / 1000}s:\n${output()}`);
+}
+
+/** Starts ONE real server (embedded database, demo data, cheap ALTCHA) for the whole run. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(repoRoot, webDist, 'index.html'))) {
+    throw new Error(`${webDist}/index.html is missing: build the web app first (npm run build).`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'recarga-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      CAPTCHA_PROVIDER: 'altcha',
+      ALTCHA_MAX_NUMBER: '2000',
+      SIMULATOR_STATIONS: '0',
+      WEB_DIST: webDist,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => log, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  if (process.env.E2E_SERVER_LOG) child.stdout?.pipe(process.stdout);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+  project.provide('dataDir', dataDir);
+  return stop;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from './support/browser';
+import { fillLogin, isSubmitEnabled, logins, solveCaptcha, storageValue, submitButton, waitForToast } from './support/auth';
+
+describe('login page', () => {
+  const browser = useBrowser();
+
+  it('login button: when the page opens, is disabled until the captcha is solved, then enabled', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/auth/login'));
+    await fillLogin(page, logins.admin.email, logins.admin.password);
+    expect(await isSubmitEnabled(page)).toBe(false);
+
+    await solveCaptcha(page);
+
+    expect(await isSubmitEnabled(page)).toBe(true);
+  });
+
+  it('sign-in: with valid credentials, lands on / with the success toast and a stored session', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/auth/login'));
+    await fillLogin(page, logins.admin.email, logins.admin.password);
+    await solveCaptcha(page);
+
+    await submitButton(page).click();
+
+    await waitForToast(page, 'Login successfully!');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storageValue(page, 'auth-token')).toBeTruthy();
+    const user = JSON.parse((await storageValue(page, 'auth-user')) ?? '{}') as { permissions?: unknown[] };
+    expect(user.permissions?.length).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+  });
+
+  it('sign-in: with a wrong password, shows the 401 message, stays and asks for a new verification', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/auth/login'));
+    await fillLogin(page, logins.moveOwner.email, 'wrong-password');
+    await solveCaptcha(page);
+
+    await submitButton(page).click();
+
+    await waitForToast(
+      page,
+      'Unable to log in. Please check if the email or password is correct, if the user has permission, or if there is a linked station.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    expect(await isSubmitEnabled(page)).toBe(false);
+    expect(await storageValue(page, 'auth-token')).toBeNull();
+  });
+
+  it('sign-in: as a driver without dashboard permission, is refused and stays signed out', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/auth/login'));
+    await fillLogin(page, logins.driver.email, logins.driver.password);
+    await solveCaptcha(page);
+
+    await submitButton(page).click();
+
+    await page.locator('.ant-message-notice-error').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    expect(await storageValue(page, 'auth-token')).toBeNull();
+  });
+
+  it('forgot-password link: when clicked, opens /auth/recover', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/auth/login'));
+
+    await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/auth/recover');
+  });
+});

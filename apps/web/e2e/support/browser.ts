@@ -1,0 +1,69 @@
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import './provided-context';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/** `http://localhost:<port>` (theme move) or `http://<tenant>.localhost:<port>` for a tenant host. */
+export function appUrl(path = '/', tenantHost?: string): string {
+  const host = tenantHost ? `${tenantHost}.localhost` : 'localhost';
+  return `http://${host}:${inject('port')}${path}`;
+}
+
+export interface BrowserOptions {
+  /** Pre-accept the cookie notice so the bar does not cover the page (default true). */
+  acceptCookies?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+export interface BrowserState {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One browser per test file, a fresh context (empty storage) per test. Returns the live state
+ * object; read `state.page` inside tests.
+ */
+export function useBrowser(options: BrowserOptions = {}): BrowserState {
+  let browser: Browser | undefined;
+  const state = {} as BrowserState;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await browser!.newContext({
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    if (options.acceptCookies !== false) {
+      await state.context.addInitScript(() => {
+        window.localStorage.setItem('cookie-accept', String(Date.now() + 365 * 24 * 3600 * 1000));
+      });
+    }
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
+}

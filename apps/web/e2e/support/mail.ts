@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function decodeBody(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** Names of the mail files written so far (to tell a new message from older ones). */
+export function mailFiles(dataDir: string): Set<string> {
+  try {
+    return new Set(readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml')));
+  } catch {
+    return new Set();
+  }
+}
+
+function codeIn(dataDir: string, file: string, email: string): string | null {
+  const raw = readFileSync(join(dataDir, 'mail', file), 'utf8');
+  const to = new RegExp(`^To:.*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im');
+  if (!to.test(raw)) return null;
+  return /(?<!\d)(\d{6})(?!\d)/.exec(decodeBody(raw))?.[1] ?? null;
+}
+
+/** Waits for a new recovery e-mail to `email` (a file not in `before`) and returns its 6-digit code. */
+export async function waitForRecoveryCode(dataDir: string, email: string, before: Set<string>): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const fresh = [...mailFiles(dataDir)]
+      .filter((f) => !before.has(f))
+      .sort()
+      .reverse();
+    for (const file of fresh) {
+      const code = codeIn(dataDir, file, email);
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No new recovery e-mail for ${email} under ${dataDir}/mail`);
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUrl, useBrowser } from './support/browser';
+import { logins, signIn, solveCaptcha, submitButton } from './support/auth';
+
+async function loginPageLook(page: Page, tenantHost?: string) {
+  await page.goto(appUrl('/auth/login', tenantHost));
+  await page.locator('form').waitFor();
+  await solveCaptcha(page);
+  return {
+    logo: await page.locator('.auth-brand__logo').getAttribute('src'),
+    primary: await submitButton(page).evaluate((el) => getComputedStyle(el).backgroundColor),
+    heading: (await page.locator('h2').first().textContent())?.trim(),
+    lang: await page.evaluate(() => document.documentElement.lang),
+    footer: await page.locator('[data-testid="login-footer"]').count(),
+    favicon: await page.locator('link#app-favicon').getAttribute('href'),
+  };
+}
+
+describe('themes', () => {
+  const browser = useBrowser();
+
+  it('theme switch: localhost versus terpel.localhost, changes logo, primary colour and language', async () => {
+    const { page } = browser;
+
+    const move = await loginPageLook(page, undefined);
+    const terpel = await loginPageLook(page, 'terpel');
+
+    expect(move.logo).toBe('/themes/move/logo-light.svg');
+    expect(terpel.logo).toBe('/themes/terpel/logo-light.svg');
+    expect(terpel.primary).not.toBe(move.primary);
+    expect(move.heading).toBe('Entrar');
+    expect(terpel.heading).toBe('Iniciar sesión');
+    expect(move.lang).toBe('pt-BR');
+    expect(terpel.lang).toBe('es-CO');
+    expect(terpel.favicon).toBe('/themes/terpel/favicon.svg');
+  });
+
+  it('login footer: shows the tenant block only on the terpel theme', async () => {
+    const { page } = browser;
+
+    const move = await loginPageLook(page, undefined);
+    const terpel = await loginPageLook(page, 'terpel');
+
+    expect(move.footer).toBe(0);
+    expect(terpel.footer).toBe(1);
+  });
+
+  it('terpel shell: when signed in, shows the terpel logo and Spanish menu', async () => {
+    const { page } = browser;
+
+    await signIn(page, logins.terpelOperator, 'terpel');
+
+    expect(await page.locator('[data-testid="header-logo"]').getAttribute('src')).toBe('/themes/terpel/logo.svg');
+    await page.getByRole('heading', { name: 'Vista general' }).waitFor();
+  });
+});

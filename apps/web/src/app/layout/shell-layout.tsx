@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import { Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { AppHeader } from './app-header';
+import { AppSidebar } from './app-sidebar';
+
+/** Frame of the signed-in screens: header on top, hover-expanding sidebar, content. */
+export function ShellLayout() {
+  return (
+    <Layout className="shell">
+      <AppHeader />
+      <Layout className="shell__body">
+        <AppSidebar />
+        <Layout.Content id="main-content" className="shell__content" tabIndex={-1}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,71 @@
+import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout } from '../../features/auth/api/logout';
+import { clearSession } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { hasScreenFor, linkTo } from '../route-access';
+import { routeTable } from '../route-table';
+import { usePermittedRoutes } from '../use-permitted-routes';
+
+/** Profile screen key; its item shows only once that screen is in the route table. */
+const profileKey = '/user/{id}';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const permitted = usePermittedRoutes();
+  if (!session) return null;
+  const { user } = session;
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session ends on this device even when the server could not be told.
+    }
+    clearSession();
+    queryClient.clear();
+    message.success(t('logout.success'));
+    navigate('/auth/login', { replace: true });
+  };
+
+  const items: NonNullable<MenuProps['items']> = [];
+  if (hasScreenFor(routeTable, profileKey) && permitted.has(profileKey)) {
+    items.push({ key: 'profile', icon: <UserOutlined />, label: t('userMenu.profile') });
+    items.push({ type: 'divider' });
+  }
+  items.push({ key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout'), danger: true });
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if (key === 'profile') navigate(linkTo(profileKey, { id: user.id }));
+          if (key === 'logout') void signOut();
+        },
+      }}
+    >
+      <Button type="text" className="user-button" aria-label={t('userMenu.label', { name: user.name })} data-testid="user-menu">
+        <Avatar size={34} className="user-button__avatar">
+          {initials(user.name)}
+        </Avatar>
+        <span className="user-button__name">{user.name}</span>
+        <DownOutlined className="user-button__chevron" aria-hidden="true" />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { permittedRoutes } from '@recarga/contracts/permissions';
+import { hasScreenFor, isRouteAllowed, linkTo, menuRoutes, routerPath, type RouteRule } from './route-access';
+
+const table: RouteRule[] = [
+  { path: '/', access: 'private', permission: '/', menu: { order: 10 } },
+  { path: '/financial', access: 'private', permission: '/financial', menu: { order: 30 } },
+  { path: '/stations', access: 'private', permission: '/stations', menu: { order: 20 } },
+  { path: '/stations/edit/:id', access: 'private', permission: '/stations/edit/{id}' },
+  { path: '/auth/login', access: 'guest', permission: null },
+];
+
+describe('route access', () => {
+  it('builds the menu from permitted screens in menu order, when some are granted', () => {
+    const menu = menuRoutes(table, new Set(['/', '/stations', '/stations/edit/{id}']));
+    expect(menu.map((r) => r.path)).toEqual(['/', '/stations']);
+  });
+
+  it('drops the financial entry, when the monetization role is missing outside the Terpel theme', () => {
+    const permissions = [
+      { route: '/', status: true },
+      { route: '/financial', status: true },
+    ];
+    expect(menuRoutes(table, permittedRoutes(permissions, 'move')).map((r) => r.path)).toEqual(['/']);
+    expect(menuRoutes(table, permittedRoutes(permissions, 'terpel')).map((r) => r.path)).toEqual(['/', '/financial']);
+  });
+
+  it('ignores entries with status false', () => {
+    const permitted = permittedRoutes([{ route: '/stations', status: false }], 'move');
+    expect(isRouteAllowed({ permission: '/stations' }, permitted)).toBe(false);
+    expect(isRouteAllowed({ permission: null }, permitted)).toBe(true);
+  });
+
+  it('knows whether a screen exists for a permission key', () => {
+    expect(hasScreenFor(table, '/stations/edit/{id}')).toBe(true);
+    expect(hasScreenFor(table, '/user/{id}')).toBe(false);
+  });
+
+  it('turns permission keys into links and router paths', () => {
+    expect(linkTo('/user/{id}', { id: 7 })).toBe('/user/7');
+    expect(routerPath('/transactions/{id}/payment/edit')).toBe('/transactions/:id/payment/edit');
+  });
+});

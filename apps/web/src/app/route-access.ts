@@ -1,0 +1,38 @@
+/** Pure rules shared by router, guards and menu (no React here, so they unit-test in node). */
+
+export type RouteAccess = 'public' | 'guest' | 'private';
+
+export interface RouteRule {
+  path: string;
+  access: RouteAccess;
+  /** Key as written in the user's permission list (e.g. `/user/{id}`); null: any signed-in user. */
+  permission: string | null;
+  menu?: { order: number };
+}
+
+/** True when a signed-in user with these permitted keys may open a private route. */
+export function isRouteAllowed(route: Pick<RouteRule, 'permission'>, permitted: ReadonlySet<string>): boolean {
+  return route.permission === null || permitted.has(route.permission);
+}
+
+/** Menu entries: private routes with a menu entry whose permission is granted, in menu order. */
+export function menuRoutes<T extends RouteRule>(table: readonly T[], permitted: ReadonlySet<string>): T[] {
+  return table
+    .filter((r) => r.access === 'private' && r.menu && isRouteAllowed(r, permitted))
+    .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+}
+
+/** True when the table has a built screen for this permission key (e.g. `/user/{id}`). */
+export function hasScreenFor(table: readonly RouteRule[], permissionKey: string): boolean {
+  return table.some((r) => r.permission === permissionKey);
+}
+
+/** Fills a permission-key pattern (`/user/{id}`) into a link (`/user/7`). */
+export function linkTo(permissionKey: string, params: Record<string, string | number>): string {
+  return permissionKey.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/** Router path (`/user/:id`) for a permission key (`/user/{id}`). */
+export function routerPath(permissionKey: string): string {
+  return permissionKey.replace(/\{(\w+)\}/g, ':$1');
+}

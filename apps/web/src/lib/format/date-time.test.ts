@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './date-time';
+
+describe('date-time', () => {
+  it('shows DD/MM/YYYY HH:mm, when given a local date', () => {
+    expect(formatDateTime(new Date(2024, 2, 5, 9, 7))).toBe('05/03/2024 09:07');
+    expect(formatDate(new Date(2024, 11, 31, 23, 59))).toBe('31/12/2024');
+  });
+
+  it('reads a UTC timestamp string into local time', () => {
+    const utc = '2024-03-05T12:00:00Z';
+    const local = new Date(utc);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const expected = `${pad(local.getDate())}/${pad(local.getMonth() + 1)}/${local.getFullYear()} ${pad(local.getHours())}:${pad(local.getMinutes())}`;
+    expect(formatDateTime(utc)).toBe(expected);
+  });
+
+  it('gives an empty text, when the value is missing or unreadable', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { resolveStartupSettings, sameOriginWebSocketUrl } from './startup-settings';
+
+const origin = 'https://painel.example.com';
+const headers = (values: Record<string, string>) => new Headers(values);
+
+describe('resolveStartupSettings', () => {
+  it('uses the start-up headers, when the app address sends them', () => {
+    const settings = resolveStartupSettings(
+      headers({
+        'x-api-key': 'key-1',
+        'x-theme': 'terpel',
+        'x-terms-of-use': 'https://terms.example.com',
+        'x-deep-link-host': 'links.example.com',
+        'x-captcha-provider': 'none',
+      }),
+      {},
+      origin,
+    );
+    expect(settings).toMatchObject({
+      apiKey: 'key-1',
+      theme: 'terpel',
+      termsOfUse: 'https://terms.example.com',
+      deepLinkHost: 'links.example.com',
+      captchaProvider: 'none',
+    });
+  });
+
+  it('falls back to build settings and defaults, when headers are absent', () => {
+    const settings = resolveStartupSettings(headers({}), {}, origin);
+    expect(settings).toMatchObject({
+      apiBase: '/api/',
+      gatewayBase: '/gateway/',
+      smartBase: '/smart/',
+      wsUrl: 'wss://painel.example.com/live',
+      theme: 'move',
+      apiKey: '',
+      termsOfUse: '',
+      captchaProvider: 'altcha',
+    });
+  });
+
+  it('derives the deep-link host from the theme, when no header names one', () => {
+    expect(resolveStartupSettings(headers({ 'x-theme': 'sol' }), {}, origin).deepLinkHost).toBe('sol.app.recarga.dev');
+  });
+
+  it('takes the build theme and bases, when the header gives none', () => {
+    const settings = resolveStartupSettings(
+      headers({}),
+      { VITE_THEME: 'andes', VITE_API_BASE: 'https://api.example.com/v1', VITE_WS_URL: 'wss://live.example.com/ws' },
+      origin,
+    );
+    expect(settings.theme).toBe('andes');
+    expect(settings.apiBase).toBe('https://api.example.com/v1/');
+    expect(settings.wsUrl).toBe('wss://live.example.com/ws');
+  });
+
+  it('falls back to the default theme, when the announced theme is unknown', () => {
+    expect(resolveStartupSettings(headers({ 'x-theme': 'nope' }), {}, origin).theme).toBe('move');
+  });
+
+  it('chooses reCAPTCHA, when only a site key is configured', () => {
+    const settings = resolveStartupSettings(headers({}), { VITE_CAPTCHA_SITE_KEY: 'site' }, origin);
+    expect(settings.captchaProvider).toBe('recaptcha');
+    expect(settings.captchaSiteKey).toBe('site');
+  });
+
+  it('reuses the previous start-up values, when the start-up request failed', () => {
+    const settings = resolveStartupSettings(null, {}, origin, { apiKey: 'old', theme: 'sol', termsOfUse: null });
+    expect(settings).toMatchObject({ apiKey: 'old', theme: 'sol', termsOfUse: '' });
+  });
+});
+
+describe('sameOriginWebSocketUrl', () => {
+  it('uses ws: for an http page and wss: for an https page', () => {
+    expect(sameOriginWebSocketUrl('http://localhost:3000')).toBe('ws://localhost:3000/live');
+    expect(sameOriginWebSocketUrl('https://a.example.com')).toBe('wss://a.example.com/live');
+  });
+});

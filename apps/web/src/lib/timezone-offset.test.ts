@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { timezoneOffsetHours } from './timezone-offset';
+
+const at = (minutes: number) => ({ getTimezoneOffset: () => minutes }) as Date;
+
+describe('timezoneOffsetHours', () => {
+  it('gives -3, when the browser is in Brasília time (UTC-3)', () => {
+    expect(timezoneOffsetHours(at(180))).toBe(-3);
+  });
+
+  it('gives 0 and not -0, when the browser is on UTC', () => {
+    expect(Object.is(timezoneOffsetHours(at(0)), 0)).toBe(true);
+  });
+
+  it('gives a fraction, when the zone has half hours', () => {
+    expect(timezoneOffsetHours(at(-330))).toBe(5.5);
+  });
+});

@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const languages = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+function namespacesOf(language: string): string[] {
+  return readdirSync(join(root, language))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.replace(/\.json$/, ''))
+    .sort();
+}
+
+/** Flattens nested objects and arrays into dotted leaf keys (`login.errors.generic`, `sections.0.title`). */
+function leafKeys(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [leaf, leafValue] of leafKeys(child, prefix ? `${prefix}.${key}` : key)) out.set(leaf, leafValue);
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function load(language: string, namespace: string): Map<string, unknown> {
+  return leafKeys(JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8')));
+}
+
+const allNamespaces = [...new Set(languages.flatMap(namespacesOf))].sort();
+
+describe('locales', () => {
+  it('lists the five product languages, when the locale folders are read', () => {
+    expect(languages).toEqual(['br', 'en', 'es-CO', 'es-EC', 'es-UY']);
+  });
+
+  it.each(languages)('has every namespace, for language %s', (language) => {
+    expect(namespacesOf(language)).toEqual(allNamespaces);
+  });
+
+  it.each(allNamespaces)('has the same keys in every language, for namespace %s', (namespace) => {
+    const keysByLanguage = new Map(languages.map((language) => [language, load(language, namespace)]));
+    const union = new Set([...keysByLanguage.values()].flatMap((keys) => [...keys.keys()]));
+    const missing: string[] = [];
+    for (const [language, keys] of keysByLanguage) {
+      for (const key of union) if (!keys.has(key)) missing.push(`${language}:${namespace}.${key}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it.each(allNamespaces)('has no empty or non-text values, for namespace %s', (namespace) => {
+    const bad: string[] = [];
+    for (const language of languages) {
+      for (const [key, value] of load(language, namespace)) {
+        if (typeof value !== 'string' || value.trim() === '') bad.push(`${language}:${namespace}.${key}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('uses the same interpolation variables in every language, when a text has placeholders', () => {
+    const mismatches: string[] = [];
+    const vars = (text: unknown) =>
+      [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
+    for (const namespace of allNamespaces) {
+      const reference = load('br', namespace);
+      for (const language of languages) {
+        for (const [key, value] of load(language, namespace)) {
+          if (reference.has(key) && vars(reference.get(key)) !== vars(value)) mismatches.push(`${language}:${namespace}.${key}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('keeps the exact texts the specification quotes, in the default language br', () => {
+    const auth = load('br', 'auth');
+    const shell = load('br', 'shell');
+    const notifications = load('br', 'notifications');
+    expect(auth.get('login.success')).toBe('Login successfully!');
+    expect(auth.get('login.errors.unauthorized')).toBe(
+      'Unable to log in. Please check if the email or password is correct, if the user has permission, or if there is a linked station.',
+    );
+    expect(auth.get('login.errors.forbidden')).toBe('User without permission/blocked. Contact the administrator.');
+    expect(auth.get('login.errors.generic')).toBe('Error when trying to Login.');
+    expect(auth.get('recover.failure')).toBe('Check if the email entered exists.');
+    expect(auth.get('recover.success')).toBe('Check the code in your email.');
+    expect(auth.get('change.expired')).toBe('The code has expired.');
+    expect(auth.get('change.tooManyAttempts')).toBe('Exceeded number of attempts');
+    expect(auth.get('change.invalidCode')).toBe('Check that the entered code is valid.');
+    expect(auth.get('change.redirecting')).toBe('You will be redirected to the Login screen.');
+    expect(auth.get('change.success')).toBe('Password changed successfully!');
+    expect(shell.get('logout.success')).toBe('Logout efetuado com sucesso!');
+    expect(shell.get('cookies.accept')).toBe('I Understand');
+    expect(shell.get('userMenu.profile')).toBe('View profile');
+    expect(shell.get('menu.rateio')).toBe('Rateio');
+    expect(notifications.get('events.StationBooted')).toBe('Station started');
+    expect(notifications.get('events.Warning')).toBe('Short Recharge');
+  });
+});
