@@ -22,8 +22,17 @@ import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+// OCPP central system, live updates, station events
+import { LiveGateway } from './live/live-gateway';
+import { LivePublisher } from './live/publisher';
+import { routeUpgrades } from './live/upgrade-router';
+import { notificationRoutes } from './modules/notifications/routes';
+import { NotificationService } from './modules/notifications/service';
+import { CentralSystem } from './ocpp/central-system';
 import { tenantRoutes } from './modules/tenants/routes';
 import { TenantService } from './modules/tenants/service';
+// Stations, groups, reports, graphs, address look-ups
+import { registerStationModules } from './modules/stations/register';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +54,10 @@ export interface Platform {
   signer: TokenSigner;
   metrics: Metrics;
   jobs: JobRunner;
+  /** Publishes live updates to dashboards (any node). */
+  live: LivePublisher;
+  /** This node's OCPP central system (station events; commands go through ocpp/call-station.ts). */
+  ocpp: CentralSystem;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platform: Platform }> {
@@ -75,7 +88,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   const metrics = new Metrics();
   const jobs = new JobRunner(db, app.log);
   app.addHook('onClose', () => jobs.stop());
-  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs };
+  const live = new LivePublisher(db, bus);
+  const ocpp = new CentralSystem({
+    db,
+    bus,
+    publisher: live,
+    log: app.log,
+    heartbeatInterval: config.ocpp.heartbeatInterval,
+    pingInterval: config.ocpp.pingInterval,
+  });
+  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, ocpp };
   registerMetrics(app, metrics);
 
   await app.register(swagger, {
@@ -98,6 +120,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   const authService = new AuthService({ db, captcha, mailer, signer, sessionTtlMs: config.sessionTtlMs, codeSecret: await ensureSecret(db, 'reset_code_secret') });
   await app.register(authRoutes, { service: authService, captcha });
   await app.register(tenantRoutes, { service: new TenantService(db) });
+
+  // OCPP central system (/ocpp/{chargeBoxId}), live updates (/live), station events
+  const liveGateway = new LiveGateway({ db, signer, bus, log: app.log });
+  routeUpgrades(app.server, [ocpp, liveGateway]);
+  await ocpp.start();
+  app.addHook('preClose', async () => {
+    await liveGateway.close();
+    await ocpp.close();
+  });
+  await app.register(notificationRoutes, { service: new NotificationService(db) });
+  await registerStationModules(app, platform);
 
   await registerWebApp(app, db, config);
   return Object.assign(app, { platform });

@@ -231,14 +231,7 @@ export interface DataTransfersTable {
 }
 
 export type NotificationType =
-  | 'Available'
-  | 'Disconnected'
-  | 'Connected'
-  | 'StationBooted'
-  | 'TransactionStarted'
-  | 'TransactionEnded'
-  | 'Failure'
-  | 'Warning';
+  'Available' | 'Disconnected' | 'Connected' | 'StationBooted' | 'TransactionStarted' | 'TransactionEnded' | 'Failure' | 'Warning';
 
 export interface NotificationsTable {
   notification_pk: Generated<number>;

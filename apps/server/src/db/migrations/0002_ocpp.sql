@@ -78,7 +78,7 @@ create table charge_boxes (
   firmware_timestamp timestamptz,
   -- OCPP security profile 1/2: HTTP Basic password, scrypt hash (platform/auth/password.ts). Null: no password.
   ocpp_password_hash text,
-  -- Payment settings.
+  -- Payment settings: money in minor units; per kWh, per minute (DURATION) and per recharge.
   has_payment boolean not null default false,
   payment_charge_type_cost text not null default 'KWH' check (payment_charge_type_cost in ('KWH', 'DURATION')),
   payment_charge_type_income text not null default 'KWH' check (payment_charge_type_income in ('KWH', 'DURATION')),
@@ -133,6 +133,7 @@ create table connectors (
   power_max integer check (power_max >= 0),
   power_max_custom boolean not null default false,
   unusual_status text check (unusual_status in ('MAINTENANCE', 'UNAVAILABLE')),
+  -- Income per connector when the station charges by CONNECTOR (minor units per kWh / per minute).
   money_per_kilowatt_income bigint,
   money_per_duration_income bigint,
   last_status text,

@@ -1,0 +1,222 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { LIVE_PATH, liveClientMessageSchema, liveCloseCodes, parseLiveTopic, type LiveServerMessage } from '@recarga/contracts/live';
+import type { DB } from '../db/db';
+import { loadContext } from '../platform/auth/access-plugin';
+import type { RequestContext } from '../platform/auth/context';
+import type { TokenSigner } from '../platform/auth/tokens';
+import type { Bus } from '../platform/bus';
+import type { LiveEnvelope } from './publisher';
+import { liveSubject } from './subjects';
+import { rejectUpgrade } from './upgrade-router';
+
+export interface LiveGatewayOptions {
+  db: Kysely<DB>;
+  signer: TokenSigner;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** How often a socket's session is checked again (revoked or expired sessions are closed). */
+  revalidateMs?: number;
+  /** Websocket ping interval; a socket that misses a pong is dropped. */
+  pingMs?: number;
+}
+
+interface LiveClient {
+  ws: WebSocket;
+  ctx: RequestContext;
+  token: string;
+  topics: Set<string>;
+  alive: boolean;
+}
+
+const API_KEY_CACHE_MS = 30_000;
+/** A socket this far behind (bytes queued) misses messages instead of growing memory without bound. */
+const MAX_BUFFERED = 1 << 20;
+
+/**
+ * The dashboard websocket (/live). Authorised by the session token; clients subscribe to topics of
+ * api keys in their tenant scope. Each topic with local subscribers has one bus subscription on
+ * this node, so events published by any node reach the sockets held here.
+ */
+export class LiveGateway {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  private readonly clients = new Set<LiveClient>();
+  private readonly topics = new Map<string, { clients: Set<LiveClient>; unsubscribe: () => void }>();
+  private readonly apiKeys = new Map<string, { at: number; tenantPk: number | null }>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closing = false;
+
+  constructor(private readonly opts: LiveGatewayOptions) {
+    this.timers.push(setInterval(() => void this.revalidate(), opts.revalidateMs ?? 60_000).unref());
+    this.timers.push(setInterval(() => this.pingAll(), opts.pingMs ?? 30_000).unref());
+  }
+
+  /** Takes an HTTP upgrade for /live; false when the path is not ours. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== LIVE_PATH && url.pathname !== `${LIVE_PATH}/`) return false;
+    void this.accept(req, socket, head, url);
+    return true;
+  }
+
+  private async accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {
+    try {
+      if (this.closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
+      const header = req.headers.authorization;
+      const bearer = header && /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+      const token = url.searchParams.get('token') ?? bearer ?? null;
+      const platform = url.searchParams.get('platform') ?? (req.headers['platform'] as string | undefined) ?? null;
+      if (!platform || platform.toUpperCase() !== 'DASHBOARD') return rejectUpgrade(socket, 400, 'Bad Request');
+      if (!token) return rejectUpgrade(socket, 401, 'Unauthorized');
+      const ctx = await loadContext(this.opts.db, this.opts.signer, token);
+      if (!ctx) return rejectUpgrade(socket, 401, 'Unauthorized');
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, ctx, token));
+    } catch (err) {
+      this.opts.log.error({ err }, 'live: upgrade failed');
+      rejectUpgrade(socket, 500, 'Internal Server Error');
+    }
+  }
+
+  private attach(ws: WebSocket, ctx: RequestContext, token: string) {
+    const client: LiveClient = { ws, ctx, token, topics: new Set(), alive: true };
+    this.clients.add(client);
+    ws.on('pong', () => (client.alive = true));
+    ws.on('message', (raw: RawData) => void this.onMessage(client, raw));
+    ws.on('close', () => this.detach(client));
+    ws.on('error', () => ws.terminate());
+  }
+
+  private detach(client: LiveClient) {
+    this.clients.delete(client);
+    for (const topic of client.topics) this.removeFromTopic(client, topic);
+    client.topics.clear();
+  }
+
+  private send(client: LiveClient, message: LiveServerMessage | string) {
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    if (client.ws.bufferedAmount > MAX_BUFFERED) return;
+    client.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  private async onMessage(client: LiveClient, raw: RawData) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString());
+    } catch {
+      return this.send(client, { error: { code: 'INVALID_MESSAGE', message: 'Messages must be JSON' } });
+    }
+    const msg = liveClientMessageSchema.safeParse(parsed);
+    if (!msg.success) {
+      return this.send(client, { error: { code: 'INVALID_MESSAGE', message: 'Expected { action: "subscribe" | "unsubscribe", topic }' } });
+    }
+    const { action, topic } = msg.data;
+    if (action === 'unsubscribe') {
+      if (client.topics.delete(topic)) this.removeFromTopic(client, topic);
+      return this.send(client, { topic, subscribed: false });
+    }
+    const parsedTopic = parseLiveTopic(topic);
+    if (!parsedTopic) return this.send(client, { topic, error: { code: 'INVALID_TOPIC', message: 'Unknown topic' } });
+    let tenantPk: number | null;
+    try {
+      tenantPk = await this.tenantOf(parsedTopic.apiKey);
+    } catch (err) {
+      this.opts.log.error({ err }, 'live: api key look-up failed');
+      return this.send(client, { topic, error: { code: 'INTERNAL', message: 'Try again later' } });
+    }
+    if (tenantPk === null || !client.ctx.tenantScope.tenantPks.includes(tenantPk)) {
+      return this.send(client, { topic, error: { code: 'FORBIDDEN_TOPIC', message: 'This api key is not in your scope' } });
+    }
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    if (!client.topics.has(topic)) {
+      client.topics.add(topic);
+      this.addToTopic(client, topic);
+    }
+    this.send(client, { topic, subscribed: true });
+  }
+
+  private async tenantOf(apiKey: string): Promise<number | null> {
+    const hit = this.apiKeys.get(apiKey);
+    if (hit && Date.now() - hit.at < API_KEY_CACHE_MS) return hit.tenantPk;
+    const row = await this.opts.db.selectFrom('tenants').select('tenant_pk').where('api_key', '=', apiKey).executeTakeFirst();
+    const tenantPk = row?.tenant_pk ?? null;
+    this.apiKeys.set(apiKey, { at: Date.now(), tenantPk });
+    return tenantPk;
+  }
+
+  private addToTopic(client: LiveClient, topic: string) {
+    let entry = this.topics.get(topic);
+    if (!entry) {
+      const clients = new Set<LiveClient>();
+      const unsubscribe = this.opts.bus.subscribe(liveSubject(topic), (data) => this.deliver(clients, data as LiveEnvelope));
+      entry = { clients, unsubscribe };
+      this.topics.set(topic, entry);
+    }
+    entry.clients.add(client);
+  }
+
+  private removeFromTopic(client: LiveClient, topic: string) {
+    const entry = this.topics.get(topic);
+    if (!entry) return;
+    entry.clients.delete(client);
+    if (entry.clients.size === 0) {
+      entry.unsubscribe();
+      this.topics.delete(topic);
+    }
+  }
+
+  private deliver(clients: Set<LiveClient>, envelope: LiveEnvelope) {
+    const text = JSON.stringify({ topic: envelope.topic, data: envelope.data });
+    for (const client of clients) this.send(client, text);
+  }
+
+  private pingAll() {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ws.ping();
+    }
+  }
+
+  /** Closes sockets whose session was revoked or expired; refreshes the scope of the others. */
+  private async revalidate() {
+    for (const client of [...this.clients]) {
+      try {
+        const ctx = await loadContext(this.opts.db, this.opts.signer, client.token);
+        if (!ctx) {
+          client.ws.close(liveCloseCodes.sessionEnded, 'Session ended');
+          continue;
+        }
+        client.ctx = ctx;
+      } catch (err) {
+        this.opts.log.warn({ err }, 'live: session check failed');
+      }
+    }
+  }
+
+  /** Number of open dashboard sockets on this node. */
+  get size() {
+    return this.clients.size;
+  }
+
+  async close() {
+    this.closing = true;
+    for (const t of this.timers) clearInterval(t);
+    const open = [...this.clients];
+    const closed = Promise.all(
+      open.map((c) => new Promise<void>((resolve) => (c.ws.readyState === c.ws.CLOSED ? resolve() : c.ws.once('close', () => resolve())))),
+    );
+    for (const client of open) client.ws.close(liveCloseCodes.goingAway, 'Server shutting down');
+    // A client that does not complete the closing handshake is cut off.
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 2000).unref())]);
+    for (const client of open) client.ws.terminate();
+    for (const entry of this.topics.values()) entry.unsubscribe();
+    this.topics.clear();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

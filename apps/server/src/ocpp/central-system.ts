@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { RPCServer, createRPCError } from 'ocpp-rpc';
+import type { ChargePointAction, OcppProtocol } from '@recarga/contracts/ocpp';
+import type { DB } from '../db/db';
+import type { LivePublisher } from '../live/publisher';
+import { subjectToken } from '../live/subjects';
+import type { UpgradeHandler } from '../live/upgrade-router';
+import { insertNotifications } from '../modules/notifications/repository';
+import { verifyPassword } from '../platform/auth/password';
+import type { Bus } from '../platform/bus';
+import { stationSubject, type StationCallReply, type StationCallRequest } from './call-station';
+import { onlineSince } from './connections';
+import type { Handler, HandlerDeps, StationSession } from './handler-context';
+import { authorize } from './handlers/authorize';
+import { bootNotification } from './handlers/boot-notification';
+import { dataTransfer } from './handlers/data-transfer';
+import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification';
+import { firmwareStatusNotification } from './handlers/firmware-status-notification';
+import { heartbeat } from './handlers/heartbeat';
+import { meterValues } from './handlers/meter-values';
+import { startTransaction } from './handlers/start-transaction';
+import { statusNotification } from './handlers/status-notification';
+import { stopTransaction } from './handlers/stop-transaction';
+import * as repo from './repository';
+import { StationEvents } from './station-events';
+import { command16to15, commandResult15to16, request15to16, response16to15 } from './v15/mapping';
+import { hasSchema, strictValidators, validateMessage } from './validation';
+import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
+
+// ocpp-rpc re-exports its error classes with an object spread, which Node's ESM loader cannot
+// see as named exports; require gives the same classes (one module instance).
+const { RPCError, TimeoutError } = createRequire(import.meta.url)('ocpp-rpc') as typeof import('ocpp-rpc');
+type RPCError = InstanceType<typeof RPCError>;
+
+export const OCPP_PATH = /^\/ocpp\/[^/]+$/;
+const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
+
+/** One handler per charge-point action, all in the OCPP 1.6 model. */
+const handlers: { [A in ChargePointAction]: Handler<A> } = {
+  Authorize: authorize,
+  BootNotification: bootNotification,
+  DataTransfer: dataTransfer,
+  DiagnosticsStatusNotification: diagnosticsStatusNotification,
+  FirmwareStatusNotification: firmwareStatusNotification,
+  Heartbeat: heartbeat,
+  MeterValues: meterValues,
+  StartTransaction: startTransaction,
+  StatusNotification: statusNotification,
+  StopTransaction: stopTransaction,
+};
+
+export interface CentralSystemOptions {
+  db: Kysely<DB>;
+  bus: Bus;
+  publisher: LivePublisher;
+  log: FastifyBaseLogger;
+  /** Seconds; answered in BootNotification. */
+  heartbeatInterval: number;
+  /** Seconds between websocket pings; a socket that misses one pong is closed at the next. */
+  pingInterval: number;
+  /** This node's name in connection records; stale records of it are cleared at start. Default: host name. */
+  nodeId?: string;
+  batcher?: WriteBatcherOptions;
+  now?: () => Date;
+}
+
+interface ServerClient {
+  identity: string;
+  protocol: string | undefined;
+  session: Record<string, unknown>;
+  handshake: { remoteAddress: string | undefined };
+  handle(method: string, handler: (o: { params: unknown }) => Promise<unknown>): void;
+  call(method: string, params: unknown, options?: Record<string, unknown>): Promise<unknown>;
+  close(options?: { code?: number; reason?: string; force?: boolean }): Promise<unknown>;
+  on(event: string, fn: (...args: never[]) => void): void;
+  once(event: string, fn: (...args: never[]) => void): void;
+}
+
+interface LocalStation {
+  client: ServerClient;
+  session: StationSession;
+  remoteAddress: string | null;
+  connectedAt: Date;
+  /** The connection record is written (until then a missed touch means nothing). */
+  recorded: boolean;
+  opened: Promise<void>;
+  /** A newer socket of the same station took over: this one leaves no Disconnected event. */
+  replaced: boolean;
+  closed: boolean;
+  whenClosed: Promise<void>;
+  markClosed: () => void;
+  stopResponding: () => void;
+  invalidResponses: WeakSet<object>;
+}
+
+/**
+ * The OCPP-J central system at /ocpp/{chargeBoxId} (subprotocols ocpp1.6 and ocpp1.5), built on
+ * ocpp-rpc in strict mode: every message is validated against the protocol's schemas in both
+ * directions, invalid ones get a CALLERROR and the connection stays up. Only registered stations
+ * connect (HTTP Basic password when the station has one); unknown ones are recorded. OCPP 1.5 is
+ * mapped to the 1.6 model at the edge; one handler per action does the work and answers after
+ * commit. The node holding a socket answers `ocpp.cp.<chargeBoxId>` on the bus (callStation).
+ */
+export class CentralSystem implements UpgradeHandler {
+  readonly events: StationEvents;
+  readonly nodeId: string;
+  private readonly server: RPCServer;
+  private readonly batcher: WriteBatcher;
+  private readonly deps: HandlerDeps;
+  private readonly local = new Map<string, LocalStation>();
+  private readonly tracked = new Set<Promise<unknown>>();
+  private readonly unsubscribes: (() => void)[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private closing = false;
+
+  constructor(private readonly opts: CentralSystemOptions) {
+    this.nodeId = opts.nodeId ?? hostname();
+    const now = opts.now ?? (() => new Date());
+    this.events = new StationEvents(opts.db, opts.publisher, opts.pingInterval, opts.log);
+    this.batcher = new WriteBatcher(opts.db, {
+      ...opts.batcher,
+      onMissedTouches: (ids) => this.onMissedTouches(ids),
+      onError: (err) => opts.log.error({ err }, 'ocpp: batched write failed'),
+    });
+    this.deps = { db: opts.db, batcher: this.batcher, events: this.events, heartbeatInterval: opts.heartbeatInterval, log: opts.log, now };
+
+    this.server = new RPCServer({
+      protocols: PROTOCOLS,
+      strictMode: true,
+      strictModeValidators: strictValidators,
+      pingIntervalMs: opts.pingInterval * 1000,
+      deferPingsOnActivity: false,
+      callTimeoutMs: 30_000,
+      respondWithDetailedErrors: false,
+      wssOptions: { maxPayload: 4 * 1024 * 1024 },
+    });
+    this.server.auth((accept, reject, handshake) => this.authenticate(accept, reject, handshake));
+    this.server.on('client', (client: ServerClient) => this.onClient(client));
+    this.server.on('error', (err: unknown) => opts.log.warn({ err }, 'ocpp: server error'));
+  }
+
+  /** Clears this node's stale connection records (recording Disconnected) and starts the sweeper. */
+  async start() {
+    const stale = await repo.clearNodeConnections(this.opts.db, this.nodeId);
+    await this.recordDisconnected(stale);
+    this.unsubscribes.push(
+      this.opts.bus.subscribe('ocpp.connected.*', (data) => {
+        const msg = data as { chargeBoxId: string; connectionId: string };
+        const entry = this.local.get(msg.chargeBoxId);
+        if (entry && entry.session.connectionId !== msg.connectionId && !entry.closed) {
+          entry.replaced = true;
+          void entry.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
+        }
+      }),
+      this.opts.bus.subscribe('ocpp.disconnect.*', (data) => {
+        const entry = this.local.get((data as { chargeBoxId: string }).chargeBoxId);
+        if (entry && !entry.closed) void entry.client.close({ code: 1000, reason: 'Disconnected by the central system' });
+      }),
+    );
+    const sweepMs = Math.max(1000, this.opts.pingInterval * 1000);
+    this.sweepTimer = setInterval(() => void this.sweep(), sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Takes the HTTP upgrade of /ocpp/{chargeBoxId}; false for other paths. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (!OCPP_PATH.test(path)) return false;
+    void this.server.handleUpgrade(req, socket as never, head);
+    return true;
+  }
+
+  /** Charge box ids with a socket on this node. */
+  localStations(): string[] {
+    return [...this.local.keys()];
+  }
+
+  /** Writes everything pending (tests, shutdown). */
+  async flush() {
+    await this.batcher.drain();
+    await Promise.allSettled([...this.tracked]);
+    await this.events.settled();
+  }
+
+  /** Closes every station socket (recording Disconnected), then writes what is pending. */
+  async close() {
+    if (this.closing) return;
+    this.closing = true;
+    clearInterval(this.sweepTimer);
+    for (const u of this.unsubscribes) u();
+    const sockets = [...this.local.values()];
+    for (const s of sockets) void s.client.close({ code: 1001, reason: 'Server shutting down' });
+    await Promise.race([Promise.all(sockets.map((s) => s.whenClosed)), new Promise((r) => setTimeout(r, 5000).unref())]);
+    for (const s of sockets) if (!s.closed) void s.client.close({ force: true });
+    await this.server.close({ code: 1001, force: true });
+    while (this.tracked.size) await Promise.allSettled([...this.tracked]);
+    await this.batcher.close();
+    await this.events.settled();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.tracked.add(p);
+    const done = () => this.tracked.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  private async authenticate(
+    accept: (session?: Record<string, unknown>, protocol?: string | false) => void,
+    reject: (code: number, message: string) => void,
+    handshake: { identity: string; protocols: Set<string>; remoteAddress: string | undefined; password: Buffer | undefined },
+  ) {
+    try {
+      if (this.closing) return reject(503, 'Server shutting down');
+      const id = handshake.identity;
+      const protocol = PROTOCOLS.find((p) => handshake.protocols.has(p));
+      if (!id || id.length > 255) return reject(400, 'Invalid charge point identity');
+      const station = await repo.findStationForConnect(this.opts.db, id);
+      if (!station) {
+        await repo.recordUnknownStation(this.opts.db, id, handshake.remoteAddress, [...handshake.protocols].join(','));
+        this.opts.log.warn({ chargeBoxId: id, remoteAddress: handshake.remoteAddress }, 'ocpp: unknown charge point refused');
+        return reject(404, 'Unknown charge point');
+      }
+      if (!protocol) return reject(400, `Unsupported subprotocol; use one of ${PROTOCOLS.join(', ')}`);
+      if (station.ocpp_password_hash) {
+        const password = handshake.password?.toString('utf8');
+        if (!password || !(await verifyPassword(password, station.ocpp_password_hash))) {
+          this.opts.log.warn({ chargeBoxId: id, remoteAddress: handshake.remoteAddress }, 'ocpp: wrong or missing password');
+          return reject(401, 'Unauthorized');
+        }
+      }
+      accept({ chargeBoxPk: station.charge_box_pk, chargeBoxId: station.charge_box_id, tenantPk: station.tenant_pk }, protocol);
+    } catch (err) {
+      this.opts.log.error({ err }, 'ocpp: handshake failed');
+      reject(500, 'Internal Server Error');
+    }
+  }
+
+  private onClient(client: ServerClient) {
+    const s = client.session as { chargeBoxPk: number; chargeBoxId: string; tenantPk: number };
+    const protocol = client.protocol as OcppProtocol;
+    const session: StationSession = {
+      chargeBoxPk: s.chargeBoxPk,
+      chargeBoxId: s.chargeBoxId,
+      tenantPk: s.tenantPk,
+      protocol,
+      connectionId: randomUUID(),
+    };
+    let markClosed!: () => void;
+    const whenClosed = new Promise<void>((r) => (markClosed = r));
+    const entry: LocalStation = {
+      client,
+      session,
+      remoteAddress: client.handshake.remoteAddress ?? null,
+      connectedAt: new Date(),
+      recorded: false,
+      opened: Promise.resolve(),
+      replaced: false,
+      closed: false,
+      whenClosed,
+      markClosed,
+      stopResponding: () => undefined,
+      invalidResponses: new WeakSet(),
+    };
+
+    // Handlers first and synchronously: the station may send its first message right away.
+    for (const action of Object.keys(handlers) as ChargePointAction[]) this.register(entry, action);
+    client.on('badMessage', (({ response }: { response: unknown[] | null }) => {
+      // OCPP 1.x has no RpcFrameworkError / MessageTypeNotSupported: an unusable frame is a FormationViolation.
+      if (response && (response[2] === 'RpcFrameworkError' || response[2] === 'MessageTypeNotSupported'))
+        response[2] = 'FormationViolation';
+    }) as never);
+    client.on('strictValidationFailure', (({ error, outbound, isCall }: { error: object; outbound: boolean; isCall: boolean }) => {
+      if (!outbound && !isCall) entry.invalidResponses.add(error);
+    }) as never);
+    client.on('ping', (() =>
+      this.batcher.touch({
+        chargeBoxPk: session.chargeBoxPk,
+        connectionId: session.connectionId,
+        at: new Date(),
+        message: false,
+      })) as never);
+    client.once('close', (() => this.onClose(entry)) as never);
+
+    const previous = this.local.get(session.chargeBoxId);
+    this.local.set(session.chargeBoxId, entry);
+    if (previous && !previous.closed) {
+      previous.replaced = true;
+      void previous.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
+    }
+    entry.stopResponding = this.opts.bus.respond(stationSubject(session.chargeBoxId), (data) =>
+      this.handleCall(entry, data as StationCallRequest),
+    );
+    this.opts.bus.publish(`ocpp.connected.${subjectToken(session.chargeBoxId)}`, {
+      chargeBoxId: session.chargeBoxId,
+      connectionId: session.connectionId,
+      nodeId: this.nodeId,
+    });
+    entry.opened = this.track(this.recordConnected(entry));
+    entry.opened.catch((err) => {
+      // Not on record means never shown online: better the station retries the connection later.
+      this.opts.log.error({ err, chargeBoxId: session.chargeBoxId }, 'ocpp: could not record the connection; closing it');
+      void client.close({ code: 1011, reason: 'Try again later' });
+    });
+    this.opts.log.info({ chargeBoxId: session.chargeBoxId, protocol, remoteAddress: entry.remoteAddress }, 'ocpp: station connected');
+  }
+
+  private register<A extends ChargePointAction>(entry: LocalStation, action: A) {
+    const handler = handlers[action] as Handler<A>;
+    const { session } = entry;
+    entry.client.handle(action, async ({ params }) => {
+      if (action !== 'Heartbeat')
+        this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at: new Date(), message: true });
+      try {
+        // The connection is on record (and its Connected event written) before anything it says.
+        await entry.opened.catch(() => undefined);
+        const request = session.protocol === 'ocpp1.5' ? request15to16(action, params as Record<string, unknown>) : params;
+        const result = await handler(this.deps, session, request as Parameters<Handler<A>>[2]);
+        return session.protocol === 'ocpp1.5' ? response16to15(action, result as Record<string, unknown>) : result;
+      } catch (err) {
+        if (err instanceof RPCError) throw err;
+        this.opts.log.error({ err, chargeBoxId: session.chargeBoxId, action }, 'ocpp: message not processed');
+        // Internals stay in the log; the station retries later.
+        throw createRPCError('InternalError', 'The central system could not process the message');
+      }
+    });
+  }
+
+  private async recordConnected(entry: LocalStation) {
+    const { session } = entry;
+    const notificationPks = await this.opts.db.transaction().execute(async (trx) => {
+      await repo.openConnection(trx, {
+        chargeBoxPk: session.chargeBoxPk,
+        connectionId: session.connectionId,
+        nodeId: this.nodeId,
+        protocol: session.protocol,
+        remoteAddress: entry.remoteAddress,
+        connectedAt: entry.connectedAt,
+      });
+      return insertNotifications(trx, [{ chargeBoxPk: session.chargeBoxPk, type: 'Connected', timestamp: entry.connectedAt }]);
+    });
+    entry.recorded = true;
+    this.events.committed({ notificationPks, chargeBoxPks: [session.chargeBoxPk] });
+  }
+
+  private onClose(entry: LocalStation) {
+    const { session } = entry;
+    entry.closed = true;
+    entry.stopResponding();
+    if (this.local.get(session.chargeBoxId) === entry) this.local.delete(session.chargeBoxId);
+    this.opts.log.info({ chargeBoxId: session.chargeBoxId, replaced: entry.replaced }, 'ocpp: station disconnected');
+    const closedAt = new Date();
+    this.track(
+      entry.opened
+        .catch(() => undefined)
+        .then(async () => {
+          if (entry.replaced) return;
+          const notificationPks = await this.opts.db.transaction().execute(async (trx) => {
+            if (!(await repo.closeConnection(trx, session.chargeBoxPk, session.connectionId))) return [];
+            return insertNotifications(trx, [{ chargeBoxPk: session.chargeBoxPk, type: 'Disconnected', timestamp: closedAt }]);
+          });
+          if (notificationPks.length) this.events.committed({ notificationPks, chargeBoxPks: [session.chargeBoxPk] });
+        })
+        .catch((err) => this.opts.log.error({ err, chargeBoxId: session.chargeBoxId }, 'ocpp: could not record the disconnection'))
+        .finally(() => entry.markClosed()),
+    );
+  }
+
+  /**
+   * A live socket whose touch found no record: when the record is really gone (swept while this
+   * node was slow), write it again. A touch may also miss because the record was being written
+   * at that moment, or because a newer socket (another node) took over — then nothing is done.
+   */
+  private onMissedTouches(connectionIds: Set<string>) {
+    for (const entry of this.local.values()) {
+      if (entry.closed || !entry.recorded || !connectionIds.has(entry.session.connectionId)) continue;
+      const restore = async () => {
+        const row = await repo.connectionOf(this.opts.db, entry.session.chargeBoxPk);
+        if (row || entry.closed) return;
+        this.opts.log.warn({ chargeBoxId: entry.session.chargeBoxId }, 'ocpp: connection record was missing; written again');
+        await this.recordConnected(entry);
+      };
+      entry.opened = this.track(restore()).catch((err) => this.opts.log.error({ err }, 'ocpp: could not restore a connection record'));
+    }
+  }
+
+  /** Records left by a node that died are removed after STALE_FACTOR ping intervals of silence. */
+  private async sweep() {
+    try {
+      const stale = await repo.sweepStaleConnections(this.opts.db, onlineSince(this.opts.pingInterval));
+      await this.recordDisconnected(stale);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'ocpp: sweeping stale connections failed');
+    }
+  }
+
+  private async recordDisconnected(rows: { charge_box_pk: number; last_seen_at: Date }[]) {
+    if (rows.length === 0) return;
+    const notificationPks = await insertNotifications(
+      this.opts.db,
+      rows.map((r) => ({ chargeBoxPk: r.charge_box_pk, type: 'Disconnected' as const, timestamp: r.last_seen_at })),
+    );
+    this.events.committed({ notificationPks, chargeBoxPks: rows.map((r) => r.charge_box_pk) });
+  }
+
+  /** Sends a command on this node's socket (request from the bus); see callStation. */
+  private async handleCall(entry: LocalStation, req: StationCallRequest): Promise<StationCallReply> {
+    const { protocol } = entry.session;
+    if (entry.closed) return { ok: false, error: { kind: 'offline', message: 'socket closed' } };
+    let wire = req.payload as Record<string, unknown>;
+    if (protocol === 'ocpp1.5') {
+      if (!hasSchema('ocpp1.5', req.action))
+        return { ok: false, error: { kind: 'not_supported', message: `OCPP 1.5 has no ${req.action}` } };
+      try {
+        wire = command16to15(req.action, wire);
+      } catch (err) {
+        return { ok: false, error: { kind: 'not_supported', message: (err as Error).message } };
+      }
+    }
+    try {
+      validateMessage(protocol, `urn:${req.action}.req`, wire);
+    } catch (err) {
+      const e = err as RPCError;
+      return { ok: false, error: { kind: 'invalid_request', code: e.rpcErrorCode ?? 'FormationViolation', message: e.message } };
+    }
+    try {
+      const result = (await entry.client.call(req.action, wire, { callTimeoutMs: req.timeoutMs })) as Record<string, unknown>;
+      return { ok: true, result: protocol === 'ocpp1.5' ? commandResult15to16(req.action, result) : result };
+    } catch (err) {
+      if (err instanceof TimeoutError) return { ok: false, error: { kind: 'timeout' } };
+      if (err instanceof RPCError) {
+        if (entry.invalidResponses.has(err))
+          return { ok: false, error: { kind: 'invalid_response', code: err.rpcErrorCode, message: err.message } };
+        return {
+          ok: false,
+          error: {
+            kind: 'call_error',
+            code: err.rpcErrorCode,
+            message: err.message,
+            details: (err as { details?: unknown }).details ?? {},
+          },
+        };
+      }
+      return { ok: false, error: { kind: 'offline', message: (err as Error).message } };
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/db';
+
+/**
+ * "Online" for the whole cluster: the station has a connection record (written by the node that
+ * holds its socket, removed when the socket closes) refreshed within the last STALE_FACTOR ping
+ * intervals. The holding node refreshes it on every message and every answered websocket ping,
+ * so a socket that stopped answering — or a node that died — turns the station offline within
+ * about STALE_FACTOR ping intervals, even if nothing cleaned up.
+ */
+export const STALE_FACTOR = 3;
+
+/** Records seen after this instant count as online. */
+export function onlineSince(pingIntervalSec: number, now = Date.now()): Date {
+  return new Date(now - STALE_FACTOR * pingIntervalSec * 1000);
+}
+
+/** SQL boolean for listings: `onlineExpression(sql.ref('cb.charge_box_pk'), config.ocpp.pingInterval).as('online')`. */
+export function onlineExpression(chargeBoxPk: Expression<number>, pingIntervalSec: number): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from station_connections sc where sc.charge_box_pk = ${chargeBoxPk} and sc.last_seen_at > ${onlineSince(pingIntervalSec)})`;
+}
+
+export async function isStationOnline(db: Kysely<DB>, chargeBoxPk: number, pingIntervalSec: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('station_connections')
+    .select('charge_box_pk')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('last_seen_at', '>', onlineSince(pingIntervalSec))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The subset of these stations that is online. */
+export async function onlineStations(db: Kysely<DB>, chargeBoxPks: number[], pingIntervalSec: number): Promise<Set<number>> {
+  if (chargeBoxPks.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('station_connections')
+    .select('charge_box_pk')
+    .where('charge_box_pk', 'in', chargeBoxPks)
+    .where('last_seen_at', '>', onlineSince(pingIntervalSec))
+    .execute();
+  return new Set(rows.map((r) => r.charge_box_pk));
+}

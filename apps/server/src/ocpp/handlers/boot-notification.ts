@@ -1,0 +1,14 @@
+import { insertNotifications } from '../../modules/notifications/repository';
+import type { Handler } from '../handler-context';
+import { updateBoot } from '../repository';
+
+/** Stores what the station says it is and accepts it with the configured heartbeat interval. */
+export const bootNotification: Handler<'BootNotification'> = async (deps, station, req) => {
+  const now = deps.now();
+  const notificationPks = await deps.db.transaction().execute(async (trx) => {
+    await updateBoot(trx, station.chargeBoxPk, req, now);
+    return insertNotifications(trx, [{ chargeBoxPk: station.chargeBoxPk, type: 'StationBooted', timestamp: now }]);
+  });
+  deps.events.committed({ notificationPks, chargeBoxPks: [station.chargeBoxPk] });
+  return { status: 'Accepted', currentTime: now.toISOString(), interval: deps.heartbeatInterval };
+};

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { IdTagInfo, IdTagStatus } from '@recarga/contracts/ocpp';
+import { insertNotifications } from '../../modules/notifications/repository';
+import { idTagInfoFor } from '../authorization';
+import type { Handler } from '../handler-context';
+import {
+  closeSupersededTransactions,
+  ensureConnector,
+  findTag,
+  findTransactionByStartKey,
+  insertTransaction,
+  recordUnknownTag,
+  stationTenant,
+} from '../repository';
+
+/** Identifies a start message: a station resending it (lost answer) gets the same transaction. */
+export function startKey(req: { connectorId: number; idTag: string; timestamp: string; meterStart: number }): string {
+  const at = new Date(req.timestamp).toISOString();
+  return createHash('sha256').update(`${req.connectorId}|${req.idTag.toLowerCase()}|${at}|${req.meterStart}`).digest('base64url');
+}
+
+/**
+ * Creates the transaction (its key is the OCPP transactionId) in one database transaction and
+ * answers after commit. A repeated StartTransaction returns the first one's id and status. As
+ * OCPP requires, a transaction is created even when the tag is not accepted (the station then
+ * stops it). A transaction still open on the same connector is closed first (its stop was lost).
+ */
+export const startTransaction: Handler<'StartTransaction'> = async (deps, station, req) => {
+  const key = startKey(req);
+  const now = deps.now();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const existing = await findTransactionByStartKey(trx, station.chargeBoxPk, key);
+    if (existing)
+      return {
+        transactionId: existing.transaction_pk,
+        idTagInfo: { status: existing.id_tag_status as IdTagStatus },
+        notificationPks: [] as number[],
+      };
+
+    const tenant = await stationTenant(trx, station.chargeBoxPk);
+    const connectorPk = await ensureConnector(trx, station.chargeBoxPk, req.connectorId);
+    await closeSupersededTransactions(trx, connectorPk, new Date(req.timestamp), req.meterStart);
+    const tag = await findTag(trx, req.idTag);
+    if (!tag) await recordUnknownTag(trx, req.idTag, tenant.tenant_pk, station.chargeBoxPk);
+    const idTagInfo: IdTagInfo = idTagInfoFor(tag, tenant.path, now, { countOpen: true });
+    const userPk = tag && idTagInfo.status !== 'Invalid' ? tag.owner_user_pk : null;
+
+    const inserted = await insertTransaction(trx, {
+      chargeBoxPk: station.chargeBoxPk,
+      connectorPk,
+      tenantPk: tenant.tenant_pk,
+      idTag: req.idTag,
+      ocppTagPk: tag?.ocpp_tag_pk ?? null,
+      userPk,
+      idTagStatus: idTagInfo.status,
+      startTimestamp: req.timestamp,
+      startValueWh: req.meterStart,
+      reservationId: req.reservationId ?? null,
+      startKey: key,
+    });
+    if (!inserted) {
+      // The same start committed concurrently (PostgreSQL): answer with that one.
+      const again = await findTransactionByStartKey(trx, station.chargeBoxPk, key);
+      return {
+        transactionId: again!.transaction_pk,
+        idTagInfo: { status: again!.id_tag_status as IdTagStatus },
+        notificationPks: [] as number[],
+      };
+    }
+    const notificationPks = await insertNotifications(trx, [
+      {
+        chargeBoxPk: station.chargeBoxPk,
+        type: 'TransactionStarted',
+        connectorId: req.connectorId,
+        transactionPk: inserted.transaction_pk,
+        userPk,
+        timestamp: new Date(req.timestamp),
+      },
+    ]);
+    return { transactionId: inserted.transaction_pk, idTagInfo, notificationPks };
+  });
+  deps.events.committed({ notificationPks: result.notificationPks });
+  return { transactionId: result.transactionId, idTagInfo: result.idTagInfo };
+};

@@ -1,0 +1,48 @@
+import { insertNotifications, type NewNotification } from '../../modules/notifications/repository';
+import type { Handler } from '../handler-context';
+import { applyStatus } from '../repository';
+
+/**
+ * Stores the connector's status (creating connectors the station was not set up with) and its
+ * history, in the next write batch. When the status or error changes it records a Failure
+ * (Faulted or any error code) or an Available event.
+ */
+export const statusNotification: Handler<'StatusNotification'> = async (deps, station, req) => {
+  const now = deps.now();
+  // The station's clock may run ahead; an event is never dated in the future.
+  const reported = req.timestamp ? new Date(req.timestamp) : now;
+  const at = reported.getTime() > now.getTime() ? now : reported;
+
+  const { changed, notificationPks } = await deps.batcher.run(async (trx) => {
+    const change = await applyStatus(trx, station.chargeBoxPk, req, at);
+    const changed = change.previousStatus !== req.status || change.previousErrorCode !== req.errorCode;
+    const events: NewNotification[] = [];
+    if (changed) {
+      const base = { chargeBoxPk: station.chargeBoxPk, connectorId: req.connectorId, timestamp: at };
+      if (req.status === 'Faulted' || req.errorCode !== 'NoError') {
+        events.push({ ...base, type: 'Failure', errorCode: req.errorCode, errorMsg: req.info ?? req.vendorErrorCode ?? null });
+      } else if (req.status === 'Available' && req.connectorId > 0) {
+        events.push({ ...base, type: 'Available' });
+      }
+    }
+    return { changed, notificationPks: await insertNotifications(trx, events) };
+  });
+
+  deps.events.committed({
+    statuses: [
+      {
+        tenantPk: station.tenantPk,
+        status: {
+          chargeBoxId: station.chargeBoxId,
+          connectorId: req.connectorId,
+          status: req.status,
+          errorCode: req.errorCode,
+          timestamp: at.toISOString(),
+        },
+      },
+    ],
+    notificationPks,
+    chargeBoxPks: changed ? [station.chargeBoxPk] : [],
+  });
+  return {};
+};

@@ -1,0 +1,60 @@
+import type { IdTagInfo } from '@recarga/contracts/ocpp';
+import { insertNotifications, type NewNotification } from '../../modules/notifications/repository';
+import { idTagInfoFor } from '../authorization';
+import type { Handler } from '../handler-context';
+import { findTag, insertMeterValues, lockTransaction, stationTenant, stopTransaction as storeStop } from '../repository';
+import { isShortRecharge } from '../short-recharge';
+
+/**
+ * Stops the station's transaction (found in the database, so a stop after a restart or on another
+ * node works), stores transactionData as meter values, records TransactionEnded and, for a short
+ * recharge, Warning — all in one database transaction, answered after commit. A repeated stop
+ * changes nothing; a stop that replaces the server's own close of a superseded transaction wins.
+ */
+export const stopTransaction: Handler<'StopTransaction'> = async (deps, station, req) => {
+  const now = deps.now();
+  const { idTagInfo, notificationPks } = await deps.db.transaction().execute(async (trx) => {
+    let idTagInfo: IdTagInfo | undefined;
+    if (req.idTag !== undefined) {
+      const [tag, tenant] = await Promise.all([findTag(trx, req.idTag), stationTenant(trx, station.chargeBoxPk)]);
+      idTagInfo = idTagInfoFor(tag, tenant.path, now, { countOpen: false });
+    }
+    const tx = await lockTransaction(trx, req.transactionId, station.chargeBoxPk);
+    if (!tx) {
+      deps.log.warn(
+        { chargeBoxId: station.chargeBoxId, transactionId: req.transactionId },
+        'ocpp: StopTransaction for a transaction this station does not have',
+      );
+      return { idTagInfo, notificationPks: [] as number[] };
+    }
+    if (tx.stop_timestamp !== null && tx.stop_event_actor !== 'central_system') return { idTagInfo, notificationPks: [] as number[] };
+
+    const energyWh = Math.max(0, req.meterStop - tx.start_value_wh);
+    await storeStop(trx, tx.transaction_pk, {
+      timestamp: req.timestamp,
+      meterStop: req.meterStop,
+      reason: req.reason ?? null,
+      idTag: req.idTag ?? null,
+      energyWh,
+    });
+    if (req.transactionData?.length) {
+      await insertMeterValues(
+        trx,
+        req.transactionData.map((meterValue) => ({ transactionPk: tx.transaction_pk, connectorPk: tx.connector_pk, meterValue })),
+      );
+    }
+    const stoppedAt = new Date(req.timestamp);
+    const base = {
+      chargeBoxPk: station.chargeBoxPk,
+      connectorId: tx.connector_id,
+      transactionPk: tx.transaction_pk,
+      userPk: tx.user_pk,
+      timestamp: stoppedAt,
+    };
+    const events: NewNotification[] = [{ ...base, type: 'TransactionEnded' }];
+    if (isShortRecharge(stoppedAt.getTime() - tx.start_timestamp.getTime(), energyWh)) events.push({ ...base, type: 'Warning' });
+    return { idTagInfo, notificationPks: await insertNotifications(trx, events) };
+  });
+  deps.events.committed({ notificationPks });
+  return idTagInfo ? { idTagInfo } : {};
+};

@@ -1,0 +1,591 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BootNotificationRequest, MeterValue, StatusNotificationRequest } from '@recarga/contracts/ocpp';
+import type { LiveChargePoint } from '@recarga/contracts/live';
+import type { DB } from '../db/db';
+
+/** SQL of the central system. Every statement is by station key (the OCPP identity decides the tenant). */
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+// ---------------------------------------------------------------------------------------------
+// Stations and connections
+
+export function findStationForConnect(db: Executor, chargeBoxId: string) {
+  return db
+    .selectFrom('charge_boxes')
+    .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'ocpp_password_hash'])
+    .where('charge_box_id', '=', chargeBoxId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function recordUnknownStation(db: Executor, chargeBoxId: string, remoteAddress: string | undefined, protocol: string) {
+  await db
+    .insertInto('unknown_stations')
+    .values({
+      charge_box_id: chargeBoxId.slice(0, 255),
+      last_remote_address: remoteAddress ?? null,
+      protocol: protocol.slice(0, 100) || null,
+    })
+    .onConflict((oc) =>
+      oc.column('charge_box_id').doUpdateSet((eb) => ({
+        attempts: eb('unknown_stations.attempts', '+', 1),
+        last_attempt_at: new Date(),
+        last_remote_address: eb.ref('excluded.last_remote_address'),
+        protocol: eb.ref('excluded.protocol'),
+      })),
+    )
+    .execute();
+}
+
+export interface ConnectionRecord {
+  chargeBoxPk: number;
+  connectionId: string;
+  nodeId: string;
+  protocol: string;
+  remoteAddress: string | null;
+  connectedAt: Date;
+}
+
+/**
+ * Marks the station connected through this socket and notes its protocol. A record of a newer
+ * socket (connected later, possibly on another node) is never overwritten by an older one whose
+ * write arrives late.
+ */
+export async function openConnection(db: Executor, c: ConnectionRecord) {
+  await db
+    .insertInto('station_connections')
+    .values({
+      charge_box_pk: c.chargeBoxPk,
+      connection_id: c.connectionId,
+      node_id: c.nodeId,
+      protocol: c.protocol,
+      remote_address: c.remoteAddress,
+      connected_at: c.connectedAt,
+      last_seen_at: c.connectedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('charge_box_pk')
+        .doUpdateSet((eb) => ({
+          connection_id: eb.ref('excluded.connection_id'),
+          node_id: eb.ref('excluded.node_id'),
+          protocol: eb.ref('excluded.protocol'),
+          remote_address: eb.ref('excluded.remote_address'),
+          connected_at: eb.ref('excluded.connected_at'),
+          last_seen_at: eb.ref('excluded.last_seen_at'),
+        }))
+        .whereRef('station_connections.connected_at', '<=', 'excluded.connected_at'),
+    )
+    .execute();
+  await db
+    .updateTable('charge_boxes')
+    .set({ ocpp_protocol: c.protocol as 'ocpp1.6' | 'ocpp1.5', last_heartbeat_timestamp: c.connectedAt })
+    .where('charge_box_pk', '=', c.chargeBoxPk)
+    .execute();
+}
+
+/** The current connection record of a station, if any. */
+export function connectionOf(db: Executor, chargeBoxPk: number) {
+  return db
+    .selectFrom('station_connections')
+    .select(['connection_id', 'node_id', 'last_seen_at'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .executeTakeFirst();
+}
+
+/** Removes the record of this socket; false when a newer connection had replaced it. */
+export async function closeConnection(db: Executor, chargeBoxPk: number, connectionId: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('station_connections')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('connection_id', '=', connectionId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Removes records of a node's sockets (the node restarted: those sockets are gone). */
+export async function clearNodeConnections(db: Executor, nodeId: string) {
+  return db.deleteFrom('station_connections').where('node_id', '=', nodeId).returning(['charge_box_pk', 'last_seen_at']).execute();
+}
+
+/** Removes records not refreshed since `before` (a node died without cleaning up). */
+export async function sweepStaleConnections(db: Executor, before: Date) {
+  return db.deleteFrom('station_connections').where('last_seen_at', '<', before).returning(['charge_box_pk', 'last_seen_at']).execute();
+}
+
+export interface Touch {
+  chargeBoxPk: number;
+  connectionId: string;
+  at: Date;
+  /** A message arrived (updates last_heartbeat_timestamp); otherwise only a pong. */
+  message: boolean;
+}
+
+/**
+ * Refreshes liveness of many sockets in two statements. Returns the connection ids whose record
+ * was not there any more (closed meanwhile, or swept while the node was slow).
+ */
+export async function applyTouches(db: Executor, touches: Touch[]): Promise<Set<string>> {
+  if (touches.length === 0) return new Set();
+  const latest = new Map<string, Touch>();
+  for (const t of touches) {
+    const prev = latest.get(t.connectionId);
+    if (!prev) latest.set(t.connectionId, t);
+    else latest.set(t.connectionId, { ...(t.at >= prev.at ? t : prev), message: t.message || prev.message });
+  }
+  const list = [...latest.values()].sort((a, b) => a.chargeBoxPk - b.chargeBoxPk);
+  const seen = await sql<{ connection_id: string }>`
+    update station_connections sc set last_seen_at = greatest(sc.last_seen_at, v.at)
+    from (values ${sql.join(list.map((t) => sql`(${t.chargeBoxPk}::int, ${t.connectionId}::uuid, ${t.at.toISOString()}::timestamptz)`))}) as v(pk, cid, at)
+    where sc.charge_box_pk = v.pk and sc.connection_id = v.cid
+    returning sc.connection_id
+  `.execute(db);
+  const messages = list.filter((t) => t.message);
+  if (messages.length) {
+    await sql`
+      update charge_boxes cb set last_heartbeat_timestamp = v.at
+      from (values ${sql.join(messages.map((t) => sql`(${t.chargeBoxPk}::int, ${t.at.toISOString()}::timestamptz)`))}) as v(pk, at)
+      where cb.charge_box_pk = v.pk and (cb.last_heartbeat_timestamp is null or cb.last_heartbeat_timestamp < v.at)
+    `.execute(db);
+  }
+  const found = new Set(seen.rows.map((r) => r.connection_id));
+  return new Set(list.map((t) => t.connectionId).filter((id) => !found.has(id)));
+}
+
+export async function updateBoot(db: Executor, chargeBoxPk: number, req: BootNotificationRequest, now: Date) {
+  await db
+    .updateTable('charge_boxes')
+    .set({
+      charge_point_vendor: req.chargePointVendor,
+      charge_point_model: req.chargePointModel,
+      charge_point_serial_number: req.chargePointSerialNumber ?? null,
+      charge_box_serial_number: req.chargeBoxSerialNumber ?? null,
+      fw_version: req.firmwareVersion ?? null,
+      iccid: req.iccid ?? null,
+      imsi: req.imsi ?? null,
+      meter_type: req.meterType ?? null,
+      meter_serial_number: req.meterSerialNumber ?? null,
+      registration_status: 'Accepted',
+      last_boot_timestamp: now,
+      last_heartbeat_timestamp: now,
+      updated_at: now,
+    })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
+}
+
+export async function updateDiagnosticsStatus(db: Executor, chargeBoxPk: number, status: string, now: Date) {
+  await db
+    .updateTable('charge_boxes')
+    .set({ diagnostics_status: status, diagnostics_timestamp: now })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
+}
+
+export async function updateFirmwareStatus(db: Executor, chargeBoxPk: number, status: string, now: Date) {
+  await db
+    .updateTable('charge_boxes')
+    .set({ firmware_status: status, firmware_timestamp: now })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
+}
+
+export async function insertDataTransfer(db: Executor, chargeBoxPk: number, vendorId: string, messageId?: string, data?: string) {
+  await db
+    .insertInto('data_transfers')
+    .values({ charge_box_pk: chargeBoxPk, vendor_id: vendorId, message_id: messageId ?? null, data: data ?? null })
+    .execute();
+}
+
+/** The station's tenant path (for tag rules), read in the caller's transaction. */
+export async function stationTenant(db: Executor, chargeBoxPk: number) {
+  return db
+    .selectFrom('charge_boxes as cb')
+    .innerJoin('tenants as t', 't.tenant_pk', 'cb.tenant_pk')
+    .select(['cb.tenant_pk', 't.path'])
+    .where('cb.charge_box_pk', '=', chargeBoxPk)
+    .executeTakeFirstOrThrow();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connectors and status
+
+/** The connector's key, creating the row when the station reports a connector it was not set up with. */
+export async function ensureConnector(db: Executor, chargeBoxPk: number, connectorId: number): Promise<number> {
+  const found = await db
+    .selectFrom('connectors')
+    .select('connector_pk')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('connector_id', '=', connectorId)
+    .executeTakeFirst();
+  if (found) return found.connector_pk;
+  await db
+    .insertInto('connectors')
+    .values({ charge_box_pk: chargeBoxPk, connector_id: connectorId })
+    .onConflict((oc) => oc.columns(['charge_box_pk', 'connector_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('connectors')
+    .select('connector_pk')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('connector_id', '=', connectorId)
+    .executeTakeFirstOrThrow();
+  return row.connector_pk;
+}
+
+/** Keys of many (station, connector) pairs, creating missing rows; map key `${pk}:${id}`. */
+export async function ensureConnectors(db: Executor, pairs: { chargeBoxPk: number; connectorId: number }[]): Promise<Map<string, number>> {
+  const unique = [...new Map(pairs.map((p) => [`${p.chargeBoxPk}:${p.connectorId}`, p])).values()];
+  const out = new Map<string, number>();
+  if (unique.length === 0) return out;
+  await db
+    .insertInto('connectors')
+    .values(unique.map((p) => ({ charge_box_pk: p.chargeBoxPk, connector_id: p.connectorId })))
+    .onConflict((oc) => oc.columns(['charge_box_pk', 'connector_id']).doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('connectors')
+    .select(['connector_pk', 'charge_box_pk', 'connector_id'])
+    .where((eb) => eb.or(unique.map((p) => eb.and([eb('charge_box_pk', '=', p.chargeBoxPk), eb('connector_id', '=', p.connectorId)]))))
+    .execute();
+  for (const r of rows) out.set(`${r.charge_box_pk}:${r.connector_id}`, r.connector_pk);
+  return out;
+}
+
+export interface StatusChange {
+  connectorPk: number;
+  previousStatus: string | null;
+  previousErrorCode: string | null;
+}
+
+/**
+ * Stores a status report: the connector's last status and the history. Reports are applied in the
+ * order they arrive (OCPP stations send one message at a time, and replay queued ones in order),
+ * not by the station's clock, which may be wrong.
+ */
+export async function applyStatus(db: Executor, chargeBoxPk: number, req: StatusNotificationRequest, at: Date): Promise<StatusChange> {
+  let conn = await db
+    .selectFrom('connectors')
+    .select(['connector_pk', 'last_status', 'last_error_code'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('connector_id', '=', req.connectorId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!conn) {
+    const connectorPk = await ensureConnector(db, chargeBoxPk, req.connectorId);
+    conn = { connector_pk: connectorPk, last_status: null, last_error_code: null };
+  }
+  await db
+    .updateTable('connectors')
+    .set({
+      last_status: req.status,
+      last_error_code: req.errorCode,
+      last_error_info: req.info ?? null,
+      last_vendor_id: req.vendorId ?? null,
+      last_vendor_error_code: req.vendorErrorCode ?? null,
+      last_status_timestamp: at,
+    })
+    .where('connector_pk', '=', conn.connector_pk)
+    .execute();
+  await db
+    .insertInto('connector_status_history')
+    .values({
+      connector_pk: conn.connector_pk,
+      status: req.status,
+      error_code: req.errorCode,
+      error_info: req.info ?? null,
+      vendor_id: req.vendorId ?? null,
+      vendor_error_code: req.vendorErrorCode ?? null,
+      status_timestamp: at,
+    })
+    .execute();
+  return { connectorPk: conn.connector_pk, previousStatus: conn.last_status, previousErrorCode: conn.last_error_code };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tags
+
+export interface TagRecord {
+  ocpp_tag_pk: number;
+  id_tag: string;
+  tenant_pk: number;
+  tenant_path: string;
+  parent_id_tag: string | null;
+  owner_user_pk: number | null;
+  owner_active: boolean | null;
+  expiry_date: Date | null;
+  max_active_transaction_count: number;
+  inactive: boolean;
+  parent_found: boolean;
+  parent_inactive: boolean | null;
+  parent_expiry_date: Date | null;
+  parent_max_active_transaction_count: number | null;
+  open_transactions: number;
+}
+
+/** A tag (case-insensitive) with what its status depends on: parent, owner, open transactions. */
+export async function findTag(db: Executor, idTag: string): Promise<TagRecord | undefined> {
+  const row = await db
+    .selectFrom('ocpp_tags as t')
+    .innerJoin('tenants as tt', 'tt.tenant_pk', 't.tenant_pk')
+    .leftJoin('ocpp_tags as p', (j) => j.on(sql`lower(p.id_tag)`, '=', sql`lower(t.parent_id_tag)`))
+    .leftJoin('users as u', 'u.user_pk', 't.owner_user_pk')
+    .select([
+      't.ocpp_tag_pk',
+      't.id_tag',
+      't.tenant_pk',
+      'tt.path as tenant_path',
+      't.parent_id_tag',
+      't.owner_user_pk',
+      'u.active as owner_active',
+      't.expiry_date',
+      't.max_active_transaction_count',
+      't.inactive',
+      sql<boolean>`p.ocpp_tag_pk is not null`.as('parent_found'),
+      'p.inactive as parent_inactive',
+      'p.expiry_date as parent_expiry_date',
+      'p.max_active_transaction_count as parent_max_active_transaction_count',
+      sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null)`.as(
+        'open_transactions',
+      ),
+    ])
+    .where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase())
+    .executeTakeFirst();
+  return row ? { ...row, open_transactions: Number(row.open_transactions) } : undefined;
+}
+
+/** Counts an attempt of a tag nobody registered, per tenant (the station's), with the station. */
+export async function recordUnknownTag(db: Executor, idTag: string, tenantPk: number, chargeBoxPk: number) {
+  await sql`
+    insert into unknown_tags (id_tag, tenant_pk, charge_box_pk) values (${idTag}, ${tenantPk}, ${chargeBoxPk})
+    on conflict (lower(id_tag), tenant_pk) do update
+      set attempts = unknown_tags.attempts + 1, last_attempt_at = now(), charge_box_pk = excluded.charge_box_pk
+  `.execute(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+export function findTransactionByStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
+  return db
+    .selectFrom('transactions')
+    .select(['transaction_pk', 'id_tag_status'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('start_key', '=', startKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Closes transactions left open on a connector that has just started a newer one (their
+ * StopTransaction was lost). A real StopTransaction arriving later still overwrites this.
+ */
+export async function closeSupersededTransactions(db: Executor, connectorPk: number, newStart: Date, newMeterStart: number) {
+  return db
+    .updateTable('transactions')
+    .set((eb) => ({
+      stop_timestamp: newStart,
+      stop_value_wh: sql<number>`greatest(${eb.ref('start_value_wh')}, ${newMeterStart})`,
+      energy_wh: sql<number>`greatest(0, ${newMeterStart} - ${eb.ref('start_value_wh')})`,
+      stop_reason: 'Other',
+      stop_event_actor: 'central_system',
+      received_stop_at: new Date(),
+    }))
+    .where('connector_pk', '=', connectorPk)
+    .where('stop_timestamp', 'is', null)
+    .where('start_timestamp', '<', newStart)
+    .returning('transaction_pk')
+    .execute();
+}
+
+export interface NewTransaction {
+  chargeBoxPk: number;
+  connectorPk: number;
+  tenantPk: number;
+  idTag: string;
+  ocppTagPk: number | null;
+  userPk: number | null;
+  idTagStatus: string;
+  startTimestamp: string;
+  startValueWh: number;
+  reservationId: number | null;
+  startKey: string;
+}
+
+/** Inserts the transaction; undefined when the same start key already exists (a concurrent retry). */
+export async function insertTransaction(db: Executor, t: NewTransaction) {
+  return db
+    .insertInto('transactions')
+    .values({
+      charge_box_pk: t.chargeBoxPk,
+      connector_pk: t.connectorPk,
+      tenant_pk: t.tenantPk,
+      id_tag: t.idTag,
+      ocpp_tag_pk: t.ocppTagPk,
+      user_pk: t.userPk,
+      id_tag_status: t.idTagStatus,
+      start_timestamp: t.startTimestamp,
+      start_value_wh: t.startValueWh,
+      reservation_id: t.reservationId,
+      start_key: t.startKey,
+    })
+    .onConflict((oc) => oc.columns(['charge_box_pk', 'start_key']).doNothing())
+    .returning('transaction_pk')
+    .executeTakeFirst();
+}
+
+/** The station's transaction, locked for the stop; undefined when the id is not the station's. */
+export function lockTransaction(db: Executor, transactionPk: number, chargeBoxPk: number) {
+  if (!Number.isSafeInteger(transactionPk) || transactionPk <= 0 || transactionPk > 2_147_483_647) return Promise.resolve(undefined);
+  return db
+    .selectFrom('transactions as t')
+    .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
+    .select([
+      't.transaction_pk',
+      't.connector_pk',
+      'c.connector_id',
+      't.start_timestamp',
+      't.start_value_wh',
+      't.stop_timestamp',
+      't.stop_event_actor',
+      't.user_pk',
+      't.id_tag',
+    ])
+    .where('t.transaction_pk', '=', transactionPk)
+    .where('t.charge_box_pk', '=', chargeBoxPk)
+    .forUpdate(['t'])
+    .executeTakeFirst();
+}
+
+export async function stopTransaction(
+  db: Executor,
+  transactionPk: number,
+  stop: { timestamp: string; meterStop: number; reason: string | null; idTag: string | null; energyWh: number },
+) {
+  await db
+    .updateTable('transactions')
+    .set({
+      stop_timestamp: stop.timestamp,
+      stop_value_wh: stop.meterStop,
+      stop_reason: stop.reason,
+      stop_event_actor: 'station',
+      stop_id_tag: stop.idTag,
+      energy_wh: stop.energyWh,
+      received_stop_at: new Date(),
+    })
+    .where('transaction_pk', '=', transactionPk)
+    .execute();
+}
+
+/** Which of these transaction ids belong to the station (MeterValues may name a wrong one). */
+export async function transactionsOfStations(db: Executor, pairs: { chargeBoxPk: number; transactionPk: number }[]): Promise<Set<string>> {
+  const ids = [...new Set(pairs.map((p) => p.transactionPk))].filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('transactions').select(['transaction_pk', 'charge_box_pk']).where('transaction_pk', 'in', ids).execute();
+  return new Set(rows.map((r) => `${r.charge_box_pk}:${r.transaction_pk}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Meter values
+
+export interface MeterRow {
+  transactionPk: number | null;
+  connectorPk: number;
+  meterValue: MeterValue;
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const ROWS_PER_STATEMENT = 2000;
+
+/** Stores every sampled value as a row of the time series; repeated samples are ignored. */
+export async function insertMeterValues(db: Executor, rows: MeterRow[]) {
+  const values = rows.flatMap((r) =>
+    r.meterValue.sampledValue.map((s) => {
+      const numeric = s.format !== 'SignedData' && NUMBER.test(s.value.trim());
+      return {
+        transaction_pk: r.transactionPk,
+        connector_pk: r.connectorPk,
+        value_timestamp: r.meterValue.timestamp,
+        measurand: s.measurand ?? 'Energy.Active.Import.Register',
+        phase: s.phase ?? null,
+        location: s.location ?? null,
+        unit: s.unit ?? null,
+        context: s.context ?? null,
+        format: s.format ?? null,
+        value: numeric ? s.value.trim() : null,
+        raw_value: numeric ? null : s.value,
+      };
+    }),
+  );
+  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
+    await db
+      .insertInto('meter_values')
+      .values(values.slice(i, i + ROWS_PER_STATEMENT))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live view of stations
+
+/** Stations as the map draws them, with online state (see connections.ts for the rule). */
+export async function liveChargePoints(
+  db: Executor,
+  chargeBoxPks: number[],
+  onlineSince: Date,
+): Promise<{ tenantPk: number; chargePoint: LiveChargePoint }[]> {
+  if (chargeBoxPks.length === 0) return [];
+  const rows = await db
+    .selectFrom('charge_boxes as cb')
+    .leftJoin('station_connections as sc', (j) =>
+      j.onRef('sc.charge_box_pk', '=', 'cb.charge_box_pk').on('sc.last_seen_at', '>', onlineSince),
+    )
+    .select([
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.tenant_pk',
+      'cb.description',
+      'cb.active',
+      'cb.location_latitude',
+      'cb.location_longitude',
+      'cb.origin',
+      'cb.ocpp_protocol',
+      'cb.charge_point_vendor',
+      'cb.last_heartbeat_timestamp',
+      sql<boolean>`sc.charge_box_pk is not null`.as('online'),
+      sql<{ connector_id: number; type_name: string | null; last_status: string | null; unusual_status: string | null }[]>`coalesce((
+        select json_agg(json_build_object('connector_id', c.connector_id, 'type_name', ct.name, 'last_status', c.last_status, 'unusual_status', c.unusual_status) order by c.connector_id)
+        from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
+        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
+    ])
+    .where('cb.charge_box_pk', 'in', chargeBoxPks)
+    .where('cb.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => {
+    const connectors = typeof r.connectors === 'string' ? JSON.parse(r.connectors) : r.connectors;
+    return {
+      tenantPk: r.tenant_pk,
+      chargePoint: {
+        chargeBoxPk: r.charge_box_pk,
+        chargeBoxId: r.charge_box_id,
+        description: r.description,
+        active: r.active,
+        locationLatitude: r.location_latitude,
+        locationLongitude: r.location_longitude,
+        origin: r.origin,
+        ocppProtocol: r.ocpp_protocol,
+        chargePointVendor: r.charge_point_vendor,
+        online: Boolean(r.online),
+        lastHeartbeatTimestamp: r.last_heartbeat_timestamp ? new Date(r.last_heartbeat_timestamp).toISOString() : null,
+        connectors: (
+          connectors as { connector_id: number; type_name: string | null; last_status: string | null; unusual_status: string | null }[]
+        ).map((c) => ({
+          connectorId: c.connector_id,
+          connectorType: c.type_name,
+          lastStatus: { status: c.unusual_status ?? c.last_status },
+        })),
+      },
+    };
+  });
+}

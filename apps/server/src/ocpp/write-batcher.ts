@@ -1,0 +1,192 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MeterValue } from '@recarga/contracts/ocpp';
+import type { DB } from '../db/db';
+import { applyTouches, ensureConnectors, insertMeterValues, transactionsOfStations, type Touch } from './repository';
+
+/** Meter readings of one MeterValues message (or a StopTransaction's transactionData). */
+export interface MeterInput {
+  chargeBoxPk: number;
+  connectorId: number;
+  transactionId?: number;
+  meterValues: MeterValue[];
+}
+
+type Op =
+  | { kind: 'touch'; touch: Touch; done?: Settle<void> }
+  | { kind: 'meter'; input: MeterInput; done: Settle<void> }
+  | { kind: 'work'; work: (trx: Transaction<DB>) => Promise<unknown>; done: Settle<unknown> };
+
+interface Settle<T> {
+  resolve(value: T): void;
+  reject(err: unknown): void;
+}
+
+export interface WriteBatcherOptions {
+  /** Longest wait before a batch is written (ms). */
+  maxDelayMs?: number;
+  /** A batch is written as soon as it holds this many messages. */
+  maxItems?: number;
+  /** Told about touched connections whose record was missing (closed meanwhile or swept). */
+  onMissedTouches?: (connectionIds: Set<string>) => void;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * Write-behind batching for the hot path (heartbeats and liveness, status notifications, meter
+ * values): messages arriving within a few milliseconds are written in ONE database transaction,
+ * and each caller's promise settles only after the transaction holding its writes committed — the
+ * station is answered after commit. One batch is written at a time (PGlite has one connection;
+ * on PostgreSQL it also keeps a station's status reports in order); while it is written the next
+ * one fills. If a batch fails, its messages are retried one by one so one bad message cannot
+ * fail the others.
+ */
+export class WriteBatcher {
+  private pending: Op[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | null = null;
+  private closed = false;
+  private readonly maxDelayMs: number;
+  private readonly maxItems: number;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly opts: WriteBatcherOptions = {},
+  ) {
+    this.maxDelayMs = opts.maxDelayMs ?? 5;
+    this.maxItems = opts.maxItems ?? 200;
+  }
+
+  /** Liveness of a socket (a message or a pong); written with the next batch, nobody waits. */
+  touch(touch: Touch) {
+    if (this.closed) return;
+    this.push({ kind: 'touch', touch });
+  }
+
+  /** Liveness, resolved once written (Heartbeat is answered after commit). */
+  touchAndWait(touch: Touch): Promise<void> {
+    return new Promise((resolve, reject) => this.push({ kind: 'touch', touch, done: { resolve, reject } }));
+  }
+
+  meterValues(input: MeterInput): Promise<void> {
+    return new Promise((resolve, reject) => this.push({ kind: 'meter', input, done: { resolve, reject } }));
+  }
+
+  /** Runs `work` inside the next batch's transaction (in submission order) and resolves with its result. */
+  run<R>(work: (trx: Transaction<DB>) => Promise<R>): Promise<R> {
+    return new Promise<R>((resolve, reject) =>
+      this.push({ kind: 'work', work, done: { resolve: resolve as (v: unknown) => void, reject } }),
+    );
+  }
+
+  /** Resolves when everything submitted so far is written. */
+  async drain(): Promise<void> {
+    while (this.pending.length || this.loop) {
+      if (!this.loop) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        this.startLoop();
+      }
+      await this.loop;
+    }
+  }
+
+  /** Writes what is pending and refuses new writes (touches are dropped). */
+  async close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.drain();
+  }
+
+  private push(op: Op) {
+    if (this.closed && op.kind !== 'touch') {
+      (op.done as Settle<unknown>).reject(new Error('write batcher closed'));
+      return;
+    }
+    if (this.closed && op.kind === 'touch') {
+      op.done?.resolve();
+      return;
+    }
+    this.pending.push(op);
+    if (this.loop) return;
+    if (this.pending.length >= this.maxItems) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.startLoop();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        if (!this.loop) this.startLoop();
+      }, this.maxDelayMs);
+    }
+  }
+
+  private startLoop() {
+    this.loop = (async () => {
+      try {
+        while (this.pending.length) {
+          const ops = this.pending.splice(0, this.maxItems);
+          await this.write(ops);
+        }
+      } finally {
+        this.loop = null;
+      }
+    })();
+  }
+
+  private async write(ops: Op[]) {
+    let results: unknown[];
+    let missed: Set<string>;
+    try {
+      ({ results, missed } = await this.db.transaction().execute((trx) => this.apply(trx, ops)));
+    } catch (err) {
+      if (ops.length === 1) return this.fail(ops[0]!, err);
+      // One bad message must not sink the batch: each is written on its own.
+      for (const op of ops) await this.write([op]);
+      return;
+    }
+    ops.forEach((op, i) => op.done?.resolve(results[i] as never));
+    if (missed.size) this.opts.onMissedTouches?.(missed);
+  }
+
+  private fail(op: Op, err: unknown) {
+    if (op.done) op.done.reject(err);
+    else this.opts.onError?.(err);
+  }
+
+  private async apply(trx: Transaction<DB>, ops: Op[]): Promise<{ results: unknown[]; missed: Set<string> }> {
+    const results: unknown[] = new Array(ops.length).fill(undefined);
+
+    // Custom work first, in submission order (status reports of one connector stay ordered).
+    for (const [i, op] of ops.entries()) {
+      if (op.kind === 'work') results[i] = await op.work(trx);
+    }
+
+    const meters = ops.flatMap((op) => (op.kind === 'meter' ? [op.input] : []));
+    if (meters.length) {
+      const connectors = await ensureConnectors(
+        trx,
+        meters.map((m) => ({ chargeBoxPk: m.chargeBoxPk, connectorId: m.connectorId })),
+      );
+      const withTx = meters.filter((m) => m.transactionId !== undefined);
+      const owned = await transactionsOfStations(
+        trx,
+        withTx.map((m) => ({ chargeBoxPk: m.chargeBoxPk, transactionPk: m.transactionId! })),
+      );
+      await insertMeterValues(
+        trx,
+        meters.flatMap((m) =>
+          m.meterValues.map((meterValue) => ({
+            connectorPk: connectors.get(`${m.chargeBoxPk}:${m.connectorId}`)!,
+            // A transaction id the station does not own is not trusted: the readings stay on the connector.
+            transactionPk: m.transactionId !== undefined && owned.has(`${m.chargeBoxPk}:${m.transactionId}`) ? m.transactionId : null,
+            meterValue,
+          })),
+        ),
+      );
+    }
+
+    const touches = ops.flatMap((op) => (op.kind === 'touch' ? [op.touch] : []));
+    const missed = touches.length ? await applyTouches(trx, touches) : new Set<string>();
+    return { results, missed };
+  }
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { aStation, eventually, ocppUrl, stationClient } from './ocpp-helpers';
+
+/** The HTTP status a websocket handshake got refused with (or 101 when accepted). */
+async function handshakeStatus(client: ReturnType<typeof stationClient>): Promise<number> {
+  try {
+    await client.connect();
+    await client.close();
+    return 101;
+  } catch (err) {
+    return (err as { code?: number }).code ?? -1;
+  }
+}
+
+describe('OCPP connection: who may connect', () => {
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await t.listen();
+    await aStation(t, { id: 'SECURE-01', password: 'correct horse battery' });
+  });
+  afterAll(() => t.close());
+
+  it('station with a password, right password: accepted and marked connected', async () => {
+    const client = stationClient(url, 'SECURE-01', { password: 'correct horse battery' });
+    await client.connect();
+    const row = await eventually(() =>
+      t.db
+        .selectFrom('station_connections as sc')
+        .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'sc.charge_box_pk')
+        .select(['sc.protocol', 'sc.node_id'])
+        .where('cb.charge_box_id', '=', 'SECURE-01')
+        .executeTakeFirst(),
+    );
+    expect(row.protocol).toBe('ocpp1.6');
+    await client.close();
+  });
+
+  it('station with a password, wrong password: refused with 401', async () => {
+    expect(await handshakeStatus(stationClient(url, 'SECURE-01', { password: 'wrong' }))).toBe(401);
+  });
+
+  it('station with a password, no credentials: refused with 401', async () => {
+    expect(await handshakeStatus(stationClient(url, 'SECURE-01'))).toBe(401);
+  });
+
+  it('unknown charge box id: refused with 404 and recorded with attempts, address and protocol', async () => {
+    // Act
+    const first = await handshakeStatus(stationClient(url, 'NOBODY-01'));
+    const second = await handshakeStatus(stationClient(url, 'NOBODY-01'));
+
+    // Assert
+    expect([first, second]).toEqual([404, 404]);
+    const row = await t.db.selectFrom('unknown_stations').selectAll().where('charge_box_id', '=', 'NOBODY-01').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(2);
+    expect(row.protocol).toBe('ocpp1.6');
+    expect(row.last_remote_address).toMatch(/127\.0\.0\.1/);
+    expect(row.last_attempt_at.getTime()).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('deleted station: refused like an unknown one', async () => {
+    const pk = await aStation(t, { id: 'DELETED-01' });
+    await t.db.updateTable('charge_boxes').set({ deleted_at: new Date() }).where('charge_box_pk', '=', pk).execute();
+    expect(await handshakeStatus(stationClient(url, 'DELETED-01'))).toBe(404);
+  });
+
+  it('no OCPP subprotocol offered: refused with 400', async () => {
+    await aStation(t, { id: 'NOPROTO-01' });
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${ocppUrl(url)}/NOPROTO-01`, ['ocpp2.0.1']);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
+      ws.on('open', () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(400);
+  });
+
+  it('a second socket of the same station: replaces the first, which is closed without a Disconnected event', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'TWICE-01' });
+    const first = stationClient(url, 'TWICE-01');
+    await first.connect();
+    const firstClosed = new Promise<{ code: number }>((r) => first.once('close', r as never));
+
+    // Act
+    const second = stationClient(url, 'TWICE-01');
+    await second.connect();
+    const closed = await firstClosed;
+    await second.call('Heartbeat', {});
+    await t.platform.ocpp.flush();
+
+    // Assert
+    expect(closed.code).toBe(1000);
+    const events = await t.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('charge_box_pk', '=', pk)
+      .orderBy('notification_pk')
+      .execute();
+    expect(
+      events.map((e) => e.type),
+      JSON.stringify(events),
+    ).toEqual(['Connected', 'Connected']);
+    const conn = await t.db.selectFrom('station_connections').select('charge_box_pk').where('charge_box_pk', '=', pk).execute();
+    expect(conn).toHaveLength(1);
+    await second.close();
+  });
+
+  it('other paths on the HTTP server: upgrade refused with 404', async () => {
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/somewhere/else`, ['ocpp1.6']);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
+      ws.on('error', () => resolve(-1));
+    });
+    expect(status).toBe(404);
+  });
+});

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { liveTopics } from '@recarga/contracts/live';
+import { createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
+import { aStation, bootedStation } from './ocpp-helpers';
+
+interface Inbox {
+  ws: WebSocket;
+  messages: Record<string, unknown>[];
+  next(match: (m: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  send(m: unknown): void;
+}
+
+/** Opens /live like the browser does (token and platform in the query). */
+async function openLive(httpUrl: string, token: string, query = `token=${encodeURIComponent(token)}&platform=DASHBOARD`): Promise<Inbox> {
+  const ws = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/live?${query}`);
+  const messages: Record<string, unknown>[] = [];
+  const waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as Record<string, unknown>;
+    messages.push(m);
+    for (const w of [...waiters])
+      if (w.match(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_q, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    messages,
+    send: (m) => ws.send(JSON.stringify(m)),
+    next(match, timeoutMs = 5000) {
+      const found = messages.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no live message matched within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
+        waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+  };
+}
+
+describe('live updates (/live)', () => {
+  let t: TestApp;
+  let url: string;
+  let operatorToken: string;
+  let apiKey: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await t.listen();
+    operatorToken = await loginAs(t.app, demo.operator);
+    const rows = await t.db.selectFrom('tenants').select(['alias', 'api_key']).execute();
+    apiKey = Object.fromEntries(rows.map((r) => [r.alias, r.api_key]));
+  });
+  afterAll(() => t.close());
+
+  it('connector status change at a Move station: reaches a Sol operator subscribed to the Move connector topic, with no polling', async () => {
+    // Arrange
+    await aStation(t, { id: 'LIVE-01', tenant: 'move' });
+    const live = await openLive(url, operatorToken);
+    const topic = liveTopics.connectorStatus(apiKey.move!, 'LIVE-01', 1);
+    live.send({ action: 'subscribe', topic });
+    await live.next((m) => m.topic === topic && m.subscribed === true);
+    const station = await bootedStation(url, 'LIVE-01');
+
+    // Act
+    await station.call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'NoError',
+      status: 'Charging',
+      timestamp: '2026-01-01T10:00:00Z',
+    });
+
+    // Assert
+    const msg = await live.next((m) => m.topic === topic && 'data' in m && (m.data as { status: string }).status === 'Charging');
+    expect(msg.data).toEqual({
+      chargeBoxId: 'LIVE-01',
+      connectorId: 1,
+      status: 'Charging',
+      errorCode: 'NoError',
+      timestamp: '2026-01-01T10:00:00.000Z',
+    });
+    await station.close();
+    live.ws.close();
+  });
+
+  it('events of a child tenant: published on the parent api key too (station topic, chargeBox map update, notification)', async () => {
+    // Arrange
+    await aStation(t, { id: 'LIVE-02', tenant: 'move' });
+    const live = await openLive(url, operatorToken);
+    const topics = [
+      liveTopics.chargeBoxStatus(apiKey.sol!, 'LIVE-02'),
+      liveTopics.chargeBox(apiKey.sol!),
+      liveTopics.notification(apiKey.sol!),
+    ];
+    for (const topic of topics) {
+      live.send({ action: 'subscribe', topic });
+      await live.next((m) => m.topic === topic && m.subscribed === true);
+    }
+    const station = await bootedStation(url, 'LIVE-02');
+
+    // Act
+    await station.call('StatusNotification', { connectorId: 2, errorCode: 'HighTemperature', status: 'Faulted', info: 'Cable too hot' });
+
+    // Assert
+    const status = await live.next((m) => m.topic === topics[0] && 'data' in m && (m.data as { status: string }).status === 'Faulted');
+    expect(status.data).toMatchObject({ chargeBoxId: 'LIVE-02', connectorId: 2, errorCode: 'HighTemperature' });
+    const map = await live.next(
+      (m) =>
+        m.topic === topics[1] &&
+        'data' in m &&
+        (m.data as { chargePoint: { chargeBoxId: string; connectors: { lastStatus: { status: string } }[] } }).chargePoint.connectors.some(
+          (c) => c.lastStatus.status === 'Faulted',
+        ),
+    );
+    expect(map.data).toMatchObject({
+      type: 'update',
+      chargePoint: { chargeBoxId: 'LIVE-02', online: true, origin: 'MOVE', ocppProtocol: 'ocpp1.6', chargePointVendor: 'Recarga' },
+    });
+    const note = await live.next((m) => m.topic === topics[2] && 'data' in m && (m.data as { type: string }).type === 'Failure');
+    expect(note.data).toMatchObject({
+      chargeBoxId: 'LIVE-02',
+      chargeBoxName: 'Test station LIVE-02',
+      connectorId: 2,
+      connectorErrorCode: 'HighTemperature',
+      connectorErrorMsg: 'Cable too hot',
+      addressCity: 'São Paulo',
+    });
+    await station.close();
+    live.ws.close();
+  });
+
+  it("api key of a tenant outside the user's scope: error message, no subscription, no events", async () => {
+    // Arrange
+    await aStation(t, { id: 'LIVE-03', tenant: 'terpel' });
+    const live = await openLive(url, operatorToken);
+    const topic = liveTopics.chargeBoxStatus(apiKey.terpel!, 'LIVE-03');
+
+    // Act
+    live.send({ action: 'subscribe', topic });
+    const answer = await live.next((m) => m.topic === topic);
+    const station = await bootedStation(url, 'LIVE-03');
+    await station.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' });
+    await new Promise((r) => setTimeout(r, 200));
+
+    // Assert
+    expect(answer).toMatchObject({ topic, error: { code: 'FORBIDDEN_TOPIC' } });
+    expect(live.messages.filter((m) => m.topic === topic && 'data' in m)).toHaveLength(0);
+    await station.close();
+    live.ws.close();
+  });
+
+  it('unknown topic or bad message: an error message, the socket stays open', async () => {
+    const live = await openLive(url, operatorToken);
+    live.send({ action: 'subscribe', topic: `${apiKey.sol}/nonsense` });
+    await live.next((m) => (m.error as { code?: string } | undefined)?.code === 'INVALID_TOPIC');
+    live.ws.send('not json');
+    await live.next((m) => (m.error as { code?: string } | undefined)?.code === 'INVALID_MESSAGE');
+    expect(live.ws.readyState).toBe(WebSocket.OPEN);
+    live.ws.close();
+  });
+
+  it('without a valid token: refused with 401; without platform DASHBOARD: 400', async () => {
+    await expect(openLive(url, 'bogus.token.value')).rejects.toMatchObject({ status: 401 });
+    await expect(openLive(url, operatorToken, `token=${encodeURIComponent(operatorToken)}`)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('non-browser client with Authorization and Platform headers: accepted', async () => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/live`, {
+      headers: { authorization: `Bearer ${operatorToken}`, platform: 'DASHBOARD' },
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.close();
+  });
+
+  it('station disconnects: a chargeBox update with online false reaches the map topic', async () => {
+    // Arrange
+    await aStation(t, { id: 'LIVE-04', tenant: 'move' });
+    const live = await openLive(url, operatorToken);
+    const topic = liveTopics.chargeBox(apiKey.move!);
+    live.send({ action: 'subscribe', topic });
+    await live.next((m) => m.topic === topic && m.subscribed === true);
+    const station = await bootedStation(url, 'LIVE-04');
+    await live.next(
+      (m) =>
+        m.topic === topic &&
+        'data' in m &&
+        (m.data as { chargePoint: { chargeBoxId: string; online: boolean } }).chargePoint.chargeBoxId === 'LIVE-04',
+    );
+
+    // Act
+    await station.close();
+
+    // Assert
+    const off = await live.next(
+      (m) =>
+        m.topic === topic &&
+        'data' in m &&
+        (m.data as { chargePoint: { chargeBoxId: string; online: boolean } }).chargePoint.chargeBoxId === 'LIVE-04' &&
+        !(m.data as { chargePoint: { online: boolean } }).chargePoint.online,
+    );
+    expect(off.data).toMatchObject({ type: 'update', chargePoint: { chargeBoxId: 'LIVE-04', online: false } });
+    live.ws.close();
+  });
+});

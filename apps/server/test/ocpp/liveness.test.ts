@@ -1,0 +1,134 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isStationOnline } from '../../src/ocpp/connections';
+import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
+import { aStation, bootedStation, eventually } from './ocpp-helpers';
+
+describe('station online state', () => {
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCPP_PING_INTERVAL: '1' } });
+    url = await t.listen();
+  });
+  afterAll(() => t.close());
+
+  it('socket that stops answering pings (1 s interval): dropped within seconds, Disconnected recorded, connection record cleared', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'DEAD-01' });
+    const client = await bootedStation(url, 'DEAD-01');
+    await eventually(() => isStationOnline(t.db, pk, 1));
+    const started = Date.now();
+
+    // Act: the station's network goes silent (nothing read, so no pong is sent)
+    (client as unknown as { _ws: { _socket: { pause(): void } } })._ws._socket.pause();
+
+    // Assert
+    const disconnected = await eventually(
+      () =>
+        t.db
+          .selectFrom('notifications')
+          .select(['type', 'notification_timestamp'])
+          .where('charge_box_pk', '=', pk)
+          .where('type', '=', 'Disconnected')
+          .executeTakeFirst(),
+      10_000,
+    );
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(disconnected.type).toBe('Disconnected');
+    const record = await t.db.selectFrom('station_connections').select('charge_box_pk').where('charge_box_pk', '=', pk).executeTakeFirst();
+    expect(record).toBeUndefined();
+    expect(await isStationOnline(t.db, pk, 1)).toBe(false);
+    await client.close({ force: true });
+  });
+
+  it('socket that answers pings but sends no messages: stays online', async () => {
+    const pk = await aStation(t, { id: 'QUIET-01' });
+    const client = await bootedStation(url, 'QUIET-01');
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(await isStationOnline(t.db, pk, 1)).toBe(true);
+    const events = await t.db.selectFrom('notifications').select('type').where('charge_box_pk', '=', pk).execute();
+    expect(events.map((e) => e.type)).not.toContain('Disconnected');
+    await client.close();
+  });
+
+  it('record of a live socket removed (swept while the node was slow): written again at the next pong, with a Connected event', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'HEAL-01' });
+    const client = await bootedStation(url, 'HEAL-01');
+    await eventually(() => isStationOnline(t.db, pk, 1));
+
+    // Act
+    await t.db.deleteFrom('station_connections').where('charge_box_pk', '=', pk).execute();
+
+    // Assert
+    await eventually(() => isStationOnline(t.db, pk, 1), 5_000);
+    const events = await t.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('charge_box_pk', '=', pk)
+      .orderBy('notification_pk')
+      .execute();
+    expect(events.map((e) => e.type)).toEqual(['Connected', 'StationBooted', 'Connected']);
+    await client.close();
+  });
+
+  it('connection record of a node that died (not refreshed for 3 ping intervals): swept, Disconnected recorded', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'ORPHAN-01' });
+    await t.db
+      .insertInto('station_connections')
+      .values({
+        charge_box_pk: pk,
+        connection_id: randomUUID(),
+        node_id: 'node-that-died',
+        protocol: 'ocpp1.6',
+        remote_address: null,
+        connected_at: new Date(Date.now() - 60_000),
+        last_seen_at: new Date(Date.now() - 10_000),
+      })
+      .execute();
+
+    // Act + Assert
+    await eventually(
+      async () =>
+        !(await t.db.selectFrom('station_connections').select('charge_box_pk').where('charge_box_pk', '=', pk).executeTakeFirst()),
+      5_000,
+    );
+    const events = await t.db.selectFrom('notifications').select('type').where('charge_box_pk', '=', pk).execute();
+    expect(events.map((e) => e.type)).toEqual(['Disconnected']);
+  });
+});
+
+describe('node start', () => {
+  it('connection records left by this node before a restart: cleared at start with a Disconnected event', async () => {
+    // Arrange
+    const db = await createTestDatabase();
+    const pk = await aStation({ db: db.database.db }, { id: 'STALE-01' });
+    await db.database.db
+      .insertInto('station_connections')
+      .values({
+        charge_box_pk: pk,
+        connection_id: randomUUID(),
+        node_id: hostname(),
+        protocol: 'ocpp1.6',
+        remote_address: null,
+        connected_at: new Date(),
+        last_seen_at: new Date(),
+      })
+      .execute();
+
+    // Act
+    const t = await createTestApp({ database: db.database });
+
+    // Assert
+    const record = await t.db.selectFrom('station_connections').select('charge_box_pk').where('charge_box_pk', '=', pk).executeTakeFirst();
+    const events = await t.db.selectFrom('notifications').select('type').where('charge_box_pk', '=', pk).execute();
+    expect(record).toBeUndefined();
+    expect(events.map((e) => e.type)).toEqual(['Disconnected']);
+    await t.close();
+    await db.dispose();
+  });
+});

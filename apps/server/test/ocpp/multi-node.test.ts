@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { liveTopics } from '@recarga/contracts/live';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { callStation } from '../../src/ocpp/call-station';
+import { InProcessBus } from '../../src/platform/bus';
+import { createTestDatabase, demo, loginAs, type TestDatabase } from '../helpers/test-app';
+import { aStation, bootedStation, eventually } from './ocpp-helpers';
+
+/** Two nodes on one database and one bus, as behind a load balancer. */
+describe('two nodes', () => {
+  let db: TestDatabase;
+  const bus = new InProcessBus();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-nodes-'));
+  let nodes: Awaited<ReturnType<typeof buildApp>>[];
+  let urls: string[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const config = loadConfig({ CAPTCHA_PROVIDER: 'none', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO: 'false', SIMULATOR_STATIONS: '0' });
+    nodes = [
+      await buildApp({ config, database: db.database, bus, logger: false }),
+      await buildApp({ config, database: db.database, bus, logger: false }),
+    ];
+    urls = [];
+    for (const node of nodes) {
+      await node.listen({ port: 0, host: '127.0.0.1' });
+      urls.push(`http://127.0.0.1:${(node.server.address() as { port: number }).port}`);
+    }
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    await bus.close();
+    await db.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("station on node A, dashboard on node B: the status change reaches the dashboard; node B's command reaches the station", async () => {
+    // Arrange
+    await aStation({ db: db.database.db }, { id: 'NODES-01', tenant: 'move' });
+    const token = await loginAs(nodes[1]!, demo.operator);
+    const move = await db.database.db.selectFrom('tenants').select('api_key').where('alias', '=', 'move').executeTakeFirstOrThrow();
+    const topic = liveTopics.connectorStatus(move.api_key, 'NODES-01', 1);
+    const live = new WebSocket(`${urls[1]!.replace('http', 'ws')}/live?token=${encodeURIComponent(token)}&platform=DASHBOARD`);
+    const received: { topic: string; data?: { status: string }; subscribed?: boolean }[] = [];
+    live.on('message', (raw) => received.push(JSON.parse(raw.toString())));
+    await new Promise((r) => live.once('open', r));
+    live.send(JSON.stringify({ action: 'subscribe', topic }));
+    await eventually(() => received.some((m) => m.subscribed));
+    const station = await bootedStation(urls[0]!, 'NODES-01');
+    station.handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
+
+    // Act
+    await station.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'SuspendedEV' });
+    const answer = await callStation(nodes[1]!.platform.bus, 'NODES-01', 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' });
+
+    // Assert
+    await eventually(() => received.some((m) => m.topic === topic && m.data?.status === 'SuspendedEV'));
+    expect(answer).toEqual({ status: 'Scheduled' });
+    expect(nodes[0]!.platform.ocpp.localStations()).toContain('NODES-01');
+    expect(nodes[1]!.platform.ocpp.localStations()).not.toContain('NODES-01');
+    await station.close();
+    live.close();
+  });
+
+  it('station reconnects to node B while node A still holds its old socket: node A closes the old one, the station stays online', async () => {
+    // Arrange
+    const pk = await aStation({ db: db.database.db }, { id: 'NODES-02' });
+    const onA = await bootedStation(urls[0]!, 'NODES-02');
+    const closedOnA = new Promise<{ code: number }>((r) => onA.once('close', r as never));
+
+    // Act
+    const onB = await bootedStation(urls[1]!, 'NODES-02');
+    const closed = await closedOnA;
+
+    // Assert
+    expect(closed.code).toBe(1000);
+    await nodes[0]!.platform.ocpp.flush();
+    await nodes[1]!.platform.ocpp.flush();
+    const record = await db.database.db
+      .selectFrom('station_connections')
+      .select(['charge_box_pk'])
+      .where('charge_box_pk', '=', pk)
+      .execute();
+    expect(record).toHaveLength(1);
+    const events = await db.database.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('charge_box_pk', '=', pk)
+      .where('type', '=', 'Disconnected')
+      .execute();
+    expect(events).toHaveLength(0);
+    expect(nodes[1]!.platform.ocpp.localStations()).toContain('NODES-02');
+    await onB.close();
+  });
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { notificationSchema } from './notifications';
+
+/**
+ * Live updates (/live websocket, 002 §4 and §7). The client subscribes to topics of an api key
+ * (a tenant in the user's scope); the server sends `{ topic, data }` messages.
+ *
+ * Connect: browsers `wss://host/live?token=<bearer>&platform=DASHBOARD`; other clients may send the
+ * `Authorization: Bearer <token>` and `Platform: DASHBOARD` headers instead.
+ */
+
+export const LIVE_PATH = '/live';
+
+/** Topic builders. chargeBoxId is used as is (it contains no '/'). */
+export const liveTopics = {
+  notification: (apiKey: string) => `${apiKey}/notification/chargeBox`,
+  stats: (apiKey: string) => `${apiKey}/stats`,
+  chargeBox: (apiKey: string) => `${apiKey}/chargeBox`,
+  chargeBoxStatus: (apiKey: string, chargeBoxId: string) => `${apiKey}/chargeBox/${chargeBoxId}/status`,
+  connectorStatus: (apiKey: string, chargeBoxId: string, connectorId: number) =>
+    `${apiKey}/chargeBox/${chargeBoxId}/connector/${connectorId}/status`,
+};
+
+export type LiveTopic =
+  | { kind: 'notification'; apiKey: string }
+  | { kind: 'stats'; apiKey: string }
+  | { kind: 'chargeBox'; apiKey: string }
+  | { kind: 'chargeBoxStatus'; apiKey: string; chargeBoxId: string }
+  | { kind: 'connectorStatus'; apiKey: string; chargeBoxId: string; connectorId: number };
+
+/** Parses a topic string; null when it is not one of the five topic forms. */
+export function parseLiveTopic(topic: string): LiveTopic | null {
+  const parts = topic.split('/');
+  const [apiKey, a, b, c, d, e] = parts;
+  if (!apiKey) return null;
+  if (parts.length === 3 && a === 'notification' && b === 'chargeBox') return { kind: 'notification', apiKey };
+  if (parts.length === 2 && a === 'stats') return { kind: 'stats', apiKey };
+  if (parts.length === 2 && a === 'chargeBox') return { kind: 'chargeBox', apiKey };
+  if (parts.length === 4 && a === 'chargeBox' && b && c === 'status') return { kind: 'chargeBoxStatus', apiKey, chargeBoxId: b };
+  if (parts.length === 6 && a === 'chargeBox' && b && c === 'connector' && d && /^\d{1,4}$/.test(d) && e === 'status') {
+    return { kind: 'connectorStatus', apiKey, chargeBoxId: b, connectorId: Number(d) };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client -> server
+
+export const liveClientMessageSchema = z.object({
+  action: z.enum(['subscribe', 'unsubscribe']),
+  topic: z.string().min(1).max(300),
+});
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Server -> client: data by topic
+
+/** `<apiKey>/notification/chargeBox`: a new station event, same shape as GET notification/chargeBox rows. */
+export const liveNotificationSchema = notificationSchema;
+export type LiveNotification = z.infer<typeof liveNotificationSchema>;
+
+export const liveConnectorSchema = z.object({
+  connectorId: z.number().int(),
+  /** Connector type name (Type 2, CCS Type 2, ...); null when not set. */
+  connectorType: z.string().nullable(),
+  lastStatus: z.object({
+    /** OCPP status, or MAINTENANCE / UNAVAILABLE when the operator forced one; null when never reported. */
+    status: z.string().nullable(),
+    usage: z.number().optional(),
+  }),
+});
+
+/** A charge point as the map draws it (000 §3 Charge point (map)). */
+export const liveChargePointSchema = z.object({
+  chargeBoxPk: z.number().int(),
+  chargeBoxId: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  locationLatitude: z.number().nullable(),
+  locationLongitude: z.number().nullable(),
+  origin: z.enum(['MOVE', 'PLUG_SHARE']),
+  ocppProtocol: z.string().nullable(),
+  chargePointVendor: z.string().nullable(),
+  online: z.boolean(),
+  /** ISO 8601, UTC. */
+  lastHeartbeatTimestamp: z.string().nullable(),
+  connectors: z.array(liveConnectorSchema),
+});
+export type LiveChargePoint = z.infer<typeof liveChargePointSchema>;
+
+/** `<apiKey>/chargeBox`: a station was added or changed (status, online state, boot data). */
+export const liveChargeBoxMessageSchema = z.object({
+  type: z.enum(['update', 'insert']),
+  chargePoint: liveChargePointSchema,
+});
+export type LiveChargeBoxMessage = z.infer<typeof liveChargeBoxMessageSchema>;
+
+/**
+ * `<apiKey>/chargeBox/<id>/status` (every connector of the station, connectorId 0 = the station)
+ * and `<apiKey>/chargeBox/<id>/connector/<n>/status` (that connector): a status change.
+ */
+export const liveConnectorStatusSchema = z.object({
+  chargeBoxId: z.string(),
+  connectorId: z.number().int(),
+  status: z.string(),
+  errorCode: z.string(),
+  /** ISO 8601, UTC. */
+  timestamp: z.string(),
+});
+export type LiveConnectorStatus = z.infer<typeof liveConnectorStatusSchema>;
+
+/** `<apiKey>/stats`: the home dashboard's live figures (000 §3 live stats store). Money in minor units. */
+export const liveStatsSchema = z.object({
+  users: z.object({ total: z.number().int(), inUse: z.number().int(), notUsing: z.number().int() }),
+  stations: z.object({
+    total: z.number().int(),
+    inUse: z.number().int(),
+    available: z.number().int(),
+    unavailable: z.number().int(),
+  }),
+  monthCost: z.number(),
+  monthIncome: z.number(),
+  /** kg of CO2. */
+  co2Saved: z.number(),
+});
+export type LiveStats = z.infer<typeof liveStatsSchema>;
+
+/** Every server message: data on a topic, a subscription acknowledgement, or an error. */
+export const liveServerMessageSchema = z.union([
+  z.object({ topic: z.string(), data: z.unknown() }),
+  z.object({ topic: z.string(), subscribed: z.boolean() }),
+  z.object({ topic: z.string().optional(), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
+
+/** Close codes of the live socket. */
+export const liveCloseCodes = {
+  /** The session expired or was revoked. */
+  sessionEnded: 4401,
+  /** The node is shutting down; reconnect. */
+  goingAway: 1001,
+} as const;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Event types of stations and connectors (000 §4). Warning is shown as "Short Recharge". */
+export const notificationTypes = [
+  'Available',
+  'Disconnected',
+  'Connected',
+  'StationBooted',
+  'TransactionStarted',
+  'TransactionEnded',
+  'Failure',
+  'Warning',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** The types the header's notification dropdown shows (000 §2). */
+export const alertNotificationTypes: readonly NotificationType[] = ['Failure', 'Warning', 'Disconnected'];
+
+/** One station event (000 §3 Notification). */
+export const notificationSchema = z.object({
+  chargeBoxId: z.string(),
+  chargeBoxName: z.string(),
+  connectorId: z.number().int().nullable(),
+  type: notificationTypeSchema,
+  /** ISO 8601, UTC. */
+  notificationTimestampDT: z.string(),
+  userName: z.string().nullable(),
+  transactionId: z.number().int().nullable(),
+  connectorErrorMsg: z.string().nullable(),
+  connectorErrorCode: z.string().nullable(),
+  addressState: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressStreet: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATION_LIMIT_DEFAULT = 100;
+export const NOTIFICATION_LIMIT_MAX = 1000;
+
+/** GET /api/notification/chargeBox/ query. */
+export const notificationListQuerySchema = z.object({
+  /** Comma-separated charge box ids. */
+  chargeBoxIds: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
+  userPk: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMIT_MAX).default(NOTIFICATION_LIMIT_DEFAULT),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationListResponseSchema = z.object({ notificationList: z.array(notificationSchema) });
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
