@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
 import { InProcessBus } from './platform/bus';
+import { startDemoFleet } from './demo-fleet';
 
 async function main() {
   let config: Config;
@@ -23,8 +24,10 @@ async function main() {
   const bus = new InProcessBus();
   const app = await buildApp({ config, database, bus });
 
+  let fleet: { stop(): Promise<void> } | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await fleet?.stop();
     await app.close();
     await bus.close();
     await database.close();
@@ -40,6 +43,9 @@ async function main() {
   const lines = [`Recarga listening on ${url} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`];
   for (const l of logins) lines.push(`login: ${l.email} password: ${l.password} (${l.role})`);
   console.log(lines.join('\n'));
+  if (config.demo && config.simulatorStations > 0) {
+    fleet = await startDemoFleet(`${config.tls ? 'wss' : 'ws'}://127.0.0.1:${port}/ocpp`, config.simulatorStations, app.log);
+  }
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import type { CoreTables } from './schema';
 import type { OcppTables } from './schema-ocpp';
+import type { StationTables } from './schema-stations';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
-export interface DB extends CoreTables, OcppTables {}
+export interface DB extends CoreTables, OcppTables, StationTables {}

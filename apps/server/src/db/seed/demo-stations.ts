@@ -106,7 +106,7 @@ const stations: DemoStation[] = [
     id: 'ANDES-UIO-001',
     tenant: 'andes',
     description: 'Andes Carga La Carolina',
-    address: { street: 'Avenida Amazonas', houseNumber: 'N34-311', zipCode: '170135', city: 'Quito', state: 'Pichincha', country: 'EC' },
+    address: { street: 'Avenida Amazonas N34', houseNumber: '311', zipCode: '170135', city: 'Quito', state: 'Pichincha', country: 'EC' },
     lat: -0.180653,
     lon: -78.484711,
     connectors: [
@@ -138,7 +138,7 @@ const stations: DemoStation[] = [
     tenant: 'terpel',
     description: 'Terpel Autopista Norte Calle 127',
     group: 'Terpel Bogotá',
-    address: { street: 'Autopista Norte', houseNumber: '127-50', zipCode: '110121', city: 'Bogotá', state: 'Cundinamarca', country: 'CO' },
+    address: { street: 'Autopista Norte # 127', houseNumber: '50', zipCode: '110121', city: 'Bogotá', state: 'Cundinamarca', country: 'CO' },
     lat: 4.703998,
     lon: -74.053472,
     connectors: [

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cepResponseSchema, geocodeQuerySchema, geocodeResponseSchema } from '@recarga/contracts/stations';
+import { ctxOf } from '../../platform/auth/access-plugin';
+import type { AddressLookupService } from './service';
+
+/** Who fills an address: station and group editors. */
+const EDITORS = ['/stations/create', '/stations/edit/{id}', '/station_groups/create', '/station_groups/edit/{id}'];
+
+export const addressLookupRoutes: FastifyPluginAsyncZod<{ service: AddressLookupService }> = async (app, { service }) => {
+  app.get(
+    '/api/users_data/ceps/:zip/',
+    {
+      config: { access: { permission: EDITORS } },
+      schema: { tags: ['address'], params: z.object({ zip: z.string().max(20) }), response: { 200: cepResponseSchema } },
+    },
+    (req) => service.cepLookup(ctxOf(req), req.params.zip),
+  );
+
+  app.get(
+    '/api/geocode/',
+    {
+      config: { access: { permission: EDITORS } },
+      schema: { tags: ['address'], querystring: geocodeQuerySchema, response: { 200: geocodeResponseSchema } },
+    },
+    (req) => service.geocode(ctxOf(req), req.query),
+  );
+};

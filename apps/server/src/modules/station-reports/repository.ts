@@ -1,0 +1,105 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/db';
+import type { ReportKind } from '../../db/schema-stations';
+import type { TenantScope } from '../../platform/auth/context';
+import { transactionEnergyWh } from '../stations/energy-sql';
+import { filteredStations, type StationFilters } from '../stations/repository';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Counts this calendar month's (UTC) report downloads of the tenant under a lock on the tenant
+ * row and, when under the limit (null = unlimited), records one more. False when the limit is reached.
+ */
+export async function reserveDownload(db: Kysely<DB>, tenantPk: number, userPk: number, kind: ReportKind): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const t = await trx
+      .selectFrom('tenants')
+      .select('monthly_report_limit')
+      .where('tenant_pk', '=', tenantPk)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (t.monthly_report_limit !== null) {
+      const row = await trx
+        .selectFrom('report_downloads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_pk', '=', tenantPk)
+        .where(sql<boolean>`downloaded_at >= date_trunc('month', now(), 'UTC')`)
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= t.monthly_report_limit) return false;
+    }
+    await trx.insertInto('report_downloads').values({ tenant_pk: tenantPk, user_pk: userPk, kind }).execute();
+    return true;
+  });
+}
+
+export function reportTenant(db: Executor, scope: TenantScope, tenantPk: number) {
+  return db
+    .selectFrom('tenants')
+    .select(['tenant_pk', 'name', 'currency', 'language', 'logo_url'])
+    .where('tenant_pk', '=', tenantPk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+/** [from, to) instants of a report period: dates are whole local days in the time zone (to included). */
+export async function periodBounds(db: Executor, from: string, to: string, timeZone: string): Promise<{ from: Date; to: Date }> {
+  const bound = (v: string, endOfDay: boolean) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(v)
+      ? endOfDay
+        ? sql`((${v}::date + 1)::timestamp at time zone ${timeZone})`
+        : sql`(${v}::date::timestamp at time zone ${timeZone})`
+      : sql`${v}::timestamptz`;
+  const row = await sql<{ f: Date; t: Date }>`select ${bound(from, false)} as f, ${bound(to, true)} as t`.execute(db);
+  return { from: new Date(row.rows[0]!.f), to: new Date(row.rows[0]!.t) };
+}
+
+export interface Period {
+  from: Date;
+  to: Date;
+}
+
+/** Stations of the report with their recharges and energy in the period, in list order. */
+export function assessmentStations(db: Executor, scope: TenantScope, f: StationFilters, period: Period, pingIntervalSec: number) {
+  const inPeriod = sql`t.charge_box_pk = cb.charge_box_pk and t.start_timestamp >= ${period.from} and t.start_timestamp < ${period.to}`;
+  return filteredStations(db, scope, f, pingIntervalSec)
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 'cb.tenant_pk')
+    .select([
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.description',
+      'cb.city',
+      'cb.state',
+      'tn.name as tenant_name',
+      sql<number>`(select count(*) from transactions t where ${inPeriod})`.as('recharges'),
+      sql<number>`(select coalesce(sum(${transactionEnergyWh('t')}), 0) from transactions t where ${inPeriod})`.as('energy_wh'),
+    ])
+    .orderBy('cb.charge_box_id');
+}
+
+export type AssessmentStationRow = Awaited<ReturnType<ReturnType<typeof assessmentStations>['execute']>>[number];
+
+export const MAX_TRANSACTIONS_PER_STATION = 10_000;
+
+/** Recharges of one station in the period (at most 10,000, the spec's transaction cap). */
+export function stationTransactions(db: Executor, chargeBoxPk: number, period: Period) {
+  return db
+    .selectFrom('transactions as t')
+    .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
+    .leftJoin('users as u', 'u.user_pk', 't.user_pk')
+    .select([
+      't.transaction_pk',
+      'c.connector_id',
+      't.id_tag',
+      sql<string | null>`case when u.user_pk is null then null else trim(u.first_name || ' ' || u.last_name) end`.as('user_name'),
+      't.start_timestamp',
+      't.stop_timestamp',
+      transactionEnergyWh('t').as('energy_wh'),
+    ])
+    .where('t.charge_box_pk', '=', chargeBoxPk)
+    .where('t.start_timestamp', '>=', period.from)
+    .where('t.start_timestamp', '<', period.to)
+    .orderBy('t.start_timestamp')
+    .limit(MAX_TRANSACTIONS_PER_STATION)
+    .execute();
+}

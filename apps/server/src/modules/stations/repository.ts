@@ -1,0 +1,529 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/db';
+import type { BindStatus } from '../../db/schema-stations';
+import { onlineExpression } from '../../ocpp/connections';
+import type { TenantScope } from '../../platform/auth/context';
+import { transactionEnergyWh } from './energy-sql';
+
+/** SQL of the stations administration. Every statement takes the caller's tenant scope. */
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+/** `%term%` for a case-insensitive LIKE on lower(...), wildcards in the term taken literally. */
+export const likeContains = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Instant the current month began in a time zone (validated by the caller). */
+export async function monthStart(db: Executor, timeZone: string): Promise<Date> {
+  const row = await sql<{ m: Date }>`select date_trunc('month', now(), ${timeZone}) as m`.execute(db);
+  return new Date(row.rows[0]!.m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// List (paged, export) and map list
+
+export interface StationFilters {
+  active?: boolean;
+  chargeBoxGroupPk?: number;
+  tenantPk?: number;
+  search?: string;
+  online?: boolean;
+}
+
+/** Stations of the scope matching the filters (not deleted). */
+export function filteredStations(db: Executor, scope: TenantScope, f: StationFilters, pingIntervalSec: number) {
+  let q = db.selectFrom('charge_boxes as cb').where('cb.deleted_at', 'is', null).where('cb.tenant_pk', 'in', scope.tenantPks);
+  if (f.active !== undefined) q = q.where('cb.active', '=', f.active);
+  if (f.chargeBoxGroupPk !== undefined) q = q.where('cb.charge_box_group_pk', '=', f.chargeBoxGroupPk);
+  if (f.tenantPk !== undefined) q = q.where('cb.tenant_pk', '=', f.tenantPk);
+  if (f.search) {
+    const p = likeContains(f.search);
+    q = q.where(sql<boolean>`(lower(cb.charge_box_id) like ${p} or lower(coalesce(cb.description, '')) like ${p})`);
+  }
+  if (f.online !== undefined) {
+    const online = onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec);
+    q = q.where(f.online ? online : sql<boolean>`not ${online}`);
+  }
+  return q;
+}
+
+export interface ConnectorJson {
+  connector_pk: number;
+  connector_id: number;
+  connector_type: string | null;
+  connector_type_pk: number | null;
+  power_max: number | null;
+  power_max_custom: boolean;
+  unusual_status: 'MAINTENANCE' | 'UNAVAILABLE' | null;
+  last_status: string | null;
+  last_status_timestamp: string | null;
+  last_error_code: string | null;
+  money_per_kilowatt_income: number | null;
+  money_per_duration_income: number | null;
+}
+
+const connectorsJson = sql<ConnectorJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'connector_pk', c.connector_pk, 'connector_id', c.connector_id, 'connector_type', ct.name, 'connector_type_pk', c.connector_type_pk,
+    'power_max', c.power_max, 'power_max_custom', c.power_max_custom, 'unusual_status', c.unusual_status,
+    'last_status', c.last_status, 'last_status_timestamp', c.last_status_timestamp, 'last_error_code', c.last_error_code,
+    'money_per_kilowatt_income', c.money_per_kilowatt_income, 'money_per_duration_income', c.money_per_duration_income
+  ) order by c.connector_id)
+  from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
+  where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`;
+
+/** json columns come back parsed from both drivers; be tolerant of text. */
+export const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function monthRecharges(since: Date) {
+  return sql<number>`(select count(*) from transactions t where t.charge_box_pk = cb.charge_box_pk and t.start_timestamp >= ${since})`;
+}
+function monthConsumption(since: Date) {
+  return sql<number>`(select coalesce(sum(${transactionEnergyWh('t')}), 0) from transactions t where t.charge_box_pk = cb.charge_box_pk and t.start_timestamp >= ${since})`;
+}
+
+/** The list columns over a `charge_boxes as cb` query. */
+function listColumns<Q extends ReturnType<typeof filteredStations>>(q: Q, since: Date, pingIntervalSec: number) {
+  return q
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 'cb.tenant_pk')
+    .leftJoin('station_groups as g', 'g.charge_box_group_pk', 'cb.charge_box_group_pk')
+    .select([
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.description',
+      'cb.tenant_pk',
+      'tn.name as tenant_name',
+      'cb.type_of',
+      'cb.active',
+      'cb.street',
+      'cb.house_number',
+      'cb.zip_code',
+      'cb.city',
+      'cb.state',
+      'cb.country',
+      'cb.charge_box_group_pk',
+      'g.name as group_name',
+      'cb.charge_point_vendor',
+      'cb.charge_point_model',
+      'cb.fw_version',
+      'cb.uuid',
+      'cb.ocpp_protocol',
+      'cb.last_heartbeat_timestamp',
+      onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
+      monthRecharges(since).as('recharges'),
+      monthConsumption(since).as('consumption'),
+      connectorsJson.as('connectors'),
+    ]);
+}
+
+export type StationListRow = Awaited<ReturnType<ReturnType<typeof listColumns>['execute']>>[number];
+
+export function listStations(
+  db: Executor,
+  scope: TenantScope,
+  f: StationFilters,
+  page: { limit: number; offset: number },
+  since: Date,
+  pingIntervalSec: number,
+) {
+  // Page first (index order), then compute the per-row figures for those rows only.
+  const pagePks = filteredStations(db, scope, f, pingIntervalSec)
+    .select('cb.charge_box_pk')
+    .orderBy('cb.charge_box_id')
+    .limit(page.limit)
+    .offset(page.offset);
+  const outer = db.selectFrom('charge_boxes as cb').where('cb.charge_box_pk', 'in', pagePks) as unknown as ReturnType<
+    typeof filteredStations
+  >;
+  return listColumns(outer, since, pingIntervalSec).orderBy('cb.charge_box_id').execute();
+}
+
+export async function countStations(db: Executor, scope: TenantScope, f: StationFilters, pingIntervalSec: number): Promise<number> {
+  const row = await filteredStations(db, scope, f, pingIntervalSec)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every matching station in list order, as a stream (Excel export). */
+export function streamStations(db: Executor, scope: TenantScope, f: StationFilters, since: Date, pingIntervalSec: number) {
+  return listColumns(filteredStations(db, scope, f, pingIntervalSec), since, pingIntervalSec)
+    .orderBy('cb.charge_box_id')
+    .stream(200);
+}
+
+export interface MapConnectorJson {
+  connector_id: number;
+  connector_type: string | null;
+  status: string | null;
+  usage: number;
+}
+
+export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', since: Date, pingIntervalSec: number) {
+  const usage = sql`(select ${transactionEnergyWh('t')} from transactions t where t.connector_pk = c.connector_pk and t.stop_timestamp is null order by t.start_timestamp desc limit 1)`;
+  return db
+    .selectFrom('charge_boxes as cb')
+    .where('cb.deleted_at', 'is', null)
+    .where('cb.tenant_pk', 'in', scope.tenantPks)
+    .where('cb.origin', '=', origin)
+    .select([
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.description',
+      'cb.active',
+      'cb.location_latitude',
+      'cb.location_longitude',
+      'cb.origin',
+      'cb.ocpp_protocol',
+      'cb.charge_point_vendor',
+      'cb.street',
+      onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
+      monthConsumption(since).as('month_consumption'),
+      sql<MapConnectorJson[]>`coalesce((
+        select json_agg(json_build_object('connector_id', c.connector_id, 'connector_type', ct.name,
+          'status', coalesce(c.unusual_status, c.last_status), 'usage', coalesce(${usage}, 0)) order by c.connector_id)
+        from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
+        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
+    ])
+    .orderBy('cb.charge_box_id')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One station
+
+/** A station of the scope with everything the form shows. */
+export function findStation(db: Executor, scope: TenantScope, pk: number, since: Date, pingIntervalSec: number) {
+  return db
+    .selectFrom('charge_boxes as cb')
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 'cb.tenant_pk')
+    .leftJoin('station_groups as g', 'g.charge_box_group_pk', 'cb.charge_box_group_pk')
+    .selectAll('cb')
+    .select([
+      'tn.name as tenant_name',
+      'tn.tenant_device_reader',
+      'g.name as group_name',
+      onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
+      monthConsumption(since).as('month_consumption'),
+      connectorsJson.as('connectors'),
+    ])
+    .where('cb.charge_box_pk', '=', pk)
+    .where('cb.deleted_at', 'is', null)
+    .where('cb.tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+export type StationRow = NonNullable<Awaited<ReturnType<typeof findStation>>>;
+
+/** Key and tenant of a station of the scope, found by OCPP identity. */
+export function findStationById(db: Executor, scope: TenantScope, chargeBoxId: string) {
+  return db
+    .selectFrom('charge_boxes')
+    .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'uuid'])
+    .where('charge_box_id', '=', chargeBoxId)
+    .where('deleted_at', 'is', null)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+/** Key, identity, tenant and uuid of a station of the scope (locked for update inside a transaction when asked). */
+export function findStationKey(db: Executor, scope: TenantScope, pk: number, lock = false) {
+  let q = db
+    .selectFrom('charge_boxes')
+    .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'uuid', 'system', 'voltage'])
+    .where('charge_box_pk', '=', pk)
+    .where('deleted_at', 'is', null)
+    .where('tenant_pk', 'in', scope.tenantPks);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function stationIdTaken(db: Executor, chargeBoxId: string, exceptPk?: number) {
+  let q = db.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', chargeBoxId).where('deleted_at', 'is', null);
+  if (exceptPk !== undefined) q = q.where('charge_box_pk', '<>', exceptPk);
+  return q.executeTakeFirst();
+}
+
+export function photosOf(db: Executor, chargeBoxPk: number) {
+  return db
+    .selectFrom('station_photos')
+    .select(['uid', 'name', 'mime_type', 'file_name', 'size_bytes'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .orderBy('photo_pk')
+    .execute();
+}
+
+export type PhotoRow = Awaited<ReturnType<typeof photosOf>>[number];
+
+export function findPhoto(db: Executor, chargeBoxPk: number, uid: string) {
+  return db
+    .selectFrom('station_photos')
+    .select(['uid', 'name', 'mime_type', 'file_name'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+}
+
+export function bindingsOf(db: Executor, chargeBoxPk: number) {
+  return db
+    .selectFrom('station_user_bindings as b')
+    .innerJoin('users as u', 'u.user_pk', 'b.user_pk')
+    .select(['b.user_pk', 'u.email', sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('user_name'), 'b.owner', 'b.bind_status'])
+    .where('b.charge_box_pk', '=', chargeBoxPk)
+    .orderBy('b.owner', 'desc')
+    .orderBy('u.email')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference data for the rules
+
+export function tenantInScope(db: Executor, scope: TenantScope, tenantPk: number) {
+  return db
+    .selectFrom('tenants')
+    .select(['tenant_pk', 'name', 'country', 'tenant_device_reader', 'station_limit', 'theme', 'path'])
+    .where('tenant_pk', '=', tenantPk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+export type TenantRow = NonNullable<Awaited<ReturnType<typeof tenantInScope>>>;
+
+export function groupInScope(db: Executor, scope: TenantScope, groupPk: number) {
+  return db
+    .selectFrom('station_groups')
+    .select(['charge_box_group_pk', 'street', 'house_number', 'zip_code', 'city', 'state', 'location_latitude', 'location_longitude'])
+    .where('charge_box_group_pk', '=', groupPk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+export type GroupRow = NonNullable<Awaited<ReturnType<typeof groupInScope>>>;
+
+export async function connectorTypePks(db: Executor): Promise<Set<number>> {
+  const rows = await db.selectFrom('connector_types').select('connector_type_pk').execute();
+  return new Set(rows.map((r) => r.connector_type_pk));
+}
+
+export function connectorTypes(db: Executor) {
+  return db.selectFrom('connector_types').select(['connector_type_pk', 'name']).orderBy('connector_type_pk').execute();
+}
+
+/** Which of these users are in the scope. */
+export async function usersInScope(db: Executor, scope: TenantScope, userPks: number[]): Promise<Set<number>> {
+  if (userPks.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('user_pk')
+    .where('user_pk', 'in', userPks)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .execute();
+  return new Set(rows.map((r) => r.user_pk));
+}
+
+/** Non-deleted stations of a tenant, counted under a lock on the tenant row (serialises creations). */
+export async function lockedStationCount(db: Transaction<DB>, tenantPk: number): Promise<{ count: number; limit: number | null }> {
+  const t = await db.selectFrom('tenants').select('station_limit').where('tenant_pk', '=', tenantPk).forUpdate().executeTakeFirstOrThrow();
+  const n = await stationCount(db, tenantPk);
+  return { count: n, limit: t.station_limit };
+}
+
+export async function stationCount(db: Executor, tenantPk: number): Promise<number> {
+  const row = await db
+    .selectFrom('charge_boxes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_pk', '=', tenantPk)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+type InsertStation = Parameters<ReturnType<Kysely<DB>['insertInto']>['values']>[0];
+
+export async function insertStation(db: Executor, values: Record<string, unknown>): Promise<number> {
+  const row = await db
+    .insertInto('charge_boxes')
+    .values(values as unknown as InsertStation as never)
+    .returning('charge_box_pk')
+    .executeTakeFirstOrThrow();
+  return row.charge_box_pk;
+}
+
+export async function updateStation(db: Executor, pk: number, values: Record<string, unknown>) {
+  await db
+    .updateTable('charge_boxes')
+    .set({ ...(values as object), updated_at: new Date() } as never)
+    .where('charge_box_pk', '=', pk)
+    .execute();
+}
+
+export interface ConnectorValues {
+  connector_id: number;
+  connector_type_pk: number | null;
+  power_max: number | null;
+  power_max_custom: boolean;
+  unusual_status: 'MAINTENANCE' | 'UNAVAILABLE' | null;
+  money_per_kilowatt_income: number | null;
+  money_per_duration_income: number | null;
+}
+
+export async function upsertConnectors(db: Executor, chargeBoxPk: number, rows: ConnectorValues[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('connectors')
+    .values(rows.map((r) => ({ ...r, charge_box_pk: chargeBoxPk })))
+    .onConflict((oc) =>
+      oc.columns(['charge_box_pk', 'connector_id']).doUpdateSet((eb) => ({
+        connector_type_pk: eb.ref('excluded.connector_type_pk'),
+        power_max: eb.ref('excluded.power_max'),
+        power_max_custom: eb.ref('excluded.power_max_custom'),
+        unusual_status: eb.ref('excluded.unusual_status'),
+        money_per_kilowatt_income: eb.ref('excluded.money_per_kilowatt_income'),
+        money_per_duration_income: eb.ref('excluded.money_per_duration_income'),
+      })),
+    )
+    .execute();
+}
+
+export async function replaceBindings(
+  db: Executor,
+  chargeBoxPk: number,
+  rows: { user_pk: number; owner: boolean; bind_status: BindStatus }[],
+) {
+  await db.deleteFrom('station_user_bindings').where('charge_box_pk', '=', chargeBoxPk).execute();
+  if (rows.length === 0) return;
+  await db
+    .insertInto('station_user_bindings')
+    .values(rows.map((r) => ({ ...r, charge_box_pk: chargeBoxPk })))
+    .execute();
+}
+
+export async function insertPhoto(
+  db: Executor,
+  row: { charge_box_pk: number; uid: string; name: string; mime_type: 'image/jpeg' | 'image/png'; size_bytes: number; file_name: string },
+) {
+  await db.insertInto('station_photos').values(row).execute();
+}
+
+export async function deletePhotos(db: Executor, chargeBoxPk: number, uids: string[]) {
+  if (uids.length === 0) return [];
+  return db
+    .deleteFrom('station_photos')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('uid', 'in', uids)
+    .returning(['file_name'])
+    .execute();
+}
+
+export async function hasOpenTransaction(db: Executor, chargeBoxPk: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('transaction_pk')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('stop_timestamp', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function softDelete(db: Executor, chargeBoxPk: number) {
+  await db
+    .updateTable('charge_boxes')
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
+}
+
+export function findConnector(db: Executor, chargeBoxPk: number, connectorId: number) {
+  return db
+    .selectFrom('connectors as c')
+    .leftJoin('connector_types as ct', 'ct.connector_type_pk', 'c.connector_type_pk')
+    .select([
+      'c.connector_pk',
+      'c.connector_id',
+      'ct.name as connector_type',
+      'c.connector_type_pk',
+      'c.power_max',
+      'c.power_max_custom',
+      'c.unusual_status',
+      'c.last_status',
+      'c.last_status_timestamp',
+      'c.last_error_code',
+      'c.money_per_kilowatt_income',
+      'c.money_per_duration_income',
+    ])
+    .where('c.charge_box_pk', '=', chargeBoxPk)
+    .where('c.connector_id', '=', connectorId)
+    .executeTakeFirst();
+}
+
+export async function updateConnector(db: Executor, connectorPk: number, values: Omit<ConnectorValues, 'connector_id'>) {
+  await db.updateTable('connectors').set(values).where('connector_pk', '=', connectorPk).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Private stations
+
+const userEntryColumns = (stationTenantPath: string | null) =>
+  [
+    'u.user_pk',
+    'u.email',
+    sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('user_name'),
+    'ut.name as tenant_name',
+    stationTenantPath === null
+      ? sql<boolean>`true`.as('tenant_related')
+      : sql<boolean>`(ut.path like ${stationTenantPath} || '%' or ${stationTenantPath} like ut.path || '%')`.as('tenant_related'),
+  ] as const;
+
+/** Users bound to a station, with their tenant and whether it is related to the station's. */
+export function privateStationUsers(db: Executor, chargeBoxPk: number, stationTenantPath: string) {
+  return db
+    .selectFrom('station_user_bindings as b')
+    .innerJoin('users as u', 'u.user_pk', 'b.user_pk')
+    .innerJoin('tenants as ut', 'ut.tenant_pk', 'u.tenant_pk')
+    .select([...userEntryColumns(stationTenantPath), 'b.owner', 'b.bind_status'])
+    .where('b.charge_box_pk', '=', chargeBoxPk)
+    .orderBy('b.owner', 'desc')
+    .orderBy('u.email')
+    .execute();
+}
+
+/** A user of the scope by CPF (11 digits; stored with or without punctuation). */
+export function userByCpf(db: Executor, scope: TenantScope, cpf: string, station: { pk: number; tenantPath: string } | null) {
+  const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('tenants as ut', 'ut.tenant_pk', 'u.tenant_pk')
+    .select([...userEntryColumns(station?.tenantPath ?? null)])
+    .where('u.doc_number', 'in', [cpf, formatted])
+    .where('u.tenant_pk', 'in', scope.tenantPks);
+  if (station) {
+    q = q
+      .leftJoin('station_user_bindings as b', (j) => j.onRef('b.user_pk', '=', 'u.user_pk').on('b.charge_box_pk', '=', station.pk))
+      .select(['b.owner', 'b.bind_status']) as unknown as typeof q;
+  }
+  return q.orderBy('u.user_pk').executeTakeFirst() as Promise<
+    | (Awaited<ReturnType<typeof q.executeTakeFirst>> & {
+        owner?: boolean | null;
+        bind_status?: BindStatus | null;
+      })
+    | undefined
+  >;
+}
+
+// ---------------------------------------------------------------------------------------------
+// QR code
+
+/** The deep-link host of a tenant: its host row's deep_link_host, else `<theme>.app.recarga.dev`. */
+export async function deepLinkHost(db: Executor, tenantPk: number): Promise<string> {
+  const row = await db
+    .selectFrom('tenants as t')
+    .leftJoin('tenant_hosts as h', (j) => j.onRef('h.tenant_pk', '=', 't.tenant_pk').on('h.deep_link_host', 'is not', null))
+    .select(['t.theme', 'h.deep_link_host'])
+    .where('t.tenant_pk', '=', tenantPk)
+    .orderBy('h.host')
+    .executeTakeFirstOrThrow();
+  return row.deep_link_host ?? `${row.theme}.app.recarga.dev`;
+}
