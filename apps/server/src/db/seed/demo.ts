@@ -36,7 +36,8 @@ const tenants: TenantSeed[] = [
   { key: 'andes', name: 'Andes Carga', alias: 'andes', parent: 'root', theme: 'andes', country: 'EC', currency: 'USD', language: 'es-EC', hosts: ['andes.localhost'] },
 ];
 
-const allRoles = Object.values(roles);
+// Every capability; DASH_DISABLE_TRANSACTION_OPTIONS restricts, so the administrator does not hold it.
+const allRoles = Object.values(roles).filter((r) => r !== roles.disableTransactionOptions);
 
 const operatorRoutes = [
   '/', '/stations', '/stations/create', '/stations/edit/{id}', '/station_groups', '/station_groups/create', '/station_groups/edit/{id}',
