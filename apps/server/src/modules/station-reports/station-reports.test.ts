@@ -233,8 +233,19 @@ describe('station reports: Excel list, unified PDF, per-station zip, permissions
   // --- permission call and access
 
   it('report permissions, for a user holding DASH_DISABLE_TRANSACTION_OPTIONS, answer true; otherwise false', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/report/user/permissions/', headers: bearer(admin) })).json()).toEqual({
+    await aDashboardUser(t, {
+      email: 'restricted-reports@move.com.br',
+      password: 'Restr@2026',
+      tenant: 'move',
+      routes: ['/stations'],
+      roles: ['DASH_DISABLE_TRANSACTION_OPTIONS'],
+    });
+    const restricted = await loginAs(t.app, { email: 'restricted-reports@move.com.br', password: 'Restr@2026' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/report/user/permissions/', headers: bearer(restricted) })).json()).toEqual({
       hasDisableTransactionOption: true,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/report/user/permissions/', headers: bearer(admin) })).json()).toEqual({
+      hasDisableTransactionOption: false,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/report/user/permissions', headers: bearer(operator) })).json()).toEqual({
       hasDisableTransactionOption: false,

@@ -44,7 +44,7 @@ export async function connectorPk(t: T, chargeBoxPk: number, connectorId: number
 /** A dashboard user of a tenant with a demo profile (by name) or a new profile of the given route keys. */
 export async function aDashboardUser(
   t: T,
-  opts: { email: string; password: string; tenant: string; profile?: string; routes?: string[]; doc?: string },
+  opts: { email: string; password: string; tenant: string; profile?: string; routes?: string[]; roles?: string[]; doc?: string },
 ) {
   let profile: { profile_pk: number };
   if (opts.routes) {
@@ -55,7 +55,10 @@ export async function aDashboardUser(
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('access_profile_entries')
-      .values(opts.routes.map((route) => ({ profile_pk: profile.profile_pk, route, role_id: null, status: true })))
+      .values([
+        ...opts.routes.map((route) => ({ profile_pk: profile.profile_pk, route, role_id: null, status: true })),
+        ...(opts.roles ?? []).map((role_id) => ({ profile_pk: profile.profile_pk, route: null, role_id, status: true })),
+      ])
       .execute();
   } else {
     profile = await t.db
