@@ -33,6 +33,10 @@ import { tenantRoutes } from './modules/tenants/routes';
 import { TenantService } from './modules/tenants/service';
 // Stations, groups, reports, graphs, address look-ups
 import { registerStationModules } from './modules/stations/register';
+// Transactions, billing, ledger, payments, invoices
+import { registerTransactionModules } from './modules/transactions/register';
+// Home dashboard: stats, live stats, third-party (PLUG_SHARE) points
+import { registerDashboardModules } from './modules/stats/register';
 
 export interface AppDeps {
   config: Config;
@@ -131,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   });
   await app.register(notificationRoutes, { service: new NotificationService(db) });
   await registerStationModules(app, platform);
+  await registerTransactionModules(app, platform);
+  await registerDashboardModules(app, platform);
 
   await registerWebApp(app, db, config);
   return Object.assign(app, { platform });

@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_CAPTCHA_PROVIDER?: string;
   readonly VITE_QRCODE_TOKEN?: string;
   readonly VITE_THEME?: string;
+  /** Map tile server (`{z}/{x}/{y}`), default OpenStreetMap. */
+  readonly VITE_MAP_TILE_URL?: string;
 }
 
 interface ImportMeta {

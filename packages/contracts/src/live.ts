@@ -109,21 +109,8 @@ export const liveConnectorStatusSchema = z.object({
 });
 export type LiveConnectorStatus = z.infer<typeof liveConnectorStatusSchema>;
 
-/** `<apiKey>/stats`: the home dashboard's live figures (000 §3 live stats store). Money in minor units. */
-export const liveStatsSchema = z.object({
-  users: z.object({ total: z.number().int(), inUse: z.number().int(), notUsing: z.number().int() }),
-  stations: z.object({
-    total: z.number().int(),
-    inUse: z.number().int(),
-    available: z.number().int(),
-    unavailable: z.number().int(),
-  }),
-  monthCost: z.number(),
-  monthIncome: z.number(),
-  /** kg of CO2. */
-  co2Saved: z.number(),
-});
-export type LiveStats = z.infer<typeof liveStatsSchema>;
+/** `<apiKey>/stats`: the home dashboard's live figures (000 §3 live stats store); defined with the stats calls. */
+export { liveStatsSchema, type LiveStats } from './stats';
 
 /** Every server message: data on a topic, a subscription acknowledgement, or an error. */
 export const liveServerMessageSchema = z.union([

@@ -24,7 +24,7 @@ export interface StationUserBindingsTable {
   updated_at: CreatedAt;
 }
 
-export type ReportKind = 'XLSX_CHARGEPOINTS' | 'ASSESSMENT_UNIFIED' | 'ASSESSMENT_USERS';
+export type ReportKind = 'XLSX_CHARGEPOINTS' | 'ASSESSMENT_UNIFIED' | 'ASSESSMENT_USERS' | 'XLSX_TRANSACTIONS';
 
 export interface ReportDownloadsTable {
   report_download_pk: Generated<number>;

@@ -18,12 +18,16 @@ export interface LiveEnvelope {
 
 const API_KEY_CACHE_MS = 30_000;
 
+/** What this node published for a tenant (local listeners only, e.g. the dashboard stats). */
+export type TenantEventListener = (tenantPk: number, kind: 'notification' | 'chargeBox' | 'connectorStatus', data: unknown) => void;
+
 /**
  * Publishes live events. An event of a tenant goes to that tenant's api key and to the api key of
  * every ancestor tenant, so a parent network's dashboard sees its children's stations.
  */
 export class LivePublisher {
   private readonly keys = new Map<number, { at: number; keys: Promise<string[]> }>();
+  private readonly tenantListeners = new Set<TenantEventListener>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -56,23 +60,42 @@ export class LivePublisher {
     for (const apiKey of await this.apiKeysFor(tenantPk)) this.publishTo(topicOf(apiKey), data);
   }
 
+  /** Listens to the tenant events this node publishes (not those of other nodes); returns the remover. */
+  onTenantEvent(listener: TenantEventListener): () => void {
+    this.tenantListeners.add(listener);
+    return () => void this.tenantListeners.delete(listener);
+  }
+
+  private told(tenantPk: number, kind: Parameters<TenantEventListener>[1], data: unknown) {
+    for (const listener of this.tenantListeners) {
+      try {
+        listener(tenantPk, kind, data);
+      } catch {
+        /* a listener's failure is its own */
+      }
+    }
+  }
+
   notification(tenantPk: number, notification: LiveNotification) {
+    this.told(tenantPk, 'notification', notification);
     return this.publish(tenantPk, liveTopics.notification, notification);
   }
 
   chargeBox(tenantPk: number, message: LiveChargeBoxMessage) {
+    this.told(tenantPk, 'chargeBox', message);
     return this.publish(tenantPk, liveTopics.chargeBox, message);
   }
 
   /** Goes to the station topic and to the connector's own topic. */
   async connectorStatus(tenantPk: number, status: LiveConnectorStatus) {
+    this.told(tenantPk, 'connectorStatus', status);
     for (const apiKey of await this.apiKeysFor(tenantPk)) {
       this.publishTo(liveTopics.chargeBoxStatus(apiKey, status.chargeBoxId), status);
       this.publishTo(liveTopics.connectorStatus(apiKey, status.chargeBoxId, status.connectorId), status);
     }
   }
 
-  /** Stats are computed per api key by their publisher (dashboard issue); sent to that key only. */
+  /** Stats are computed per api key by their publisher (modules/stats/live-stats.ts); sent to that key only. */
   stats(apiKey: string, stats: LiveStats) {
     this.publishTo(liveTopics.stats(apiKey), stats);
   }

@@ -16,6 +16,8 @@ export function findStationForConnect(db: Executor, chargeBoxId: string) {
     .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'ocpp_password_hash'])
     .where('charge_box_id', '=', chargeBoxId)
     .where('deleted_at', 'is', null)
+    // Third-party points (PLUG_SHARE) are map entries only; they never connect.
+    .where('origin', '=', 'MOVE')
     .executeTakeFirst();
 }
 

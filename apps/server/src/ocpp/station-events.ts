@@ -15,7 +15,12 @@ export interface CommittedEffects {
   chargeBoxPks?: number[];
   /** Connector status changes, with the station's tenant. */
   statuses?: { tenantPk: number; status: LiveConnectorStatus }[];
+  /** Transactions a StopTransaction just stopped (billing prices them). */
+  stoppedTransactionPks?: number[];
 }
+
+/** Told about every committed change, after the commit (e.g. billing). Must not throw. */
+export type CommittedListener = (effects: CommittedEffects) => void;
 
 /**
  * Publishes committed changes to live dashboards (every node forwards them to its sockets).
@@ -23,6 +28,7 @@ export interface CommittedEffects {
  */
 export class StationEvents {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly listeners: CommittedListener[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -31,8 +37,20 @@ export class StationEvents {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Adds a listener of committed changes (called synchronously, after the commit). */
+  onCommitted(listener: CommittedListener) {
+    this.listeners.push(listener);
+  }
+
   /** Publishes in the background; `settled()` waits for what is under way. */
   committed(effects: CommittedEffects): void {
+    for (const l of this.listeners) {
+      try {
+        l(effects);
+      } catch (err) {
+        this.log.warn({ err }, 'ocpp: committed listener failed');
+      }
+    }
     const p = this.publish(effects).catch((err) => this.log.warn({ err }, 'ocpp: live publish failed'));
     this.inFlight.add(p);
     void p.finally(() => this.inFlight.delete(p));

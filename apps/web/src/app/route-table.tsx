@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { HomeOutlined } from '@ant-design/icons';
+import { AlertOutlined, ClusterOutlined, DollarOutlined, HomeOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { RouteRule } from './route-access';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -10,6 +10,22 @@ const TermsOfUsePage = lazy(() => import('../features/legal/pages/terms-of-use-p
 const PrivacyPolicyPage = lazy(() => import('../features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
+const StationsPage = lazy(() => import('../features/stations/pages/stations-page').then((m) => ({ default: m.StationsPage })));
+const StationFormPage = lazy(() => import('../features/stations/pages/station-form-page').then((m) => ({ default: m.StationFormPage })));
+const StationGroupsPage = lazy(() =>
+  import('../features/station-groups/pages/station-groups-page').then((m) => ({ default: m.StationGroupsPage })),
+);
+const StationGroupFormPage = lazy(() =>
+  import('../features/station-groups/pages/station-group-form-page').then((m) => ({ default: m.StationGroupFormPage })),
+);
+const TransactionsPage = lazy(() =>
+  import('../features/transactions/pages/transactions-page').then((m) => ({ default: m.TransactionsPage })),
+);
+const EditPaymentPage = lazy(() =>
+  import('../features/transactions/pages/edit-payment-page').then((m) => ({ default: m.EditPaymentPage })),
+);
+const IndicatorsPage = lazy(() => import('../features/indicators/pages/indicators-page').then((m) => ({ default: m.IndicatorsPage })));
+const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })));
 
 export interface AppRoute extends RouteRule {
   component: ComponentType;
@@ -29,6 +45,46 @@ export const routeTable: readonly AppRoute[] = [
     permission: '/',
     component: HomePage,
     menu: { order: 10, labelKey: 'menu.home', icon: HomeOutlined },
+  },
+  {
+    path: '/stations',
+    access: 'private',
+    permission: '/stations',
+    component: StationsPage,
+    menu: { order: 20, labelKey: 'menu.stations', icon: ThunderboltOutlined },
+  },
+  { path: '/stations/create', access: 'private', permission: '/stations/create', component: StationFormPage },
+  { path: '/stations/edit/:id', access: 'private', permission: '/stations/edit/{id}', component: StationFormPage },
+  {
+    path: '/station_groups',
+    access: 'private',
+    permission: '/station_groups',
+    component: StationGroupsPage,
+    menu: { order: 30, labelKey: 'menu.stationGroups', icon: ClusterOutlined },
+  },
+  { path: '/station_groups/create', access: 'private', permission: '/station_groups/create', component: StationGroupFormPage },
+  { path: '/station_groups/edit/:id', access: 'private', permission: '/station_groups/edit/{id}', component: StationGroupFormPage },
+  {
+    path: '/transactions',
+    access: 'private',
+    permission: '/transactions',
+    component: TransactionsPage,
+    menu: { order: 60, labelKey: 'transactions:menu', icon: DollarOutlined },
+  },
+  { path: '/transactions/:id/payment/edit', access: 'private', permission: '/transactions/{id}/payment/edit', component: EditPaymentPage },
+  {
+    path: '/indicators',
+    access: 'private',
+    permission: '/indicators',
+    component: IndicatorsPage,
+    menu: { order: 80, labelKey: 'indicators:menu', icon: LineChartOutlined },
+  },
+  {
+    path: '/alerts',
+    access: 'private',
+    permission: '/alerts',
+    component: AlertsPage,
+    menu: { order: 90, labelKey: 'alerts:menu', icon: AlertOutlined },
   },
   // Sign-in screens (a signed-in visitor is sent to /).
   { path: '/auth/login', access: 'guest', permission: null, component: LoginPage },

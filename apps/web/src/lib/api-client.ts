@@ -80,54 +80,65 @@ async function readJson(response: Response): Promise<unknown> {
 
 export interface ApiClient {
   request<T>(request: ApiRequest): Promise<T>;
+  /**
+   * Same headers, errors and 401 rule as `request`, but answers the raw response of a 2xx, for
+   * files (PDF, zip, .xlsx, PNG) read as a stream or a blob.
+   */
+  requestRaw(request: ApiRequest & { accept?: string }): Promise<Response>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
+  async function send(req: ApiRequest, accept: string): Promise<Response> {
+    const service = req.service ?? 'api';
+    const settings = deps.settings();
+    const url = buildUrl(deps.origin(), baseFor(service, settings), req.path, req.query, service === 'api');
+    const headers: Record<string, string> = {
+      Platform: 'DASHBOARD',
+      'X-Timezone-Offset': String(timezoneOffsetHours()),
+      Accept: accept,
+    };
+    const token = deps.token();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (service === 'api') {
+      if (settings.apiKey) headers['Api-Key'] = settings.apiKey;
+      headers['Accept-Language'] = 'pt-BR';
+    }
+    const hasBody = req.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await deps.fetch(url, {
+        method: req.method ?? 'GET',
+        headers,
+        body: hasBody ? JSON.stringify(req.body) : undefined,
+        signal: req.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError('network', 0, 'Network failure: the server could not be reached');
+    }
+
+    if (response.ok) return response;
+
+    const payload = await readJson(response);
+    const body = isErrorBody(payload) ? payload : undefined;
+    if (response.status === 401 && !req.unauthorizedIsAnswer) {
+      deps.clearSession();
+      deps.onUnauthorized();
+    }
+    throw new ApiError('http', response.status, body?.message ?? `HTTP ${response.status}`, body);
+  }
+
   return {
     async request<T>(req: ApiRequest): Promise<T> {
-      const service = req.service ?? 'api';
-      const settings = deps.settings();
-      const url = buildUrl(deps.origin(), baseFor(service, settings), req.path, req.query, service === 'api');
-      const headers: Record<string, string> = {
-        Platform: 'DASHBOARD',
-        'X-Timezone-Offset': String(timezoneOffsetHours()),
-        Accept: 'application/json',
-      };
-      const token = deps.token();
-      if (token) headers.Authorization = `Bearer ${token}`;
-      if (service === 'api') {
-        if (settings.apiKey) headers['Api-Key'] = settings.apiKey;
-        headers['Accept-Language'] = 'pt-BR';
-      }
-      const hasBody = req.body !== undefined;
-      if (hasBody) headers['Content-Type'] = 'application/json';
-
-      let response: Response;
-      try {
-        response = await deps.fetch(url, {
-          method: req.method ?? 'GET',
-          headers,
-          body: hasBody ? JSON.stringify(req.body) : undefined,
-          signal: req.signal,
-        });
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw new ApiError('network', 0, 'Network failure: the server could not be reached');
-      }
-
+      const response = await send(req, 'application/json');
       // Result classes: 204/202 succeed without a body; other 2xx carry JSON.
-      if (response.ok) {
-        if (response.status === 204 || response.status === 202) return undefined as T;
-        return (await readJson(response)) as T;
-      }
-
-      const payload = await readJson(response);
-      const body = isErrorBody(payload) ? payload : undefined;
-      if (response.status === 401 && !req.unauthorizedIsAnswer) {
-        deps.clearSession();
-        deps.onUnauthorized();
-      }
-      throw new ApiError('http', response.status, body?.message ?? `HTTP ${response.status}`, body);
+      if (response.status === 204 || response.status === 202) return undefined as T;
+      return (await readJson(response)) as T;
+    },
+    requestRaw(req) {
+      return send(req, req.accept ?? '*/*');
     },
   };
 }

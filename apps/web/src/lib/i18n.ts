@@ -2,7 +2,20 @@ import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languageTags, type AppLanguage } from './languages';
 
-export const namespaces = ['common', 'auth', 'shell', 'notifications', 'home', 'legal'] as const;
+export const namespaces = [
+  'common',
+  'auth',
+  'shell',
+  'notifications',
+  'home',
+  'legal',
+  'stations',
+  'stationGroups',
+  'transactions',
+  'map',
+  'alerts',
+  'indicators',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });

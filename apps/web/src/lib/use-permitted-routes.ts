@@ -1,11 +1,17 @@
 import { useMemo } from 'react';
-import { permittedRoutes } from '@recarga/contracts/permissions';
-import { useBrand } from '../lib/theme/brand-context';
-import { useSession } from '../lib/use-session';
+import { hasRole, permittedRoutes } from '@recarga/contracts/permissions';
+import { useBrand } from './theme/brand-context';
+import { useSession } from './use-session';
 
 /** Route keys the signed-in user may use, after the theme-aware route filter of the spec. */
 export function usePermittedRoutes(): ReadonlySet<string> {
   const session = useSession();
   const brand = useBrand();
   return useMemo(() => (session ? permittedRoutes(session.user.permissions, brand.name) : new Set<string>()), [session, brand.name]);
+}
+
+/** True when the signed-in user holds this role id (e.g. DASH_FINANCIAL_INDICATORS). */
+export function useHasRole(roleId: string): boolean {
+  const session = useSession();
+  return session ? hasRole(session.user.permissions, roleId) : false;
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db';
+import { seedDemoWallets } from './demo-billing';
 
 /**
  * Demo stations, connectors, groups and tags. Ids are stable: the simulator fleet started by
@@ -428,4 +429,5 @@ export async function seedDemoStations(trx: Transaction<DB>): Promise<void> {
       })
       .execute();
   }
+  await seedDemoWallets(trx);
 }

@@ -31,7 +31,12 @@ export interface StationFilters {
 
 /** Stations of the scope matching the filters (not deleted). */
 export function filteredStations(db: Executor, scope: TenantScope, f: StationFilters, pingIntervalSec: number) {
-  let q = db.selectFrom('charge_boxes as cb').where('cb.deleted_at', 'is', null).where('cb.tenant_pk', 'in', scope.tenantPks);
+  // Third-party points (origin PLUG_SHARE) are not the network's stations: map only.
+  let q = db
+    .selectFrom('charge_boxes as cb')
+    .where('cb.deleted_at', 'is', null)
+    .where('cb.origin', '=', 'MOVE')
+    .where('cb.tenant_pk', 'in', scope.tenantPks);
   if (f.active !== undefined) q = q.where('cb.active', '=', f.active);
   if (f.chargeBoxGroupPk !== undefined) q = q.where('cb.charge_box_group_pk', '=', f.chargeBoxGroupPk);
   if (f.tenantPk !== undefined) q = q.where('cb.tenant_pk', '=', f.tenantPk);
@@ -333,6 +338,7 @@ export async function stationCount(db: Executor, tenantPk: number): Promise<numb
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('tenant_pk', '=', tenantPk)
     .where('deleted_at', 'is', null)
+    .where('origin', '=', 'MOVE')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -13,7 +13,7 @@ import { isShortRecharge } from '../short-recharge';
  */
 export const stopTransaction: Handler<'StopTransaction'> = async (deps, station, req) => {
   const now = deps.now();
-  const { idTagInfo, notificationPks } = await deps.db.transaction().execute(async (trx) => {
+  const { idTagInfo, notificationPks, stopped } = await deps.db.transaction().execute(async (trx) => {
     let idTagInfo: IdTagInfo | undefined;
     if (req.idTag !== undefined) {
       const [tag, tenant] = await Promise.all([findTag(trx, req.idTag), stationTenant(trx, station.chargeBoxPk)]);
@@ -25,9 +25,9 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
         { chargeBoxId: station.chargeBoxId, transactionId: req.transactionId },
         'ocpp: StopTransaction for a transaction this station does not have',
       );
-      return { idTagInfo, notificationPks: [] as number[] };
+      return { idTagInfo, notificationPks: [] as number[], stopped: [] as number[] };
     }
-    if (tx.stop_timestamp !== null && tx.stop_event_actor !== 'central_system') return { idTagInfo, notificationPks: [] as number[] };
+    if (tx.stop_timestamp !== null && tx.stop_event_actor !== 'central_system') return { idTagInfo, notificationPks: [] as number[], stopped: [] as number[] };
 
     const energyWh = Math.max(0, req.meterStop - tx.start_value_wh);
     await storeStop(trx, tx.transaction_pk, {
@@ -53,8 +53,8 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
     };
     const events: NewNotification[] = [{ ...base, type: 'TransactionEnded' }];
     if (isShortRecharge(stoppedAt.getTime() - tx.start_timestamp.getTime(), energyWh)) events.push({ ...base, type: 'Warning' });
-    return { idTagInfo, notificationPks: await insertNotifications(trx, events) };
+    return { idTagInfo, notificationPks: await insertNotifications(trx, events), stopped: [tx.transaction_pk] };
   });
-  deps.events.committed({ notificationPks });
+  deps.events.committed({ notificationPks, stoppedTransactionPks: stopped });
   return idTagInfo ? { idTagInfo } : {};
 };

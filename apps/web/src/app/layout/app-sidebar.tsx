@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/theme/brand-context';
 import { menuRoutes } from '../route-access';
 import { routeTable } from '../route-table';
-import { usePermittedRoutes } from '../use-permitted-routes';
+import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 
 export const sidebarWidth = { expanded: 240, collapsed: 80 } as const;
 

@@ -8,7 +8,7 @@ import { clearSession } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { hasScreenFor, linkTo } from '../route-access';
 import { routeTable } from '../route-table';
-import { usePermittedRoutes } from '../use-permitted-routes';
+import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 
 /** Profile screen key; its item shows only once that screen is in the route table. */
 const profileKey = '/user/{id}';

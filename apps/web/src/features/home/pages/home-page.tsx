@@ -1,67 +1,156 @@
-import { useMemo } from 'react';
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
-import { DisconnectOutlined, HistoryOutlined, ThunderboltOutlined, WarningOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Row, Typography } from 'antd';
+import { CloudOutlined, DollarOutlined, FallOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { formatMinorUnits } from '../../../lib/format/money';
+import { useBrand } from '../../../lib/theme/brand-context';
 import { useSession } from '../../../lib/use-session';
-import { useChargeBoxNotifications } from '../../notifications/api/get-charge-box-notifications';
-import { NotificationList } from '../../notifications/components/notification-list';
+import { ChargePointMap } from '../../map/components/charge-point-map';
+import { useStatsInfo } from '../api/get-stats-info';
+import { useStatsSums } from '../api/get-stats-sums';
+import { ChargeboxesCard } from '../components/chargeboxes-card';
+import { KpiCard } from '../components/kpi-card';
+import { LiveBadge } from '../components/live-badge';
+import { LiveEventsCard } from '../components/live-events-card';
+import { PeriodPicker } from '../components/period-picker';
+import { SustainabilityCard } from '../components/sustainability-card';
+import { CardTitle, UsersCard } from '../components/users-card';
+import { useLiveStats } from '../live/use-live-stats';
+import { defaultRange, periodParams, type DateRange } from '../utils/stats-period';
+import { useNumberFormat } from '../utils/use-number-format';
+import '../home.css';
 
-/** General view. For now: the latest station events; the home dashboard replaces it later. */
+/** Locale of a currency's amounts when it is not the brand's (a network with sub-networks abroad). */
+const moneyLocale = (coin: string) => ({ BRL: 'pt-BR', COP: 'es-CO', USD: 'es-EC' })[coin] ?? 'pt-BR';
+
+/**
+ * / — the home dashboard (000 §2): the period, the indicator cards (counting up over 3 s), the
+ * map of stations and the live notification list. Cost and income appear only when the server
+ * sends them (permission /financial-indicators plus the role DASH_FINANCIAL_INDICATORS).
+ */
 export function HomePage() {
   const { t } = useTranslation('home');
   const session = useSession();
-  const { data, isLoading, isError, refetch, isFetching } = useChargeBoxNotifications();
-  const notifications = useMemo(() => data ?? [], [data]);
-  const count = (type: string) => notifications.filter((n) => n.type === type).length;
-  const firstName = session?.user.name.split(' ')[0] ?? '';
+  const brand = useBrand();
+  const fmt = useNumberFormat();
+  const [range, setRange] = useState<DateRange>(() => defaultRange());
+  const params = useMemo(() => periodParams(range), [range]);
+  const sums = useStatsSums(params);
+  const info = useStatsInfo(params);
+  useLiveStats(range, params);
 
-  const stats = [
-    { key: 'events', icon: <HistoryOutlined />, value: notifications.length },
-    { key: 'failures', icon: <ThunderboltOutlined />, value: count('Failure') },
-    { key: 'warnings', icon: <WarningOutlined />, value: count('Warning') },
-    { key: 'disconnections', icon: <DisconnectOutlined />, value: count('Disconnected') },
-  ];
+  const s = sums.data;
+  const coin = s?.energy.coin ?? brand.currency;
+  const money = (minor: number) => formatMinorUnits(minor, { currency: coin, locale: brand.currency === coin ? brand.moneyLocale : moneyLocale(coin) });
+  const showMoney = s?.cost !== undefined && s?.income !== undefined;
+  const otherCurrencies = (s?.byCurrency ?? []).filter((c) => c.coin !== coin && (c.cost || c.income));
+  const kpiSpan = showMoney ? { xs: 24, sm: 12, xl: 6 } : { xs: 24, sm: 12 };
+  const firstName = session?.user.name.split(' ')[0] ?? '';
+  const failed = sums.isError || info.isError;
 
   return (
-    <>
-      <PageHeader title={t('title')} subtitle={t('greeting', { name: firstName })} />
-      <Row gutter={[16, 16]} className="home-stats">
-        {stats.map((stat) => (
-          <Col xs={12} lg={6} key={stat.key}>
-            <Card className="stat-card" variant="borderless">
-              <span className={`stat-card__icon stat-card__icon--${stat.key}`} aria-hidden="true">
-                {stat.icon}
-              </span>
-              <Statistic title={t(`stats.${stat.key}`)} value={stat.value} loading={isLoading} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      <Card
-        className="section-card"
-        variant="borderless"
-        title={t('latest.title')}
+    <div className="home-dashboard">
+      <PageHeader
+        title={t('title')}
+        subtitle={t('greeting', { name: firstName })}
         extra={
-          <Button onClick={() => void refetch()} loading={isFetching && !isLoading}>
-            {t('latest.refresh')}
-          </Button>
+          <div className="home-dashboard__filters">
+            <LiveBadge />
+            <PeriodPicker value={range} onChange={setRange} />
+          </div>
         }
-      >
-        <Typography.Paragraph type="secondary">{t('latest.lead')}</Typography.Paragraph>
-        {isLoading ? (
-          <Skeleton active paragraph={{ rows: 5 }} />
-        ) : isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('latest.error')}
-            action={<Button onClick={() => void refetch()}>{t('latest.retry')}</Button>}
+      />
+      {failed ? (
+        <Alert
+          className="home-dashboard__error"
+          type="error"
+          showIcon
+          title={t('error')}
+          action={
+            <Button
+              onClick={() => {
+                void sums.refetch();
+                void info.refetch();
+              }}
+            >
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        <Col {...kpiSpan}>
+          <KpiCard
+            tone="energy"
+            testId="energy"
+            icon={<ThunderboltOutlined />}
+            title={t('kpi.energy')}
+            value={s?.energy.consumption}
+            format={(n) => fmt.decimal(n, 2)}
+            unit="kWh"
+            hint={s ? t('kpi.recharges', { count: s.recharges, formatted: fmt.integer(s.recharges) }) : null}
           />
-        ) : (
-          <NotificationList notifications={notifications} emptyText={t('latest.empty')} />
-        )}
-      </Card>
-    </>
+        </Col>
+        <Col {...kpiSpan}>
+          <KpiCard
+            tone="co2"
+            testId="co2"
+            icon={<CloudOutlined />}
+            title={t('kpi.co2')}
+            value={s?.envIndicator.co2Saved}
+            format={(n) => fmt.decimal(n, 1)}
+            unit={t('kpi.co2Unit')}
+            hint={t('kpi.co2Hint')}
+          />
+        </Col>
+        {showMoney ? (
+          <>
+            <Col {...kpiSpan}>
+              <KpiCard
+                tone="cost"
+                testId="cost"
+                icon={<FallOutlined />}
+                title={t('kpi.cost')}
+                value={s.cost}
+                format={money}
+                hint={otherCurrencies.length ? otherCurrencies.map((c) => formatMinorUnits(c.cost, { currency: c.coin, locale: moneyLocale(c.coin) })).join(' · ') : t('kpi.costHint')}
+              />
+            </Col>
+            <Col {...kpiSpan}>
+              <KpiCard
+                tone="income"
+                testId="income"
+                icon={<DollarOutlined />}
+                title={t('kpi.income')}
+                value={s.income}
+                format={money}
+                hint={otherCurrencies.length ? otherCurrencies.map((c) => formatMinorUnits(c.income, { currency: c.coin, locale: moneyLocale(c.coin) })).join(' · ') : t('kpi.incomeHint')}
+              />
+            </Col>
+          </>
+        ) : null}
+        <Col xs={24} lg={8}>
+          <UsersCard info={info.data} />
+        </Col>
+        <Col xs={24} md={12} lg={8}>
+          <ChargeboxesCard counts={info.data?.statusChargeBox} />
+        </Col>
+        <Col xs={24} md={12} lg={8}>
+          <SustainabilityCard energy={s?.energy} />
+        </Col>
+        <Col xs={24} xl={16}>
+          <Card className="panel-card panel-card--map" variant="borderless" title={<CardTitle icon={<ThunderboltOutlined />} text={t('map.title')} />}>
+            <ChargePointMap />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <LiveEventsCard />
+        </Col>
+      </Row>
+      <Typography.Paragraph type="secondary" className="home-dashboard__note">
+        {t('note')}
+      </Typography.Paragraph>
+    </div>
   );
 }

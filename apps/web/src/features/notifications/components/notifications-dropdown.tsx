@@ -4,12 +4,14 @@ import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useChargeBoxNotifications } from '../api/get-charge-box-notifications';
 import { headerNotificationTypes } from '../event-types';
+import { useLiveNotifications } from '../use-live-notifications';
 import { NotificationList } from './notification-list';
 
 /** Header bell: Failure, Warning and Disconnected events only. */
 export function NotificationsDropdown() {
   const { t } = useTranslation('notifications');
   const [open, setOpen] = useState(false);
+  useLiveNotifications();
   const { data, isLoading, isError } = useChargeBoxNotifications();
   const alerts = useMemo(() => (data ?? []).filter((n) => headerNotificationTypes.has(n.type)), [data]);
 

@@ -1,0 +1,164 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/db';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Stopped transactions due for pricing (oldest first), skipping rows another node holds. */
+export function dueQueue(db: Executor, limit: number) {
+  return db
+    .selectFrom('billing_queue')
+    .select('transaction_pk')
+    .where('next_attempt_at', '<=', new Date())
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The queue entry of a transaction, locked (undefined when absent or held by another node). */
+export function lockQueueEntry(trx: Transaction<DB>, transactionPk: number) {
+  return trx.selectFrom('billing_queue').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().skipLocked().executeTakeFirst();
+}
+
+export function deleteQueueEntry(trx: Transaction<DB>, transactionPk: number) {
+  return trx.deleteFrom('billing_queue').where('transaction_pk', '=', transactionPk).execute();
+}
+
+/** Records a failed pricing attempt with a growing delay (1 min, 2, 4 … up to a day). */
+export function deferQueueEntry(db: Executor, transactionPk: number, error: string) {
+  return db
+    .updateTable('billing_queue')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      last_error: error.slice(0, 500),
+      next_attempt_at: sql<Date>`now() + least(interval '1 day', interval '1 minute' * power(2, attempts))`,
+    })
+    .where('transaction_pk', '=', transactionPk)
+    .execute();
+}
+
+/**
+ * Everything pricing needs about a stopped transaction, with the transaction row locked (the
+ * OCPP stop locks it too, so pricing never reads a half-written stop).
+ */
+export function lockPricingInput(trx: Transaction<DB>, transactionPk: number) {
+  return trx
+    .selectFrom('transactions as t')
+    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 't.charge_box_pk')
+    .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 't.tenant_pk')
+    .leftJoin('ocpp_tags as tag', 'tag.ocpp_tag_pk', 't.ocpp_tag_pk')
+    .leftJoin('idle_pricing as ip', 'ip.charge_box_pk', 't.charge_box_pk')
+    .select([
+      't.transaction_pk',
+      't.tenant_pk',
+      't.charge_box_pk',
+      't.connector_pk',
+      'c.connector_id',
+      't.user_pk',
+      't.id_tag',
+      't.start_timestamp',
+      't.stop_timestamp',
+      sql<number>`greatest(0, coalesce(t.energy_wh, t.stop_value_wh - t.start_value_wh, 0))`.as('energy_wh'),
+      'tn.currency',
+      'cb.has_payment',
+      'cb.payment_charge_type_cost',
+      'cb.payment_charge_type_income',
+      'cb.payment_charge_by_income',
+      'cb.money_per_kilowatt_cost',
+      'cb.money_per_duration_cost',
+      'cb.money_per_transaction_cost',
+      'cb.money_per_kilowatt_income',
+      'cb.money_per_duration_income',
+      'cb.money_per_transaction_income',
+      'cb.tax_income',
+      'c.money_per_kilowatt_income as connector_per_kwh',
+      'c.money_per_duration_income as connector_per_minute',
+      'tag.is_free_recharge',
+      'ip.money_per_minute as idle_per_minute',
+      'ip.grace_minutes as idle_grace_minutes',
+    ])
+    .where('t.transaction_pk', '=', transactionPk)
+    .forUpdate(['t'])
+    .executeTakeFirst();
+}
+export type PricingInput = NonNullable<Awaited<ReturnType<typeof lockPricingInput>>>;
+
+export function billingOf(db: Executor, transactionPk: number) {
+  return db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirst();
+}
+
+export function lockBilling(trx: Transaction<DB>, transactionPk: number) {
+  return trx.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().executeTakeFirst();
+}
+
+/** Connector status reports from the start of a transaction to a day after its stop, in order. */
+export function statusesAround(db: Executor, connectorPk: number, from: Date, until: Date) {
+  return db
+    .selectFrom('connector_status_history')
+    .select(['status', 'status_timestamp'])
+    .where('connector_pk', '=', connectorPk)
+    .where('status_timestamp', '>=', from)
+    .where('status_timestamp', '<=', until)
+    .orderBy('status_timestamp')
+    .orderBy('connector_status_pk')
+    .limit(2000)
+    .execute();
+}
+
+/**
+ * When the vehicle stopped drawing power for good: the first Power.Active.Import sample at or
+ * under `thresholdW` after the last one above it (kW samples converted). Null without samples.
+ */
+export async function powerIdleSince(db: Executor, transactionPk: number, thresholdW = 50): Promise<Date | null> {
+  const r = await sql<{ since: Date | null }>`
+    with p as (
+      select value_timestamp as ts, case when lower(coalesce(unit, 'W')) = 'kw' then value * 1000 else value end as w
+        from meter_values
+       where transaction_pk = ${transactionPk} and measurand = 'Power.Active.Import' and phase is null and value is not null)
+    select min(ts) as since from p
+     where w <= ${thresholdW}
+       and ts > coalesce((select max(ts) from p where w > ${thresholdW}), '-infinity'::timestamptz)`.execute(db);
+  const since = r.rows[0]?.since;
+  return since ? new Date(since) : null;
+}
+
+/** The next transaction started on the connector after `after` (it ends any idle time). */
+export async function nextStartOnConnector(db: Executor, connectorPk: number, after: Date): Promise<Date | null> {
+  const r = await db
+    .selectFrom('transactions')
+    .select('start_timestamp')
+    .where('connector_pk', '=', connectorPk)
+    .where('start_timestamp', '>', after)
+    .orderBy('start_timestamp')
+    .limit(1)
+    .executeTakeFirst();
+  return r ? new Date(r.start_timestamp) : null;
+}
+
+/** Priced transactions whose idle time is not final yet (oldest first). */
+export function idlePending(db: Executor, limit: number, connectorPk?: number) {
+  let q = db
+    .selectFrom('transaction_billing as b')
+    .innerJoin('transactions as t', 't.transaction_pk', 'b.transaction_pk')
+    .select(['b.transaction_pk'])
+    .where('b.idle_final', '=', false);
+  if (connectorPk !== undefined) q = q.where('t.connector_pk', '=', connectorPk);
+  return q.orderBy('b.priced_at').limit(limit).execute();
+}
+
+/** Connector pk of a station's connector by ChargeBox ID (for status events). */
+export function connectorPkOf(db: Executor, chargeBoxId: string, connectorId: number) {
+  return db
+    .selectFrom('connectors as c')
+    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'c.charge_box_pk')
+    .select('c.connector_pk')
+    .where('cb.charge_box_id', '=', chargeBoxId)
+    .where('cb.deleted_at', 'is', null)
+    .where('c.connector_id', '=', connectorId)
+    .executeTakeFirst();
+}
+
+/** A user's wallet (not locked). */
+export function walletOf(db: Executor, userPk: number) {
+  return db.selectFrom('wallets').select(['balance', 'currency']).where('user_pk', '=', userPk).executeTakeFirst();
+}

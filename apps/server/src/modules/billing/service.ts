@@ -1,0 +1,280 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PaymentType } from '@recarga/contracts/payments';
+import type { DB } from '../../db/db';
+import type { Ledger } from '../payments/ledger';
+import { measureIdle } from './idle';
+import { priceRecharge, tariffFromStation, type Tariff } from './pricing';
+import * as repo from './repository';
+
+export interface BillingLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface BillingServiceDeps {
+  db: Kysely<DB>;
+  ledger: Ledger;
+  log: BillingLogger;
+  /** Payment type of a pending bill for a driver without a wallet (the app pays it by card). */
+  pendingCardType: () => PaymentType;
+  now?: () => Date;
+}
+
+/** The tariff snapshot stored with a priced recharge. */
+export interface TariffSnapshot extends Tariff {
+  chargeBy: 'CHARGE_BOX' | 'CONNECTOR';
+  connectorId: number;
+  freeRecharge: boolean;
+  idleGraceMinutes: number;
+}
+
+export type PriceOutcome = 'priced' | 'repriced' | 'unchanged' | 'running' | 'missing' | 'busy';
+
+/**
+ * Prices stopped recharges and measures their idle time (docs/decisions-billing.md):
+ * - a trigger queues every stopped transaction (billing_queue) in the stop's own database
+ *   transaction; this service prices it right after the stop's commit (OCPP post-commit event)
+ *   and a periodic job prices whatever is left, so a crash never loses a bill;
+ * - pricing uses billing/pricing.ts with the station's payment settings (by charge box or by
+ *   connector), stores the composition with a snapshot of the tariff and bills the driver in the
+ *   ledger (wallet when it can pay, else pending);
+ * - idle time is measured once the connector is released; an idle amount exists only with an
+ *   idle price, and is billed as its own (idle) payment.
+ */
+export class BillingService {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: BillingServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Runs work in the background, remembered so `settled()` can wait for it. */
+  private track(p: Promise<unknown>) {
+    const q = p.catch((err) => this.deps.log.error({ err }, 'billing: background step failed'));
+    this.inFlight.add(q);
+    void q.finally(() => this.inFlight.delete(q));
+  }
+
+  async settled() {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+
+  /** OCPP post-commit: transactions just stopped. */
+  transactionsStopped(transactionPks: number[]) {
+    this.track(this.processQueue(transactionPks));
+  }
+
+  /** OCPP post-commit: a connector reported a status; a release may end idle time. */
+  connectorStatus(chargeBoxId: string, connectorId: number, status: string) {
+    if (connectorId <= 0 || status === 'Charging' || status === 'SuspendedEV' || status === 'SuspendedEVSE' || status === 'Finishing') return;
+    this.track(
+      (async () => {
+        const c = await repo.connectorPkOf(this.deps.db, chargeBoxId, connectorId);
+        if (c) await this.finalizeIdle(c.connector_pk);
+      })(),
+    );
+  }
+
+  /** Prices queued transactions: the given ones, or every due entry (job). Returns how many were priced. */
+  async processQueue(transactionPks?: number[], limit = 200): Promise<number> {
+    const pks = transactionPks ?? (await repo.dueQueue(this.deps.db, limit)).map((r) => r.transaction_pk);
+    let n = 0;
+    for (const pk of pks) {
+      try {
+        const outcome = await this.priceFromQueue(pk);
+        if (outcome === 'priced' || outcome === 'repriced') n++;
+      } catch (err) {
+        this.deps.log.error({ err, transactionPk: pk }, 'billing: pricing failed');
+        await repo.deferQueueEntry(this.deps.db, pk, (err as Error).message).catch(() => undefined);
+      }
+    }
+    return n;
+  }
+
+  private priceFromQueue(transactionPk: number): Promise<PriceOutcome> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      // Lock order everywhere: transaction row, then queue entry (the OCPP stop holds the
+      // transaction row while its trigger writes the queue entry).
+      await trx.selectFrom('transactions').select('transaction_pk').where('transaction_pk', '=', transactionPk).forUpdate().execute();
+      const entry = await repo.lockQueueEntry(trx, transactionPk);
+      if (!entry) return 'busy';
+      const outcome = await this.price(trx, transactionPk, true);
+      if (outcome !== 'running') await repo.deleteQueueEntry(trx, transactionPk);
+      return outcome;
+    });
+  }
+
+  /**
+   * Prices a stopped transaction now if it is not priced yet (used before a manual approval, so
+   * an operator never waits for the queue). Answers what happened.
+   */
+  ensurePriced(trx: Transaction<DB>, transactionPk: number): Promise<PriceOutcome> {
+    return this.price(trx, transactionPk, false);
+  }
+
+  /**
+   * Prices one transaction inside `trx` (transaction row locked). With `reprice`, a priced
+   * transaction whose recharge bill is not paid yet is priced again (its stop changed).
+   */
+  private async price(trx: Transaction<DB>, transactionPk: number, reprice: boolean): Promise<PriceOutcome> {
+    const input = await repo.lockPricingInput(trx, transactionPk);
+    if (!input) return 'missing';
+    if (!input.stop_timestamp) return 'running';
+    const existing = await repo.lockBilling(trx, transactionPk);
+    if (existing) {
+      if (!reprice) return 'unchanged';
+      const bill = existing.movement_pk ? await this.deps.ledger.lockMovement(trx, Number(existing.movement_pk)) : undefined;
+      if (bill && bill.payment_status !== 'pending') return 'unchanged';
+    }
+
+    const snapshot = this.tariffOf(input);
+    const start = new Date(input.start_timestamp);
+    const stop = new Date(input.stop_timestamp);
+    const energyWh = Number(input.energy_wh);
+    const durationSec = Math.max(0, Math.round((stop.getTime() - start.getTime()) / 1000));
+    const c = priceRecharge(snapshot, { energyWh, durationSec });
+    const row = {
+      tenant_pk: input.tenant_pk,
+      currency: input.currency,
+      has_payment: snapshot.hasPayment,
+      priceless: c.total === 0,
+      energy_wh: energyWh,
+      duration_seconds: durationSec,
+      start_fee: c.startFee,
+      energy_amount: c.energy,
+      operational_fee: c.operationalFee,
+      voucher_discount: c.voucherDiscount,
+      tax: c.tax,
+      total: c.total,
+      cost: c.cost,
+      tariff: JSON.stringify(snapshot),
+      priced_at: new Date(),
+    };
+    if (existing) {
+      await trx.updateTable('transaction_billing').set({ ...row, idle_final: false }).where('transaction_pk', '=', transactionPk).execute();
+    } else {
+      await trx.insertInto('transaction_billing').values({ transaction_pk: transactionPk, ...row, movement_pk: null, idle_movement_pk: null, idle_started_at: null, idle_ended_at: null, idle_canceled_at: null, idle_canceled_by: null }).execute();
+    }
+    if (c.total > 0) {
+      await this.deps.ledger.bill(trx, {
+        transactionPk,
+        tenantPk: input.tenant_pk,
+        userPk: input.user_pk,
+        amount: c.total,
+        currency: input.currency,
+        isIdle: false,
+        pendingType: input.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
+      });
+    } else if (existing?.movement_pk) {
+      // Re-priced to nothing: the pending bill goes away.
+      await this.deps.ledger.cancelBill(trx, Number(existing.movement_pk), 'repriced to zero');
+    }
+    await this.deps.ledger.syncRecharge(trx, transactionPk);
+    await this.measureIdle(trx, transactionPk);
+    return existing ? 'repriced' : 'priced';
+  }
+
+  private tariffOf(input: repo.PricingInput): TariffSnapshot {
+    const base = tariffFromStation(
+      {
+        hasPayment: input.has_payment,
+        paymentChargeTypeCost: input.payment_charge_type_cost,
+        paymentChargeTypeIncome: input.payment_charge_type_income,
+        paymentChargeByIncome: input.payment_charge_by_income,
+        moneyPerKilowattCost: Number(input.money_per_kilowatt_cost),
+        moneyPerDurationCost: Number(input.money_per_duration_cost),
+        moneyPerTransactionCost: Number(input.money_per_transaction_cost),
+        moneyPerKilowattIncome: Number(input.money_per_kilowatt_income),
+        moneyPerDurationIncome: Number(input.money_per_duration_income),
+        moneyPerTransactionIncome: Number(input.money_per_transaction_income),
+        taxIncome: Number(input.tax_income),
+      },
+      {
+        moneyPerKilowattIncome: input.connector_per_kwh === null ? null : Number(input.connector_per_kwh),
+        moneyPerDurationIncome: input.connector_per_minute === null ? null : Number(input.connector_per_minute),
+      },
+    );
+    const free = input.is_free_recharge === true;
+    return {
+      ...base,
+      // A free-recharge tag pays nothing (the recharge is PRICELESS); the cost is still estimated.
+      hasPayment: base.hasPayment && !free,
+      idlePerMinute: input.idle_per_minute === null || input.idle_per_minute === undefined ? null : Number(input.idle_per_minute),
+      chargeBy: input.payment_charge_by_income,
+      connectorId: input.connector_id,
+      freeRecharge: free,
+      idleGraceMinutes: Number(input.idle_grace_minutes ?? 0),
+    };
+  }
+
+  /** Measures the idle time of every priced recharge of the connector (or of all, job) still open. */
+  async finalizeIdle(connectorPk?: number, limit = 200): Promise<number> {
+    const rows = await repo.idlePending(this.deps.db, limit, connectorPk);
+    let n = 0;
+    for (const r of rows) {
+      try {
+        const final = await this.deps.db.transaction().execute((trx) => this.measureIdle(trx, r.transaction_pk));
+        if (final) n++;
+      } catch (err) {
+        this.deps.log.error({ err, transactionPk: r.transaction_pk }, 'billing: idle measurement failed');
+      }
+    }
+    return n;
+  }
+
+  /** Measures (and, once final, bills) the idle time of a priced recharge. True when final. */
+  private async measureIdle(trx: Transaction<DB>, transactionPk: number): Promise<boolean> {
+    const b = await repo.lockBilling(trx, transactionPk);
+    if (!b || b.idle_final) return Boolean(b?.idle_final);
+    const t = await trx.selectFrom('transactions').select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk']).where('transaction_pk', '=', transactionPk).executeTakeFirstOrThrow();
+    if (!t.stop_timestamp) return false;
+    const start = new Date(t.start_timestamp);
+    const stop = new Date(t.stop_timestamp);
+    const [statuses, powerSince, nextStart] = [
+      await repo.statusesAround(trx, t.connector_pk, start, new Date(stop.getTime() + 24 * 3600_000)),
+      await repo.powerIdleSince(trx, transactionPk),
+      await repo.nextStartOnConnector(trx, t.connector_pk, start),
+    ];
+    const m = measureIdle({
+      start,
+      stop,
+      statuses: statuses.map((s) => ({ status: s.status, at: new Date(s.status_timestamp) })),
+      powerIdleSince: powerSince,
+      nextStart,
+      now: this.now(),
+    });
+    if (!m.final) {
+      await trx.updateTable('transaction_billing').set({ idle_started_at: m.idleStart }).where('transaction_pk', '=', transactionPk).execute();
+      return false;
+    }
+    const tariff = (typeof b.tariff === 'string' ? JSON.parse(b.tariff) : b.tariff) as TariffSnapshot;
+    const billable = Math.max(0, m.seconds - (tariff.idleGraceMinutes ?? 0) * 60);
+    const idleAmount = priceRecharge({ ...tariff, hasPayment: true }, { energyWh: 0, durationSec: 0, idleSec: billable }).idle;
+    await trx
+      .updateTable('transaction_billing')
+      .set({ idle_started_at: m.idleStart, idle_ended_at: m.idleEnd, idle_seconds: m.seconds, idle_amount: idleAmount, idle_final: true })
+      .where('transaction_pk', '=', transactionPk)
+      .execute();
+    if (idleAmount > 0 && !b.idle_canceled_at) {
+      const bill = await this.deps.ledger.bill(trx, {
+        transactionPk,
+        tenantPk: t.tenant_pk,
+        userPk: t.user_pk,
+        amount: idleAmount,
+        currency: b.currency,
+        isIdle: true,
+        pendingType: t.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
+      });
+      await trx.updateTable('transaction_billing').set({ idle_movement_pk: bill.movement_pk }).where('transaction_pk', '=', transactionPk).execute();
+    }
+    return true;
+  }
+
+  /** Everything periodic in one pass (the billing job): queue, idle, in-process payments. */
+  async reconcile(): Promise<void> {
+    await this.processQueue();
+    await this.finalizeIdle();
+    await this.deps.ledger.settleInProcess();
+  }
+}

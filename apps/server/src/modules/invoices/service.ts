@@ -1,0 +1,366 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { resendableInvoiceStates, type InvoiceState } from '@recarga/contracts/payments';
+import type { DB } from '../../db/db';
+import type { StoredInvoiceState } from '../../db/schema-billing';
+import type { TenantScope } from '../../platform/auth/context';
+import { conflict, notFound } from '../../platform/errors';
+import type { Movement } from '../payments/ledger';
+import type { InvoiceDocument, InvoiceIssuer, IssuerResult } from './invoice-issuer';
+
+export interface InvoiceServiceDeps {
+  db: Kysely<DB>;
+  issuer: InvoiceIssuer;
+  /** PDFs go to `<dataDir>/invoices/<tenantPk>/<invoicePk>.pdf`. */
+  dataDir: string;
+  /** Delay before the issuer is asked again while PROCESSING (ms). */
+  stepDelayMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export const invoiceMessages = {
+  notConfigured: 'Invoicing is not enabled for this tenant; no invoice can be issued.',
+  notPaid: 'The recharge is not paid: there is no invoice to issue.',
+  notResendable: 'The invoice is authorised or being processed; it cannot be requested again.',
+  noPdf: 'The invoice has no PDF (it is not authorised).',
+} as const;
+
+const SERIES = '1';
+/** A claimed invoice is left alone by other nodes for this long. */
+const CLAIM_MS = 60_000;
+/** After this many failed submissions the invoice stays in error until someone resends it. */
+const MAX_AUTO_ATTEMPTS = 5;
+
+/**
+ * Invoices (NF) of paid recharges. One canonical state per invoice (InvoiceState), mirrored on
+ * the movement; both vocabularies come from it (packages/contracts/src/payments.ts). A request
+ * records PROCESSING (or NOT_CONFIGURED for a tenant without invoicing) inside the payment's
+ * database transaction; the issuer is called later, outside it, by `processDue` (a periodic job
+ * and a kick after the payment's commit).
+ */
+export class InvoiceService {
+  private readonly stepDelayMs: number;
+  private kickTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private automatic = true;
+
+  constructor(private readonly deps: InvoiceServiceDeps) {
+    this.stepDelayMs = deps.stepDelayMs ?? 1000;
+  }
+
+  /** Records the invoice request of an approved recharge bill (in the approving transaction). */
+  async request(trx: Transaction<DB>, movement: Movement): Promise<StoredInvoiceState> {
+    const tenant = await trx.selectFrom('tenants').select(['invoicing_enabled']).where('tenant_pk', '=', movement.tenant_pk).executeTakeFirstOrThrow();
+    const state: StoredInvoiceState = tenant.invoicing_enabled ? 'PROCESSING' : 'NOT_CONFIGURED';
+    const inserted = await trx
+      .insertInto('invoices')
+      .values({
+        movement_pk: movement.movement_pk,
+        transaction_pk: movement.transaction_pk,
+        tenant_pk: movement.tenant_pk,
+        issuer: this.deps.issuer.name,
+        state,
+        issuer_ref: null,
+        number: null,
+        series: null,
+        access_key: null,
+        message: state === 'NOT_CONFIGURED' ? invoiceMessages.notConfigured : null,
+        next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs) : null,
+        authorized_at: null,
+        pdf_file: null,
+      })
+      .onConflict((oc) => oc.column('movement_pk').doNothing())
+      .returning('state')
+      .executeTakeFirst();
+    if (!inserted) return (await trx.selectFrom('invoices').select('state').where('movement_pk', '=', movement.movement_pk).executeTakeFirstOrThrow()).state;
+    await this.setMovementState(trx, movement.movement_pk, state);
+    if (state === 'PROCESSING') this.kickLater();
+    return state;
+  }
+
+  private setMovementState(trx: Transaction<DB> | Kysely<DB>, movementPk: number, state: InvoiceState) {
+    return trx.updateTable('financial_movements').set({ invoice_state: state }).where('movement_pk', '=', movementPk).execute();
+  }
+
+  /**
+   * Requests the invoice of a recharge again (nfe/resend): allowed from an error state and from
+   * NOT_CONFIGURED once the tenant enabled invoicing. The recharge must be paid.
+   */
+  async resend(scope: TenantScope, transactionPk: number): Promise<InvoiceState> {
+    const state = await this.deps.db.transaction().execute(async (trx) => {
+      const tx = await trx
+        .selectFrom('transactions')
+        .select(['transaction_pk'])
+        .where('transaction_pk', '=', transactionPk)
+        .where('tenant_pk', 'in', scope.tenantPks)
+        .executeTakeFirst();
+      if (!tx) throw notFound('Transaction not found');
+      const movement = await trx
+        .selectFrom('financial_movements')
+        .selectAll()
+        .where('transaction_pk', '=', transactionPk)
+        .where('is_idle_payment', '=', false)
+        .where('payment_status', '=', 'approved')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!movement) throw conflict(invoiceMessages.notPaid, undefined, 'NOT_PAID');
+      const invoice = await trx.selectFrom('invoices').selectAll().where('movement_pk', '=', movement.movement_pk).forUpdate().executeTakeFirst();
+      if (!invoice) return this.request(trx, movement as Movement);
+      if (!resendableInvoiceStates.includes(invoice.state)) throw conflict(invoiceMessages.notResendable, undefined, 'INVOICE_NOT_RESENDABLE');
+      const tenant = await trx.selectFrom('tenants').select('invoicing_enabled').where('tenant_pk', '=', invoice.tenant_pk).executeTakeFirstOrThrow();
+      if (!tenant.invoicing_enabled) {
+        await trx.updateTable('invoices').set({ state: 'NOT_CONFIGURED', message: invoiceMessages.notConfigured, updated_at: new Date() }).where('invoice_pk', '=', invoice.invoice_pk).execute();
+        await this.setMovementState(trx, movement.movement_pk, 'NOT_CONFIGURED');
+        return 'NOT_CONFIGURED' as const;
+      }
+      await trx
+        .updateTable('invoices')
+        .set({
+          state: 'PROCESSING',
+          issuer: this.deps.issuer.name,
+          issuer_ref: null,
+          message: null,
+          attempts: sql<number>`attempts + 1`,
+          next_step_at: new Date(),
+          updated_at: new Date(),
+        })
+        .where('invoice_pk', '=', invoice.invoice_pk)
+        .execute();
+      await this.setMovementState(trx, movement.movement_pk, 'PROCESSING');
+      return 'PROCESSING' as const;
+    });
+    if (state === 'NOT_CONFIGURED') throw conflict(invoiceMessages.notConfigured, undefined, 'INVOICING_NOT_CONFIGURED');
+    this.kickLater(0);
+    return state;
+  }
+
+  /**
+   * Turns the automatic steps (kick after a request, periodic job) off or on: tests and
+   * maintenance drive `processDue` by hand meanwhile.
+   */
+  setAutomatic(on: boolean) {
+    this.automatic = on;
+    if (!on && this.kickTimer) {
+      clearTimeout(this.kickTimer);
+      this.kickTimer = null;
+    }
+  }
+
+  /** The periodic job's step (nothing while automatic steps are off). */
+  async jobStep(): Promise<void> {
+    if (this.automatic) await this.processDue();
+  }
+
+  /** Runs `processDue` soon (after a payment's commit), without waiting for the periodic job. */
+  kickLater(delayMs = this.stepDelayMs) {
+    if (this.closed || !this.automatic || this.kickTimer) return;
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = null;
+      this.processDue().catch((err) => this.deps.log?.warn({ err }, 'invoices: step failed'));
+    }, delayMs + 10);
+    this.kickTimer.unref();
+  }
+
+  close() {
+    this.closed = true;
+    if (this.kickTimer) clearTimeout(this.kickTimer);
+  }
+
+  /**
+   * One step for every invoice due (PROCESSING and next_step_at passed): claim it, allocate its
+   * RPS number, ask the issuer (outside any database transaction), record the answer. Returns
+   * how many invoices moved.
+   */
+  async processDue(now = new Date(), limit = 20): Promise<number> {
+    let moved = 0;
+    for (let i = 0; i < limit; i++) {
+      const claimed = await this.claimNext(now);
+      if (!claimed) break;
+      let result: IssuerResult;
+      try {
+        result = claimed.ref ? await this.deps.issuer.check(claimed.doc, claimed.ref) : await this.deps.issuer.submit(claimed.doc);
+      } catch (err) {
+        result = { state: 'CS_ERROR', message: `The invoice issuer failed: ${(err as Error).message}`.slice(0, 300) };
+      }
+      await this.record(claimed.doc, claimed.attempts, result);
+      moved++;
+    }
+    return moved;
+  }
+
+  /** Drives every due invoice to a resting state (tests, demo): repeats `processDue` with a clock far ahead. */
+  async drain(): Promise<void> {
+    for (let i = 0; i < 10; i++) {
+      if ((await this.processDue(new Date(Date.now() + 3_600_000), 1000)) === 0) return;
+    }
+  }
+
+  private async claimNext(now: Date) {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const inv = await trx
+        .selectFrom('invoices')
+        .selectAll()
+        .where('state', '=', 'PROCESSING')
+        .where('next_step_at', '<=', now)
+        .orderBy('next_step_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!inv) return null;
+      let number = inv.number === null ? null : Number(inv.number);
+      if (number === null) {
+        const counter = await trx
+          .insertInto('invoice_counters')
+          .values({ tenant_pk: inv.tenant_pk, last_number: 1 })
+          .onConflict((oc) => oc.column('tenant_pk').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }))
+          .returning('last_number')
+          .executeTakeFirstOrThrow();
+        number = Number(counter.last_number);
+      }
+      await trx
+        .updateTable('invoices')
+        .set({ number, series: SERIES, next_step_at: new Date(now.getTime() + CLAIM_MS), updated_at: new Date() })
+        .where('invoice_pk', '=', inv.invoice_pk)
+        .execute();
+      const doc = await this.document(trx, inv.invoice_pk, number);
+      return { doc, ref: inv.issuer_ref, attempts: inv.attempts };
+    });
+  }
+
+  private async document(trx: Transaction<DB>, invoicePk: number, number: number): Promise<InvoiceDocument> {
+    const r = await trx
+      .selectFrom('invoices as i')
+      .innerJoin('financial_movements as m', 'm.movement_pk', 'i.movement_pk')
+      .innerJoin('tenants as tn', 'tn.tenant_pk', 'i.tenant_pk')
+      .innerJoin('transactions as t', 't.transaction_pk', 'i.transaction_pk')
+      .innerJoin('transaction_billing as b', 'b.transaction_pk', 't.transaction_pk')
+      .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 't.charge_box_pk')
+      .leftJoin('users as u', 'u.user_pk', 'm.user_pk')
+      .select([
+        'i.invoice_pk',
+        'tn.tenant_pk',
+        'tn.name as tenant_name',
+        'tn.country',
+        'tn.currency',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'u.doc_type',
+        'u.doc_number',
+        'cb.charge_box_id',
+        'cb.description',
+        'cb.street',
+        'cb.house_number',
+        'cb.city',
+        'cb.state',
+        't.transaction_pk',
+        't.start_timestamp',
+        't.stop_timestamp',
+        'b.energy_wh',
+        'b.duration_seconds',
+        'b.start_fee',
+        'b.energy_amount',
+        'b.operational_fee',
+        'b.voucher_discount',
+        'b.tax',
+        'b.total',
+        'm.payment_type',
+        'm.paid_at',
+      ])
+      .where('i.invoice_pk', '=', invoicePk)
+      .executeTakeFirstOrThrow();
+    return {
+      invoicePk,
+      number,
+      series: SERIES,
+      issuedAt: new Date(),
+      tenant: { tenantPk: r.tenant_pk, name: r.tenant_name, country: r.country, currency: r.currency },
+      driver: {
+        name: r.first_name ? `${r.first_name} ${r.last_name ?? ''}`.trim() : null,
+        email: r.email,
+        docType: r.doc_type,
+        docNumber: r.doc_number,
+      },
+      station: {
+        chargeBoxId: r.charge_box_id,
+        description: r.description,
+        address: [[r.street, r.house_number].filter(Boolean).join(', '), [r.city, r.state].filter(Boolean).join('/')].filter(Boolean).join(' - '),
+      },
+      recharge: {
+        transactionPk: r.transaction_pk,
+        startTimestamp: new Date(r.start_timestamp),
+        stopTimestamp: r.stop_timestamp ? new Date(r.stop_timestamp) : null,
+        energyWh: Number(r.energy_wh),
+        durationSeconds: Number(r.duration_seconds),
+      },
+      composition: {
+        startFee: Number(r.start_fee),
+        energy: Number(r.energy_amount),
+        operationalFee: Number(r.operational_fee),
+        voucherDiscount: Number(r.voucher_discount),
+        tax: Number(r.tax),
+        total: Number(r.total),
+      },
+      paymentType: r.payment_type,
+      paidAt: r.paid_at ? new Date(r.paid_at) : null,
+    };
+  }
+
+  private pdfPath(tenantPk: number, invoicePk: number) {
+    return path.join(this.deps.dataDir, 'invoices', String(tenantPk), `${invoicePk}.pdf`);
+  }
+
+  private async record(doc: InvoiceDocument, attempts: number, result: IssuerResult) {
+    let pdfFile: string | null = null;
+    if (result.state === 'AUTHORIZED' && result.pdf) {
+      pdfFile = this.pdfPath(doc.tenant.tenantPk, doc.invoicePk);
+      await fs.promises.mkdir(path.dirname(pdfFile), { recursive: true });
+      await fs.promises.writeFile(pdfFile, result.pdf);
+    }
+    // A failure of the issuer itself is retried a few times with a growing delay.
+    const retry = result.state === 'CS_ERROR' && attempts < MAX_AUTO_ATTEMPTS;
+    const state: StoredInvoiceState = retry ? 'PROCESSING' : result.state;
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Lock order everywhere: movement, then invoice (payments and resend hold the movement first).
+      const { movement_pk } = await trx.selectFrom('invoices').select('movement_pk').where('invoice_pk', '=', doc.invoicePk).executeTakeFirstOrThrow();
+      await trx.selectFrom('financial_movements').select('movement_pk').where('movement_pk', '=', movement_pk).forUpdate().execute();
+      const inv = await trx.selectFrom('invoices').select(['movement_pk', 'state']).where('invoice_pk', '=', doc.invoicePk).forUpdate().executeTakeFirstOrThrow();
+      if (inv.state !== 'PROCESSING') return;
+      await trx
+        .updateTable('invoices')
+        .set({
+          state,
+          issuer_ref: result.ref ?? null,
+          access_key: result.accessKey ?? null,
+          message: result.message ?? null,
+          attempts: retry ? attempts + 1 : attempts,
+          next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs * (retry ? 2 ** attempts : 1)) : null,
+          authorized_at: state === 'AUTHORIZED' ? new Date() : null,
+          pdf_file: pdfFile,
+          updated_at: new Date(),
+        })
+        .where('invoice_pk', '=', doc.invoicePk)
+        .execute();
+      await this.setMovementState(trx, inv.movement_pk, state);
+    });
+    if (state === 'PROCESSING') this.kickLater();
+  }
+
+  /** The authorised invoice PDF of a recharge in the scope: path and name for the download route. */
+  async pdfOf(scope: TenantScope, transactionPk: number): Promise<{ file: string; name: string }> {
+    const inv = await this.deps.db
+      .selectFrom('invoices as i')
+      .innerJoin('financial_movements as m', 'm.movement_pk', 'i.movement_pk')
+      .select(['i.invoice_pk', 'i.state', 'i.pdf_file', 'i.number', 'i.tenant_pk'])
+      .where('i.transaction_pk', '=', transactionPk)
+      .where('m.is_idle_payment', '=', false)
+      .where('i.tenant_pk', 'in', scope.tenantPks)
+      .orderBy('i.invoice_pk', 'desc')
+      .executeTakeFirst();
+    if (!inv) throw notFound('Invoice not found');
+    if (inv.state !== 'AUTHORIZED' || !inv.pdf_file || !fs.existsSync(inv.pdf_file)) throw notFound(invoiceMessages.noPdf, 'INVOICE_NOT_AUTHORIZED');
+    return { file: inv.pdf_file, name: `nota-fiscal-${String(inv.number ?? inv.invoice_pk).padStart(9, '0')}.pdf` };
+  }
+}

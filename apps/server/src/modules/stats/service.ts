@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import { roles } from '@recarga/contracts/permissions';
+import {
+  STATS_DEFAULT_DAYS,
+  co2SavedKg,
+  treeGoal,
+  type LiveStats,
+  type StatsInfo,
+  type StatsQuery,
+  type StatsSums,
+} from '@recarga/contracts/stats';
+import type { DB } from '../../db/db';
+import type { AuthUser, RequestContext } from '../../platform/auth/context';
+import { badRequest } from '../../platform/errors';
+import * as repo from './repository';
+
+/** The permission key and the extra role that show cost and income (000 §6; docs/decisions-dashboard.md). */
+export const FINANCIAL_INDICATORS_KEY = '/financial-indicators';
+
+export function seesFinancialIndicators(user: AuthUser): boolean {
+  return user.permitted.has(FINANCIAL_INDICATORS_KEY) && user.roles.has(roles.financialIndicators);
+}
+
+/** Time zone of a tenant's calendar month on the live topic, by country (the tenants table has no zone of its own). */
+const countryTimeZone: Record<string, string> = {
+  BR: 'America/Sao_Paulo',
+  CO: 'America/Bogota',
+  EC: 'America/Guayaquil',
+  UY: 'America/Montevideo',
+};
+
+/** Validates an IANA time zone name (default UTC); 400 when unknown. */
+export function statsTimeZone(tz: string | undefined): string {
+  if (!tz) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    throw badRequest('Unknown time zone', { timeZone: 'Unknown time zone (use an IANA name such as America/Sao_Paulo).' }, 'VALIDATION');
+  }
+}
+
+const kWh = (wh: number) => Math.round(wh) / 1000;
+
+/** Home dashboard indicators: users, stations by status, energy, CO2, trees, cost and income. */
+export class StatsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly pingIntervalSec: number,
+  ) {}
+
+  private async period(q: StatsQuery) {
+    const timeZone = statsTimeZone(q.timeZone);
+    let p: Awaited<ReturnType<typeof repo.resolvePeriod>>;
+    try {
+      p = await repo.resolvePeriod(this.db, q.fromDate, q.toDate, timeZone, STATS_DEFAULT_DAYS);
+    } catch {
+      throw badRequest('Invalid period', { fromDate: 'Use real dates: YYYY-MM-DD or YYYY-MM-DD HH:mm:ss.' }, 'VALIDATION');
+    }
+    if (Number.isNaN(p.from.getTime()) || Number.isNaN(p.to.getTime())) {
+      throw badRequest('Invalid period', { fromDate: 'Use real dates: YYYY-MM-DD or YYYY-MM-DD HH:mm:ss.' }, 'VALIDATION');
+    }
+    if (p.from.getTime() < p.minDate.getTime()) {
+      throw badRequest('Invalid period', { fromDate: 'The period cannot start before 2010-01-01.' }, 'VALIDATION');
+    }
+    if (p.to.getTime() <= p.from.getTime()) {
+      throw badRequest('Invalid period', { toDate: 'The end of the period must come after its start.' }, 'VALIDATION');
+    }
+    return { from: p.from, to: p.to, timeZone };
+  }
+
+  private static periodOut(p: { from: Date; to: Date; timeZone: string }) {
+    return { fromDate: p.from.toISOString(), toDate: p.to.toISOString(), timeZone: p.timeZone };
+  }
+
+  async sums(ctx: RequestContext, q: StatsQuery): Promise<StatsSums> {
+    const p = await this.period(q);
+    const scope = ctx.tenantScope.tenantPks;
+    const financial = seesFinancialIndicators(ctx.user);
+    const [sums, money, tenant] = await Promise.all([
+      repo.periodSums(this.db, scope, p),
+      financial ? repo.moneyByCurrency(this.db, scope, p) : Promise.resolve(null),
+      repo.tenantInfo(this.db, ctx.tenantScope.tenantPk),
+    ]);
+    const coin = tenant.currency.trim();
+    const consumption = kWh(sums.wh);
+    const co2Saved = co2SavedKg(consumption);
+    const out: StatsSums = {
+      ...StatsService.periodOut(p),
+      recharges: sums.recharges,
+      usersCharged: sums.usersCharged,
+      energy: { consumption, ...treeGoal(co2Saved), coin },
+      envIndicator: { co2Saved },
+    };
+    if (money) {
+      const own = money.find((m) => m.coin === coin);
+      out.cost = own?.cost ?? 0;
+      out.income = own?.income ?? 0;
+      out.byCurrency = money;
+    }
+    return out;
+  }
+
+  async info(ctx: RequestContext, q: StatsQuery): Promise<StatsInfo> {
+    const p = await this.period(q);
+    const scope = ctx.tenantScope.tenantPks;
+    const [users, charging, stations, sums] = await Promise.all([
+      repo.userCounts(this.db, scope, p.to),
+      repo.usersCharging(this.db, scope),
+      repo.stationStatusCounts(this.db, scope, this.pingIntervalSec),
+      repo.periodSums(this.db, scope, p),
+    ]);
+    return {
+      ...StatsService.periodOut(p),
+      totalUsers: users.totalUsers,
+      usersRegistered: users.usersRegistered,
+      usersCharging: charging,
+      userChargingPercentage: chargingFraction(charging, users.usersRegistered),
+      usersCharged: sums.usersCharged,
+      statusChargeBox: stations,
+    };
+  }
+
+  /** The live `stats` figures of one api key's scope (no money: see the contract). */
+  async live(scope: number[], currency: string, country: string): Promise<LiveStats> {
+    const month = await repo.monthStart(this.db, countryTimeZone[country] ?? 'UTC');
+    const now = new Date();
+    const [users, charging, stations, sums] = await Promise.all([
+      repo.userCounts(this.db, scope, now),
+      repo.usersCharging(this.db, scope),
+      repo.stationStatusCounts(this.db, scope, this.pingIntervalSec),
+      repo.periodSums(this.db, scope, month),
+    ]);
+    const consumption = kWh(sums.wh);
+    const co2Saved = co2SavedKg(consumption);
+    return {
+      users: { total: users.usersRegistered, inUse: charging, notUsing: Math.max(0, users.usersRegistered - charging) },
+      stations: {
+        total: stations.total,
+        inUse: stations.charging,
+        available: stations.available,
+        unavailable: stations.unavailable,
+        maintenance: stations.maintenance,
+      },
+      energy: { consumption, coin: currency },
+      co2Saved,
+      ...treeGoal(co2Saved),
+      at: now.toISOString(),
+    };
+  }
+}
+
+/** charging / registered as a fraction with 4 decimals, at most 1 (a visitor from another network may charge here). */
+export function chargingFraction(charging: number, registered: number): number {
+  if (registered <= 0) return 0;
+  return Math.min(1, Math.round((charging / registered) * 10_000) / 10_000);
+}

@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoIdTags } from '../../server/src/db/seed/demo-stations';
+import { appUrl, useBrowser } from './support/browser';
+import { logins, signIn } from './support/auth';
+import { connectStation, hoursAgo, recharge, status } from './support/dashboard-seed';
+
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(shots, { recursive: true });
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
+}
+
+const rows = (page: Page) => page.locator('[data-testid="alerts-table"] tbody tr.ant-table-row');
+const cellTexts = (page: Page, column: number) =>
+  rows(page).evaluateAll((trs, col) => trs.map((tr) => (tr.querySelectorAll('td')[col] as HTMLElement | undefined)?.innerText.trim() ?? ''), column);
+
+async function openAlerts(page: Page, login: { email: string; password: string } = logins.admin, host?: string) {
+  await signIn(page, login, host);
+  await page.goto(appUrl('/alerts', host));
+  await rows(page).first().waitFor({ timeout: 20_000 });
+}
+
+async function search(page: Page, text: string) {
+  const box = page.locator('[data-testid="alerts-search"] input').or(page.locator('input[data-testid="alerts-search"]')).first();
+  await box.fill(text);
+}
+
+describe('alerts', () => {
+  const browser = useBrowser();
+
+  beforeAll(async () => {
+    // Events from stations in several cities: boots, a short recharge (Warning), a normal one, a fault, a disconnection.
+    for (const [id, city] of [
+      ['SOL-RJ-001', 'rio'],
+      ['TERPEL-BOG-001', 'bogota'],
+      ['ANDES-UIO-001', 'quito'],
+      ['TERPEL-MDE-001', 'medellin'],
+    ] as const) {
+      const c = await connectStation(id);
+      const tag = demoIdTags(id)[0]!;
+      await status(c, 1, 'Available', hoursAgo(30));
+      await status(c, 2, 'Available', hoursAgo(30));
+      if (city === 'rio' || city === 'bogota') {
+        await recharge(c, { connectorId: 1, idTag: tag, startAt: hoursAgo(5), minutes: 3, kWh: 0.4 }); // short: Warning
+        await recharge(c, { connectorId: 2, idTag: tag, startAt: hoursAgo(3), minutes: 50, kWh: 18.5 });
+        await status(c, 2, 'Faulted', hoursAgo(1), 'GroundFailure');
+      }
+      await c.close();
+    }
+  }, 120_000);
+
+  it('list: a skeleton while loading, then 10 rows per page with at most 5 page buttons', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await page.route('**/api/notification/chargeBox/?limit=1000*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(appUrl('/alerts'));
+    await page.getByRole('heading', { name: 'Alertas' }).waitFor();
+    await page.locator('[data-testid="alerts-skeleton"]').waitFor({ state: 'visible' });
+    await rows(page).first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid="alerts-skeleton"]').count()).toBe(0);
+
+    expect(await rows(page).count()).toBe(10);
+    const pages = page.locator('.ant-pagination .ant-pagination-item');
+    expect(await pages.count()).toBeGreaterThanOrEqual(2);
+    expect(await pages.count()).toBeLessThanOrEqual(5);
+    // Newest first, and the spec's event labels.
+    const dates = await cellTexts(page, 5);
+    const parsed = dates.map((d) => {
+      const [day, month, year, hh, mm] = d.split(/[/ :]/).map(Number);
+      return new Date(year!, month! - 1, day, hh, mm).getTime();
+    });
+    expect([...parsed].sort((a, b) => b - a)).toEqual(parsed);
+    expect(await page.locator('.ant-table-cell .event-tag', { hasText: 'Station started' }).count()).toBeGreaterThan(0);
+  });
+
+  it('search: ignores spaces and case, by name or ChargeBox ID', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openAlerts(page);
+    await search(page, '  sol-rj-0 01 ');
+    await expect.poll(async () => (await cellTexts(page, 1)).every((t) => t.includes('SOL-RJ-001')), { timeout: 5000 }).toBe(true);
+    expect(await rows(page).count()).toBeGreaterThan(0);
+    await search(page, 'BARRA DA tijuca');
+    await expect.poll(async () => (await cellTexts(page, 1)).every((t) => t.includes('Sol Barra da Tijuca')), { timeout: 5000 }).toBe(true);
+    await search(page, 'no station is called this');
+    await page.getByText('Nenhum alerta corresponde à busca.').waitFor();
+  });
+
+  it('sort: City ascending then descending, case-insensitive; Station too', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openAlerts(page);
+    const header = (name: string) => page.locator('.ant-table-thead th', { hasText: name });
+    const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+    await header('Cidade').click();
+    const asc = (await cellTexts(page, 3)).filter((c) => c !== '—');
+    expect(asc.length).toBeGreaterThan(0);
+    expect([...asc].sort(collator.compare)).toEqual(asc);
+    await header('Cidade').click();
+    const desc = (await cellTexts(page, 3)).filter((c) => c !== '—');
+    expect([...desc].sort((a, b) => collator.compare(b, a))).toEqual(desc);
+    expect(desc[0]).not.toBe(asc[0]);
+    await header('Estação').click();
+    const stations = await rows(page).locator('.alert-station__name').allInnerTexts();
+    expect([...stations].sort(collator.compare)).toEqual(stations);
+  });
+
+  it('row: expands to station id, connector, error and, for a Short Recharge, the recharge’s timeline', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openAlerts(page);
+    await search(page, 'SOL-RJ-001');
+    const warning = rows(page).filter({ has: page.locator('.event-tag', { hasText: 'Short Recharge' }) }).first();
+    await warning.click();
+    const details = page.locator('[data-testid="alert-details"]').first();
+    await details.waitFor();
+    const text = await details.innerText();
+    expect(text).toContain('SOL-RJ-001');
+    expect(text).toContain('Conector 1');
+    expect(text).toContain('Sem erro');
+    const timeline = details.locator('[data-testid="alert-timeline"]');
+    await timeline.locator('.event-tag', { hasText: 'Recarga finalizada' }).waitFor();
+    const events = await timeline.locator('.event-tag').allInnerTexts();
+    expect(events).toEqual(['Recarga iniciada', 'Recarga finalizada', 'Short Recharge']);
+    await shoot(page, 'alerts-move-br');
+
+    // A Failure row shows its error code.
+    await search(page, 'SOL-RJ-001');
+    const failure = rows(page).filter({ has: page.locator('.event-tag', { hasText: 'Falha' }) }).first();
+    await failure.click();
+    await page.locator('[data-testid="alert-details"]', { hasText: 'GroundFailure' }).first().waitFor();
+  });
+
+  it('Terpel operator, Spanish: only Terpel’s events, same screen', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openAlerts(page, logins.terpelOperator, 'terpel');
+    await page.getByRole('heading', { name: 'Alertas' }).waitFor();
+    const ids = await rows(page).locator('.alert-station__id').allInnerTexts();
+    expect(ids.every((id) => id.startsWith('TERPEL-'))).toBe(true);
+    const warning = rows(page).filter({ has: page.locator('.event-tag', { hasText: 'Carga corta' }) }).first();
+    await warning.click();
+    await page.locator('[data-testid="alert-timeline"]').first().waitFor();
+    await shoot(page, 'alerts-terpel-es');
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { SimulatedStation } from '@recarga/simulator/station';
+import { demoStationIds } from '../../server/src/db/seed/demo-stations';
+import { appUrl, useBrowser } from './support/browser';
+import { logins, signIn, waitForToast } from './support/auth';
+
+/** A demo station of the Move tenant (the tenant of `localhost`, whose api key the live topics use). */
+const stationId = demoStationIds().find((id) => id.startsWith('MOVE-SP-'))!;
+const stationName = 'Move Paulista - Conjunto Nacional';
+
+describe('live updates', () => {
+  const browser = useBrowser();
+  let simulator: SimulatedStation | null = null;
+
+  afterEach(async () => {
+    await simulator?.stop().catch(() => undefined);
+    simulator = null;
+  });
+
+  it('a charge point raising Faulted: the toast appears and the bell list updates without a reload', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await page.goto(appUrl('/stations'));
+    await page.locator('.stations-table .ant-table-row').first().waitFor();
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url());
+    });
+    const bellLabel = () => page.locator('[data-testid="notifications-button"]').getAttribute('aria-label');
+    const before = Number(/(\d+)\s*$/.exec((await bellLabel()) ?? '')?.[1] ?? 0);
+
+    simulator = new SimulatedStation({ url: `ws://localhost:${inject('port')}/ocpp`, chargeBoxId: stationId, connectors: 2 });
+    expect(await simulator.start()).toBe('Accepted');
+    await page.locator(`[data-testid="online-${stationId}"][data-online="true"]`).waitFor({ timeout: 20_000 });
+
+    await simulator.fault(1, 'GroundFailure');
+
+    await waitForToast(page, `${stationName} acionou o evento Falha`);
+    await page.waitForFunction(
+      (n) => {
+        const label = document.querySelector('[data-testid="notifications-button"]')?.getAttribute('aria-label') ?? '';
+        return Number(/(\d+)\s*$/.exec(label)?.[1] ?? 0) > n;
+      },
+      before,
+      { timeout: 15_000 },
+    );
+    await page.locator('[data-testid="notifications-button"]').click();
+    const item = page.locator('.notifications-popover .notification-item', { hasText: stationName }).first();
+    await item.waitFor();
+    expect(await item.innerText()).toContain('Falha');
+    expect(await item.innerText()).toContain('GroundFailure');
+    // The station list row changed live too.
+    const pill = page.locator('.stations-table .ant-table-row', { hasText: stationId }).locator('[data-testid="connector-pill-1"]');
+    expect(await pill.getAttribute('data-status')).toBe('Faulted');
+    expect(loads).toEqual([]);
+  });
+
+  it('sign-out: closes the live connection', async () => {
+    const { page } = browser;
+    const sockets: { url: string; closed: boolean }[] = [];
+    page.on('websocket', (ws) => {
+      const entry = { url: ws.url(), closed: false };
+      sockets.push(entry);
+      ws.on('close', () => (entry.closed = true));
+    });
+    await signIn(page, logins.admin);
+    await expect.poll(() => sockets.filter((s) => s.url.includes('/live?')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const live = sockets.find((s) => s.url.includes('/live?'))!;
+    expect(live.url).toContain('platform=DASHBOARD');
+    expect(live.url).toContain('token=');
+
+    await page.locator('[data-testid="user-menu"]').click();
+    await page.getByText('Sair', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+
+    await expect.poll(() => live.closed, { timeout: 10_000 }).toBe(true);
+  });
+});

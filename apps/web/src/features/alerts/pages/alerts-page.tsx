@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Empty, Input, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { formatDateTime } from '../../../lib/format/date-time';
+import type { ChargeBoxNotification } from '../../notifications/api/get-charge-box-notifications';
+import { EventTag } from '../../notifications/components/event-tag';
+import { useAlerts } from '../api/get-alerts';
+import { AlertDetails } from '../components/alert-details';
+import { compareDate, compareText, matchesAlertSearch } from '../utils/alert-rules';
+import '../alerts.css';
+
+/** Alerts list page size and page buttons (000 §2, §9). */
+export const ALERTS_PAGE_SIZE = 10;
+
+const rowKey = (n: ChargeBoxNotification) => `${n.chargeBoxId}|${n.connectorId ?? 0}|${n.type}|${n.notificationTimestampDT}|${n.transactionId ?? ''}`;
+
+/**
+ * /alerts (000 §2): the station events of the scope, searchable by name or ChargeBox ID (spaces
+ * and case ignored), 10 per page, every column sortable, a row expands to the station id,
+ * connector, error and — for a Warning (Short Recharge) — the timeline of its transaction.
+ */
+export function AlertsPage() {
+  const { t } = useTranslation('alerts');
+  const { t: tn } = useTranslation('notifications');
+  const { data, isLoading, isError, refetch } = useAlerts();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const rows = useMemo(() => (data ?? []).filter((n) => matchesAlertSearch(n, search)), [data, search]);
+
+  const columns: TableColumnsType<ChargeBoxNotification> = [
+    {
+      key: 'station',
+      title: t('columns.station'),
+      width: '20%',
+      sorter: (a, b, order) => compareText(a.chargeBoxName || a.chargeBoxId, b.chargeBoxName || b.chargeBoxId, order),
+      render: (_, n) => (
+        <div className="alert-station">
+          <span className="alert-station__name">{n.chargeBoxName || n.chargeBoxId}</span>
+          <span className="alert-station__id">{n.chargeBoxId}</span>
+        </div>
+      ),
+    },
+    { key: 'state', title: t('columns.state'), sorter: (a, b, order) => compareText(a.addressState, b.addressState, order), render: (_, n) => n.addressState || '—' },
+    { key: 'city', title: t('columns.city'), sorter: (a, b, order) => compareText(a.addressCity, b.addressCity, order), render: (_, n) => n.addressCity || '—' },
+    {
+      key: 'place',
+      title: t('columns.place'),
+      sorter: (a, b, order) => compareText(a.addressStreet, b.addressStreet, order),
+      render: (_, n) => n.addressStreet || '—',
+      ellipsis: true,
+    },
+    {
+      key: 'date',
+      title: t('columns.date'),
+      sorter: compareDate,
+      defaultSortOrder: 'descend',
+      width: 170,
+      render: (_, n) => <time dateTime={n.notificationTimestampDT}>{formatDateTime(n.notificationTimestampDT)}</time>,
+    },
+    {
+      key: 'event',
+      title: t('columns.event'),
+      width: 190,
+      sorter: (a, b, order) => compareText(tn(`events.${a.type}`, { defaultValue: a.type }), tn(`events.${b.type}`, { defaultValue: b.type }), order),
+      render: (_, n) => <EventTag type={n.type} />,
+    },
+  ];
+
+  return (
+    <div className="alerts-page">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Card className="section-card" variant="borderless">
+        <div className="alerts-toolbar">
+          <Input
+            allowClear
+            prefix={<SearchOutlined aria-hidden="true" />}
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            className="alerts-toolbar__search"
+            data-testid="alerts-search"
+          />
+          {data ? (
+            <Typography.Text type="secondary" className="alerts-toolbar__count" data-testid="alerts-count">
+              {t('count', { count: rows.length, formatted: rows.length.toLocaleString('pt-BR') })}
+            </Typography.Text>
+          ) : null}
+        </div>
+        {isLoading ? (
+          <div data-testid="alerts-skeleton">
+            <Skeleton active title={false} paragraph={{ rows: 10, width: '100%' }} />
+          </div>
+        ) : isError ? (
+          <Alert type="error" showIcon title={t('error')} action={<Button onClick={() => void refetch()}>{t('retry')}</Button>} />
+        ) : (
+          <Table<ChargeBoxNotification>
+            data-testid="alerts-table"
+            className="alerts-table"
+            rowKey={rowKey}
+            columns={columns}
+            dataSource={rows}
+            size="middle"
+            showSorterTooltip={false}
+            sortDirections={['ascend', 'descend']}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('emptySearch') : t('empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize: ALERTS_PAGE_SIZE,
+              onChange: setPage,
+              showSizeChanger: false,
+              showLessItems: true,
+              hideOnSinglePage: false,
+              position: ['bottomCenter'],
+            }}
+            expandable={{
+              expandRowByClick: true,
+              expandedRowRender: (n) => <AlertDetails notification={n} all={data ?? []} />,
+            }}
+            onChange={(_, __, ___, extra) => {
+              if (extra.action === 'sort') setPage(1);
+            }}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useChargeBoxNotifications } from '../../notifications/api/get-charge-box-notifications';
+import { NotificationList } from '../../notifications/components/notification-list';
+import { CardTitle } from './users-card';
+
+/** The live notification list: the latest station events, new ones arriving on the live connection. */
+export function LiveEventsCard() {
+  const { t } = useTranslation('home');
+  const { data, isLoading, isError, refetch } = useChargeBoxNotifications();
+  return (
+    <Card className="panel-card panel-card--events" variant="borderless" data-testid="card-events" title={<CardTitle icon={<BellOutlined />} text={t('events.title')} />}>
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : isError ? (
+        <Alert type="error" showIcon title={t('events.error')} action={<Button onClick={() => void refetch()}>{t('events.retry')}</Button>} />
+      ) : (
+        <div className="events-scroll">
+          <NotificationList notifications={(data ?? []).slice(0, 30)} compact emptyText={t('events.empty')} />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Card, Progress, Skeleton, theme, Typography } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { StatsInfo } from '@recarga/contracts/stats';
+import { useCountUp } from '../utils/count-up';
+import { useNumberFormat } from '../utils/use-number-format';
+import { AnimatedNumber } from './animated-number';
+
+/** Users: the share of registered drivers charging now (ring), drivers who charged in the period, registered drivers. */
+export function UsersCard({ info }: { info: StatsInfo | undefined }) {
+  const { t } = useTranslation('home');
+  const { token } = theme.useToken();
+  const fmt = useNumberFormat();
+  const fraction = useCountUp(info?.userChargingPercentage);
+  return (
+    <Card className="panel-card" variant="borderless" data-testid="card-users" title={<CardTitle icon={<TeamOutlined />} text={t('users.title')} />}>
+      {!info ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <div className="users-card">
+          <Progress
+            type="circle"
+            percent={fraction * 100}
+            size={132}
+            strokeWidth={9}
+            strokeColor={token.colorPrimary}
+            railColor={token.colorFillSecondary}
+            format={() => (
+              <span className="users-card__ring-text">
+                <span data-testid="value-charging-percentage" data-value={info.userChargingPercentage} aria-label={fmt.percent(info.userChargingPercentage)}>
+                  <span aria-hidden="true">{fmt.percent(fraction)}</span>
+                </span>
+                <span className="users-card__ring-caption">{t('users.chargingNow')}</span>
+              </span>
+            )}
+          />
+          <dl className="figure-list">
+            <div>
+              <dt>{t('users.charging')}</dt>
+              <dd>
+                <AnimatedNumber value={info.usersCharging} format={fmt.integer} testId="value-users-charging" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('users.charged')}</dt>
+              <dd>
+                <AnimatedNumber value={info.usersCharged} format={fmt.integer} testId="value-users-charged" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('users.registered')}</dt>
+              <dd>
+                <AnimatedNumber value={info.usersRegistered} format={fmt.integer} testId="value-users-registered" />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+      {info ? (
+        <Typography.Text type="secondary" className="panel-card__foot">
+          {t('users.foot')}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}
+
+export function CardTitle({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <span className="panel-card__title">
+      <span className="panel-card__title-icon" aria-hidden="true">
+        {icon}
+      </span>
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,23 @@
+import type { StationFilters } from './get-stations';
+import { browserTimeZone } from './get-stations';
+import { downloadFile, type DownloadedFile, type DownloadProgress } from './download-file';
+
+/** POST /api/report/xlsx/chargepoints/?active&chargeBoxGroupPk&tenantPk&searchInput&online (streamed .xlsx). */
+export function downloadStationsXlsx(filters: StationFilters, onProgress?: (p: DownloadProgress) => void): Promise<DownloadedFile> {
+  return downloadFile(
+    {
+      method: 'POST',
+      path: 'report/xlsx/chargepoints/',
+      accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      query: {
+        timeZone: browserTimeZone(),
+        active: filters.active,
+        chargeBoxGroupPk: filters.chargeBoxGroupPk,
+        tenantPk: filters.tenantPk,
+        searchInput: filters.searchInput?.trim(),
+        online: filters.online,
+      },
+    },
+    onProgress,
+  );
+}

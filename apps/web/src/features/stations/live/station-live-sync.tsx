@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { liveChargeBoxMessageSchema, liveConnectorStatusSchema, liveNotificationSchema } from '@recarga/contracts/live';
+import type { ChargePointListResponse } from '@recarga/contracts/stations';
+import type { Notification } from '@recarga/contracts/notifications';
+import { useLiveMessages } from '../../../lib/live-context';
+import { STATION_EVENT_LIMIT } from '../api/get-station-events';
+import { stationKeys } from '../api/station-keys';
+import { applyChargeBoxUpdate, applyConnectorStatus } from './apply-live-update';
+
+/**
+ * Keeps the cached station lists and station event lists up to date from the live connection.
+ * Rendered once by the signed-in shell, so caches of screens not on display stay fresh too.
+ */
+export function StationLiveSync() {
+  const queryClient = useQueryClient();
+  useLiveMessages((message) => {
+    const kind = message.parsed?.kind;
+    if (kind === 'connectorStatus' || kind === 'chargeBoxStatus') {
+      const parsed = liveConnectorStatusSchema.safeParse(message.data);
+      if (!parsed.success) return;
+      queryClient.setQueriesData<ChargePointListResponse>({ queryKey: stationKeys.lists() }, (page) =>
+        applyConnectorStatus(page, parsed.data),
+      );
+    } else if (kind === 'chargeBox') {
+      const parsed = liveChargeBoxMessageSchema.safeParse(message.data);
+      if (!parsed.success) return;
+      if (parsed.data.type === 'insert') {
+        void queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
+        return;
+      }
+      for (const [key, page] of queryClient.getQueriesData<ChargePointListResponse>({ queryKey: stationKeys.lists() })) {
+        const applied = applyChargeBoxUpdate(page, parsed.data);
+        if (applied.page !== page) queryClient.setQueryData(key, applied.page);
+        if (applied.stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    } else if (kind === 'notification') {
+      const parsed = liveNotificationSchema.safeParse(message.data);
+      if (!parsed.success) return;
+      const n = parsed.data;
+      queryClient.setQueryData<Notification[]>(stationKeys.events(n.chargeBoxId), (old) =>
+        old &&
+        !old.some((x) => x.notificationTimestampDT === n.notificationTimestampDT && x.type === n.type && x.connectorId === n.connectorId)
+          ? [n, ...old].slice(0, STATION_EVENT_LIMIT)
+          : old,
+      );
+    }
+  });
+  return null;
+}

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Table, theme, Typography, type TableColumnsType } from 'antd';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STATION_PAGE_SIZE, type ChargePointListItem } from '@recarga/contracts/stations';
+import { PageHeader } from '../../../components/page-header';
+import { formatDateTime } from '../../../lib/format/date-time';
+import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
+import { useGroupOptions } from '../api/get-group-options';
+import { useStations, type StationFilters } from '../api/get-stations';
+import { useTenants } from '../api/get-tenants';
+import { ConnectorStatusLegend, ConnectorStatusPills } from '../components/connector-status-pills';
+import { ExcelDownloadButton } from '../components/excel-download-button';
+import { NewStationButton } from '../components/new-station-button';
+import { ReportPopover } from '../components/report-popover';
+import { StationCard } from '../components/station-card';
+import { StationFilterBar } from '../components/station-filter-bar';
+import '../stations.css';
+
+const SEARCH_DELAY_MS = 400;
+
+/** /stations: the station list with filters, reports, Excel, New Station and expandable cards. */
+export function StationsPage() {
+  const { t, i18n } = useTranslation('stations');
+  const { token } = theme.useToken();
+  const permitted = usePermittedRoutes();
+  const [filters, setFilters] = useState<StationFilters>({ active: true });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const groups = useGroupOptions();
+  const tenants = useTenants();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((f) => (f.searchInput === search ? f : { ...f, searchInput: search }));
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const { data, isLoading, isFetching, isError, refetch } = useStations({ ...filters, page });
+  const kwh = useMemo(
+    () => new Intl.NumberFormat(i18n.language === 'br' ? 'pt-BR' : i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    [i18n.language],
+  );
+
+  const columns: TableColumnsType<ChargePointListItem> = [
+    {
+      key: 'name',
+      title: t('columns.name'),
+      render: (_, s) => (
+        <div className="station-name">
+          <span className="station-name__title">{s.description || s.chargeBoxId}</span>
+          <span className="station-name__id">{s.chargeBoxId}</span>
+        </div>
+      ),
+    },
+    { key: 'tenant', title: t('columns.tenant'), dataIndex: 'tenantName', responsive: ['lg'] },
+    { key: 'state', title: t('columns.state'), render: (_, s) => s.address.state ?? '—', width: 90 },
+    { key: 'city', title: t('columns.city'), render: (_, s) => s.address.city ?? '—', responsive: ['md'] },
+    { key: 'recharges', title: t('columns.recharges'), dataIndex: 'recharges', align: 'right', width: 110 },
+    { key: 'kwh', title: t('columns.kwh'), align: 'right', width: 110, render: (_, s) => kwh.format(s.consumption / 1000) },
+    {
+      key: 'heartbeat',
+      title: t('columns.heartbeat'),
+      width: 190,
+      render: (_, s) => (
+        <span className="heartbeat" data-testid={`online-${s.chargeBoxId}`} data-online={s.online}>
+          <Badge status={s.online ? 'success' : 'default'} text={s.online ? t('list.online') : t('list.offline')} />
+          <span className="heartbeat__time">{s.lastHeartbeatTimestamp ? formatDateTime(s.lastHeartbeatTimestamp) : t('list.never')}</span>
+        </span>
+      ),
+    },
+    { key: 'connectors', title: t('columns.connectors'), render: (_, s) => <ConnectorStatusPills connectors={s.connectors} /> },
+  ];
+
+  // Status group colours from the design tokens (the pills and legend read these variables).
+  const statusColours = {
+    '--status-available': token.colorSuccess,
+    '--status-busy': token.blue,
+    '--status-maintenance': token.colorWarning,
+    '--status-unavailable': token.colorError,
+  } as CSSProperties;
+
+  return (
+    <div className="stations-page" style={statusColours}>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        extra={
+          <div className="page-actions">
+            <ReportPopover filters={filters} />
+            <ExcelDownloadButton filters={filters} />
+            {permitted.has('/stations/create') ? <NewStationButton /> : null}
+          </div>
+        }
+      />
+      <Card variant="borderless" className="section-card stations-card">
+        <StationFilterBar
+          search={search}
+          onSearch={setSearch}
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+          groups={groups.data ?? []}
+          tenants={tenants.data ?? []}
+        />
+        <div className="stations-card__meta">
+          <Typography.Text type="secondary" aria-live="polite">
+            {data ? t('list.count', { count: data.count }) : '\u00a0'}
+          </Typography.Text>
+          <ConnectorStatusLegend />
+        </div>
+        {isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('list.loadError')}
+            action={<Button onClick={() => void refetch()}>{t('list.retry')}</Button>}
+            className="stations-card__error"
+          />
+        ) : null}
+        <Table<ChargePointListItem>
+          rowKey="chargeBoxPk"
+          columns={columns}
+          dataSource={data?.chargePointList ?? []}
+          loading={isLoading || (isFetching && !data)}
+          locale={{ emptyText: t('list.empty') }}
+          expandable={{
+            expandedRowRender: (station) => <StationCard station={station} />,
+            expandRowByClick: true,
+            rowExpandable: () => true,
+          }}
+          rowClassName={(s) => (s.active ? 'station-row' : 'station-row station-row--disabled')}
+          pagination={{
+            current: page,
+            pageSize: STATION_PAGE_SIZE,
+            total: data?.count ?? 0,
+            showSizeChanger: false,
+            showLessItems: true,
+            onChange: setPage,
+            hideOnSinglePage: false,
+          }}
+          scroll={{ x: 900 }}
+          className="stations-table"
+        />
+      </Card>
+    </div>
+  );
+}

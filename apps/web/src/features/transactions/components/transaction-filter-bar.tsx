@@ -1,0 +1,108 @@
+import { DatePicker, Input, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { revenueStatuses, type RevenueStatus } from '@recarga/contracts/transactions';
+import { dateFormat } from '../../../lib/format/date-time';
+import { useStationOptions } from '../api/get-station-options';
+import { isDateDisabled, isRangeAllowed, normaliseRange, type DateRange } from '../model/date-range';
+import { DisabledOption } from './disabled-option';
+import { TagSearchSelect } from './tag-search-select';
+
+export interface FilterState {
+  search: string;
+  range: DateRange;
+  chargeBoxPk?: number;
+  userOcppTag?: string;
+  paymentStatus: RevenueStatus | '';
+}
+
+interface Props {
+  value: FilterState;
+  onChange: (next: FilterState) => void;
+  onSearch: (text: string) => void;
+  financial: boolean;
+  optionsDisabled: boolean;
+}
+
+function presets(t: (key: string) => string): { label: string; value: [Dayjs, Dayjs] }[] {
+  const now = dayjs();
+  return [
+    { label: t('filters.presetToday'), value: [now.startOf('day'), now.endOf('day')] },
+    { label: t('filters.presetLast7'), value: [now.subtract(6, 'day').startOf('day'), now.endOf('day')] },
+    { label: t('filters.presetLast30'), value: [now.subtract(29, 'day').startOf('day'), now.endOf('day')] },
+    { label: t('filters.presetThisMonth'), value: [now.startOf('month'), now.endOf('day')] },
+  ];
+}
+
+/** Text search, tag search, station, revenue status and period of the transaction list. */
+export function TransactionFilterBar({ value, onChange, onSearch, financial, optionsDisabled }: Props) {
+  const { t } = useTranslation('transactions');
+  const stations = useStationOptions();
+
+  return (
+    <div className="tx-filters" role="search" aria-label={t('filters.label')}>
+      <Input
+        className="tx-filters__search"
+        allowClear
+        value={value.search}
+        onChange={(e) => onSearch(e.target.value)}
+        prefix={<SearchOutlined aria-hidden="true" />}
+        placeholder={t('filters.search')}
+        aria-label={t('filters.search')}
+        maxLength={100}
+        data-testid="tx-search"
+      />
+      <DatePicker.RangePicker
+        className="tx-filters__period"
+        value={value.range}
+        format={dateFormat}
+        allowClear={false}
+        allowEmpty={[false, false]}
+        presets={presets(t)}
+        disabledDate={(day, info) => isDateDisabled(day, dayjs(), { from: info?.from, to: info?.from })}
+        onChange={(dates) => {
+          if (!dates?.[0] || !dates[1]) return;
+          const range = normaliseRange([dates[0], dates[1]]);
+          if (isRangeAllowed(range)) onChange({ ...value, range });
+        }}
+        placeholder={[t('filters.periodStart'), t('filters.periodEnd')]}
+        aria-label={t('filters.period')}
+        data-testid="tx-period"
+      />
+      <Select
+        className="tx-filters__station"
+        allowClear
+        showSearch={{ optionFilterProp: 'title' }}
+        value={value.chargeBoxPk}
+        onChange={(pk?: number) => onChange({ ...value, chargeBoxPk: pk })}
+        placeholder={t('filters.allStations')}
+        aria-label={t('filters.station')}
+        loading={stations.isLoading}
+        options={(stations.data ?? []).map((s) => ({
+          value: s.chargeBoxPk,
+          title: `${s.description ?? ''} ${s.chargeBoxId}`,
+          label: s.description ? `${s.description} (${s.chargeBoxId})` : s.chargeBoxId,
+        }))}
+        popupMatchSelectWidth={320}
+        data-testid="tx-station"
+      />
+      <DisabledOption disabled={optionsDisabled} testId="tx-tag-disabled">
+        <TagSearchSelect value={value.userOcppTag} onChange={(tag) => onChange({ ...value, userOcppTag: tag })} disabled={optionsDisabled} />
+      </DisabledOption>
+      {financial ? (
+        <Select
+          className="tx-filters__revenue"
+          value={value.paymentStatus}
+          onChange={(status: RevenueStatus | '') => onChange({ ...value, paymentStatus: status })}
+          aria-label={t('filters.revenue')}
+          options={[
+            { value: '', label: t('filters.revenueAll') },
+            ...revenueStatuses.map((s) => ({ value: s, label: t(`filters.revenue${s}`) })),
+          ]}
+          data-testid="tx-revenue"
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { TRANSACTION_PAGE_SIZE, TRANSACTION_QUERY_CAP, type TransactionRow } from '@recarga/contracts/transactions';
+import { PageHeader } from '../../../components/page-header';
+import { formatDateTime } from '../../../lib/format/date-time';
+import { useTransactions } from '../api/get-transactions';
+import { ApproveTransactions } from '../components/approve-transactions';
+import { InvoiceBadge } from '../components/invoice-badge';
+import { RevenueAmount } from '../components/revenue-amount';
+import { TransactionDetailPanel } from '../components/transaction-detail';
+import { TransactionFilterBar, type FilterState } from '../components/transaction-filter-bar';
+import { TransactionPager } from '../components/transaction-pager';
+import { TransactionsEmpty } from '../components/transactions-empty';
+import { TransactionsExcelButton } from '../components/transactions-excel-button';
+import { TransactionsScope } from '../components/transactions-scope';
+import { useInvoicePdf } from '../components/use-invoice-pdf';
+import { useInvoiceRetry } from '../components/use-invoice-retry';
+import { defaultTransactionRange } from '../model/date-range';
+import { browserTimeZone, type TransactionFilters } from '../model/list-query';
+import { isQueryLimited, LIMIT_WARNING_DELAY_MS } from '../model/limit-warning';
+import { isSelectableForApproval } from '../model/revenue-status';
+import { nextSortOrder, type ColumnSort, type SortOrder } from '../model/sorting';
+import { useTransactionAccess } from '../use-transaction-access';
+
+const SEARCH_DELAY_MS = 400;
+
+function initialFilters(): FilterState {
+  return { search: '', range: defaultTransactionRange(), paymentStatus: '' };
+}
+
+/** /transactions: recharges with filters, server sorting, bulk approval, Excel and expandable details. */
+export function TransactionsPage() {
+  const { t, i18n } = useTranslation('transactions');
+  const { message } = App.useApp();
+  const access = useTransactionAccess();
+  const retryInvoice = useInvoiceRetry();
+  const openInvoice = useInvoicePdf();
+
+  const [filterState, setFilterState] = useState<FilterState>(initialFilters);
+  const [searchInput, setSearchInput] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ColumnSort | null>(null);
+  const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
+  const [expanded, setExpanded] = useState<number[]>([]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearchInput(filterState.search);
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filterState.search]);
+
+  const filters = useMemo<TransactionFilters>(
+    () => ({
+      fromDate: filterState.range[0].toISOString(),
+      toDate: filterState.range[1].toISOString(),
+      chargeBoxPk: filterState.chargeBoxPk,
+      userOcppTag: access.optionsDisabled ? undefined : filterState.userOcppTag,
+      paymentStatus: access.financial ? filterState.paymentStatus : '',
+      searchInput,
+      timeZone: browserTimeZone(),
+    }),
+    [filterState.range, filterState.chargeBoxPk, filterState.userOcppTag, filterState.paymentStatus, searchInput, access.optionsDisabled, access.financial],
+  );
+  const sorts = useMemo(() => (sort ? [sort] : []), [sort]);
+  const { data, isLoading, isFetching, isError, refetch } = useTransactions({ filters, page, sorts });
+  const rows = data?.list ?? [];
+
+  // 001 §4: a warning 3 seconds after a result of 10,000 rows or more (once per query).
+  const limited = isQueryLimited(data);
+  useEffect(() => {
+    if (!limited) return undefined;
+    const timer = setTimeout(() => message.warning(t('list.limited')), LIMIT_WARNING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [limited, filters, message, t]);
+
+  const changeFilters = (next: FilterState) => {
+    setFilterState(next);
+    setPage(1);
+    setSelected(new Map());
+  };
+
+  const numberLocale = i18n.language === 'br' ? 'pt-BR' : i18n.language;
+  const kwh = useMemo(() => new Intl.NumberFormat(numberLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [numberLocale]);
+  const integer = useMemo(() => new Intl.NumberFormat(numberLocale), [numberLocale]);
+  const orderOf = (key: string): SortOrder => (sort?.key === key ? sort.order : null);
+
+  const sortable = (key: string) => ({
+    key,
+    sorter: true,
+    sortOrder: orderOf(key),
+    sortDirections: ['descend', 'ascend'] as ('descend' | 'ascend')[],
+    showSorterTooltip: { title: t('columns.sortHint') },
+  });
+
+  const columns: TableColumnsType<TransactionRow> = [
+    {
+      ...sortable('id'),
+      title: t('columns.recharge'),
+      width: 96,
+      render: (_, row) => <span className="tx-id">#{row.id}</span>,
+    },
+    {
+      ...sortable('chargeBoxDescription'),
+      title: t('columns.station'),
+      render: (_, row) => (
+        <div className="tx-two-lines">
+          <span className="tx-two-lines__main tx-ellipsis" title={row.chargeBoxDescription ?? undefined}>
+            {row.chargeBoxDescription || row.chargeBoxId}
+          </span>
+          <span className="tx-two-lines__sub">{row.chargeBoxId}</span>
+        </div>
+      ),
+    },
+    {
+      ...sortable('connectorId'),
+      title: t('columns.connector'),
+      width: 100,
+      align: 'center',
+      render: (_, row) => <span className="tx-connector">{row.connectorId}</span>,
+    },
+    {
+      ...sortable('userName'),
+      title: t('columns.user'),
+      width: 150,
+      render: (_, row) => (
+        <div className="tx-two-lines">
+          <span className="tx-two-lines__main tx-ellipsis" title={row.userName ?? undefined}>
+            {row.userName || '—'}
+          </span>
+          <code className="tx-two-lines__sub tx-code">{row.ocppIdTag}</code>
+        </div>
+      ),
+    },
+    {
+      ...sortable('startTimestamp'),
+      title: t('columns.startEnd'),
+      width: 146,
+      render: (_, row) => (
+        <div className="tx-two-lines tx-period">
+          <span>{formatDateTime(row.startTimestamp)}</span>
+          {row.stopTimestamp ? (
+            <span className="tx-two-lines__sub">{formatDateTime(row.stopTimestamp)}</span>
+          ) : (
+            <span className="tx-running">
+              <ThunderboltOutlined aria-hidden="true" /> {t('list.running')}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    { ...sortable('durationTime'), title: t('columns.duration'), width: 100, render: (_, row) => row.durationHumanReadable },
+    ...(access.showNf
+      ? [
+          {
+            key: 'nf',
+            title: t('columns.nf'),
+            width: 132,
+            render: (_: unknown, row: TransactionRow) => <InvoiceBadge transactionId={row.id} status={row.nfeStatus} onRetry={retryInvoice} onOpen={row.nfeUrl ? (pk) => void openInvoice(pk) : undefined} />,
+          },
+        ]
+      : []),
+    ...(access.financial
+      ? [{ ...sortable('income'), title: t('columns.income'), width: 120, align: 'right' as const, render: (_: unknown, row: TransactionRow) => <RevenueAmount row={row} /> }]
+      : []),
+    {
+      ...sortable('energy'),
+      title: t('columns.energy'),
+      width: 136,
+      align: 'right',
+      render: (_, row) => <span className="tx-number">{kwh.format(row.energyWh / 1000)}</span>,
+    },
+  ];
+
+  const onTableChange: TableProps<TransactionRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
+    // The table names no column when its own cycle ends (asc → none): the sorted column was clicked.
+    const key = clicked?.columnKey ? String(clicked.columnKey) : sort?.key;
+    if (!key) return;
+    const next = nextSortOrder(orderOf(key));
+    setSort(next ? { key, order: next } : null);
+    setPage(1);
+  };
+
+  const rowSelection: TableProps<TransactionRow>['rowSelection'] = access.canApprove
+    ? {
+        selectedRowKeys: [...selected.keys()],
+        preserveSelectedRowKeys: true,
+        columnWidth: 40,
+        getCheckboxProps: (row) => ({
+          disabled: !isSelectableForApproval(row),
+          'aria-label': t('list.selectRow', { id: row.id }),
+        }),
+        renderCell: (_checked, row, _index, node) => (isSelectableForApproval(row) ? node : null),
+        onChange: (keys, chosen) => {
+          setSelected((current) => {
+            const next = new Map<number, TransactionRow>();
+            const byId = new Map(chosen.filter(Boolean).map((row) => [row.id, row]));
+            for (const key of keys) {
+              const id = Number(key);
+              const row = byId.get(id) ?? current.get(id);
+              if (row && isSelectableForApproval(row)) next.set(id, row);
+            }
+            return next;
+          });
+        },
+      }
+    : undefined;
+
+
+  const showEmpty = !isLoading && !isError && data && data.list.length === 0;
+
+  return (
+    <TransactionsScope>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        extra={
+          <div className="page-actions">
+            <TransactionsExcelButton filters={filters} disabled={access.optionsDisabled} />
+            {access.canApprove ? <ApproveTransactions selected={[...selected.values()]} onDone={() => setSelected(new Map())} /> : null}
+          </div>
+        }
+      />
+      <Card variant="borderless" className="section-card tx-card">
+        <TransactionFilterBar
+          value={filterState}
+          onChange={changeFilters}
+          onSearch={(search) => setFilterState((s) => ({ ...s, search }))}
+          financial={access.financial}
+          optionsDisabled={access.optionsDisabled}
+        />
+        <div className="tx-meta">
+          <Typography.Text type="secondary" aria-live="polite" data-testid="tx-count">
+            {data
+              ? limited
+                ? t('list.countLimited', { n: integer.format(TRANSACTION_QUERY_CAP) })
+                : t(data.count === 1 ? 'list.countOne' : 'list.countMany', { n: integer.format(data.count) })
+              : '\u00a0'}
+          </Typography.Text>
+          {selected.size > 0 ? (
+            <span className="tx-selection" aria-live="polite" data-testid="tx-selection">
+              <strong>{t(selected.size === 1 ? 'list.selectedOne' : 'list.selectedMany', { n: selected.size })}</strong>
+              <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+                {t('list.clearSelection')}
+              </Button>
+            </span>
+          ) : null}
+          {access.financial ? (
+            <ul className="tx-legend" aria-label={t('legend.label')}>
+              {(['paid', 'unpaid', 'info'] as const).map((tone) => (
+                <li key={tone} className={`tx-legend__item tx-legend__item--${tone}`}>
+                  <span className="tx-revenue__dot" aria-hidden="true" />
+                  {t(`legend.${tone}`)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('list.loadError')}
+            action={<Button onClick={() => void refetch()}>{t('list.retry')}</Button>}
+            className="tx-error"
+          />
+        ) : null}
+        {showEmpty ? (
+          <TransactionsEmpty
+            onClear={() => {
+              changeFilters(initialFilters());
+              setSearchInput('');
+              setSort(null);
+            }}
+          />
+        ) : (
+          <>
+            <Table<TransactionRow>
+              rowKey="id"
+              columns={columns}
+              dataSource={rows}
+              loading={isLoading || (isFetching && !data)}
+              pagination={false}
+              onChange={onTableChange}
+              rowSelection={rowSelection}
+              aria-label={t('list.tableLabel')}
+              expandable={{
+                expandedRowKeys: expanded,
+                onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
+                expandRowByClick: true,
+                fixed: 'left',
+                columnWidth: 40,
+                expandedRowRender: (row) => <TransactionDetailPanel row={row} access={access} onRetryInvoice={retryInvoice} />,
+                expandIcon: ({ expanded: open, record, onExpand }) => (
+                  <Button
+                    type="text"
+                    size="small"
+                    className="tx-expand"
+                    icon={open ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
+                    aria-expanded={open}
+                    aria-label={open ? t('list.collapse', { id: record.id }) : t('list.expand', { id: record.id })}
+                    onClick={(e) => onExpand(record, e)}
+                    data-testid={`tx-expand-${record.id}`}
+                  />
+                ),
+              }}
+              rowClassName={(row) => (isFetching ? 'tx-row tx-row--stale' : `tx-row tx-row--${row.revenueStatus.toLowerCase()}`)}
+              scroll={{ x: 1180 }}
+              tableLayout="fixed"
+              size="middle"
+              className="tx-table"
+              data-testid="tx-table"
+            />
+            <TransactionPager page={page} pageSize={TRANSACTION_PAGE_SIZE} total={data?.count ?? 0} onChange={setPage} disabled={isFetching} />
+          </>
+        )}
+      </Card>
+    </TransactionsScope>
+  );
+}
