@@ -81,10 +81,10 @@ try {
         join tags tg on tg.i = (g.g / 7) % n.tags`);
     step(`${count} transactions inserted`);
     await exec(`
-      insert into transaction_billing (transaction_pk, tenant_pk, currency, has_payment, priceless, energy_wh, duration_seconds,
+      insert into transaction_billing (transaction_pk, tenant_pk, charge_box_pk, start_timestamp, currency, has_payment, priceless, energy_wh, duration_seconds,
                                        start_fee, energy_amount, operational_fee, voucher_discount, tax, total, cost, tariff, priced_at,
                                        idle_final)
-      select t.transaction_pk, t.tenant_pk, tn.currency, cb.has_payment and (t.transaction_pk % 10 <> 0), not (cb.has_payment and (t.transaction_pk % 10 <> 0)),
+      select t.transaction_pk, t.tenant_pk, t.charge_box_pk, t.start_timestamp, tn.currency, cb.has_payment and (t.transaction_pk % 10 <> 0), not (cb.has_payment and (t.transaction_pk % 10 <> 0)),
              t.energy_wh, extract(epoch from t.stop_timestamp - t.start_timestamp)::int,
              p.start_fee, p.energy, 0, 0, p.tax, p.start_fee + p.energy + p.tax, (t.energy_wh * cb.money_per_kilowatt_cost + 500) / 1000,
              jsonb_build_object('bench', true, 'perKwh', cb.money_per_kilowatt_income), t.stop_timestamp, true

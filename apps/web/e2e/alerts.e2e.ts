@@ -27,6 +27,18 @@ async function openAlerts(page: Page, login: { email: string; password: string }
   await rows(page).first().waitFor({ timeout: 20_000 });
 }
 
+/** Pages through the list until a row with this event label shows; returns it. */
+async function findRow(page: Page, label: string) {
+  for (let i = 0; i < 30; i++) {
+    const row = rows(page).filter({ has: page.locator('.event-tag', { hasText: label }) }).first();
+    if (await row.count()) return row;
+    const next = page.locator('.ant-pagination-next:not(.ant-pagination-disabled)');
+    if (!(await next.count())) break;
+    await next.click();
+  }
+  throw new Error(`no row with the event ${label}`);
+}
+
 async function search(page: Page, text: string) {
   const box = page.locator('[data-testid="alerts-search"] input').or(page.locator('input[data-testid="alerts-search"]')).first();
   await box.fill(text);
@@ -117,8 +129,7 @@ describe('alerts', () => {
     const { page } = browser;
     await openAlerts(page);
     await search(page, 'SOL-RJ-001');
-    const warning = rows(page).filter({ has: page.locator('.event-tag', { hasText: 'Short Recharge' }) }).first();
-    await warning.click();
+    await (await findRow(page, 'Short Recharge')).click();
     const details = page.locator('[data-testid="alert-details"]').first();
     await details.waitFor();
     const text = await details.innerText();
@@ -132,9 +143,8 @@ describe('alerts', () => {
     await shoot(page, 'alerts-move-br');
 
     // A Failure row shows its error code.
-    await search(page, 'SOL-RJ-001');
-    const failure = rows(page).filter({ has: page.locator('.event-tag', { hasText: 'Falha' }) }).first();
-    await failure.click();
+    await search(page, 'SOL-RJ-001 ');
+    await (await findRow(page, 'Falha')).click();
     await page.locator('[data-testid="alert-details"]', { hasText: 'GroundFailure' }).first().waitFor();
   });
 
@@ -144,8 +154,7 @@ describe('alerts', () => {
     await page.getByRole('heading', { name: 'Alertas' }).waitFor();
     const ids = await rows(page).locator('.alert-station__id').allInnerTexts();
     expect(ids.every((id) => id.startsWith('TERPEL-'))).toBe(true);
-    const warning = rows(page).filter({ has: page.locator('.event-tag', { hasText: 'Carga corta' }) }).first();
-    await warning.click();
+    await (await findRow(page, 'Carga corta')).click();
     await page.locator('[data-testid="alert-timeline"]').first().waitFor();
     await shoot(page, 'alerts-terpel-es');
   });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { SimulatedStation } from '@recarga/simulator/station';
 import type { StatsInfo, StatsSums } from '@recarga/contracts/stats';
 import { demoIdTags } from '../../server/src/db/seed/demo-stations';
-import { useBrowser } from './support/browser';
+import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, storageValue, waitForToast } from './support/auth';
 import { connectStation, hoursAgo, recharge, startRecharge, status, type StationClient } from './support/dashboard-seed';
 
@@ -201,6 +201,8 @@ describe('home dashboard', () => {
     await page.locator('.ant-select-item-option', { hasText: 'MOVE-SP-001' }).click();
     await expect.poll(() => map.getAttribute('data-zoom'), { timeout: 10_000 }).toBe('15');
     await page.locator('.cp-popup', { hasText: 'Move Paulista - Conjunto Nacional' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.locator('.panel-card--map').screenshot({ path: `${shots}dashboard-map-search.png` });
 
     await search.click();
     await page.keyboard.type('E2E-NO-COORDS');
@@ -229,4 +231,32 @@ describe('home dashboard', () => {
     expect(await point.getAttribute('class')).toContain('cp-marker--point');
     expect(await page.locator('.cp-map__legend').innerText()).toContain('Ponto de terceiros');
   });
+
+  it('statistics page: six charts from stations/dashboard/graphs, period and station filters', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    const first = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && r.status() === 200);
+    await page.goto(appUrl('/indicators'));
+    const url = new URL((await first).url());
+    expect(url.searchParams.get('days')).toBe('7');
+    expect(url.searchParams.get('timeDiff')).toBe('3'); // America/Sao_Paulo
+    for (const key of ['recharges', 'duration', 'energy', 'autonomy', 'lengthOfStay', 'popularHours']) {
+      await page.locator(`[data-testid="graph-${key}"]`).waitFor();
+    }
+    const week = (await (await first).json()) as { graphs: { key: string; series: { y: number }[] }[] };
+    const recharges = week.graphs.find((g) => g.key === 'recharges')!.series.reduce((n, p) => n + p.y, 0);
+    expect(await page.locator('[data-testid="graph-summary-recharges"]').innerText()).toContain(String(recharges));
+
+    const month = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && new URL(r.url()).searchParams.get('days') === '28');
+    await page.locator('[data-testid="indicators-period"]').getByText('Últimos 28 dias').click();
+    await month;
+    const oneStation = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && new URL(r.url()).searchParams.has('stationId'));
+    await page.locator('[data-testid="indicators-station"]').click();
+    await page.keyboard.type('SOL-BH-001');
+    await page.locator('.ant-select-item-option', { hasText: 'SOL-BH-001' }).click();
+    await oneStation;
+    await page.locator('[data-testid="graph-energy"] canvas').first().waitFor();
+    await shoot(page, 'indicators-move-br');
+  });
 });
+

@@ -64,6 +64,8 @@ export interface PaymentRefundsTable {
 export interface TransactionBillingTable {
   transaction_pk: number;
   tenant_pk: number;
+  charge_box_pk: number;
+  start_timestamp: Timestamp;
   currency: string;
   has_payment: boolean;
   priceless: boolean;

@@ -108,7 +108,10 @@ create index payment_refunds_movement_idx on payment_refunds (movement_pk);
 -- The price of a recharge: one row per priced transaction (composition, tariff snapshot, idle).
 create table transaction_billing (
   transaction_pk integer primary key references transactions (transaction_pk) on delete cascade,
+  -- Copied from the transaction (never change after the start) for the revenue-status index.
   tenant_pk integer not null references tenants (tenant_pk),
+  charge_box_pk integer not null references charge_boxes (charge_box_pk),
+  start_timestamp timestamptz not null,
   currency char(3) not null,
   has_payment boolean not null,
   priceless boolean not null,
@@ -139,6 +142,8 @@ create table transaction_billing (
   priced_at timestamptz not null default now()
 );
 create index transaction_billing_idle_pending_idx on transaction_billing (priced_at) where not idle_final;
+-- Transactions list filtered by PAID / UNPAID: read from here in list order, no look-up per row.
+create index transaction_billing_revenue_idx on transaction_billing (tenant_pk, revenue_status, start_timestamp desc);
 
 -- Idle time: the next recharge on a connector ends the previous one's idle time.
 create index transactions_connector_start_idx on transactions (connector_pk, start_timestamp);

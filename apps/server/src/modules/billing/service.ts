@@ -136,6 +136,8 @@ export class BillingService {
     const c = priceRecharge(snapshot, { energyWh, durationSec });
     const row = {
       tenant_pk: input.tenant_pk,
+      charge_box_pk: input.charge_box_pk,
+      start_timestamp: start,
       currency: input.currency,
       has_payment: snapshot.hasPayment,
       priceless: c.total === 0,

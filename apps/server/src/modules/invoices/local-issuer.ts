@@ -32,8 +32,8 @@ export class LocalInvoiceIssuer implements InvoiceIssuer {
   }
 }
 
-const dateTime = (d: Date | null) =>
-  d ? new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(d) : '-';
+const brasilia = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+const dateTime = (d: Date | null) => (d ? brasilia.format(d) : '-');
 
 const formatDoc = (doc: string | null, type: string | null) => {
   if (!doc) return '-';

@@ -132,24 +132,34 @@ export async function periodSums(db: Kysely<DB>, tenantPks: number[], p: Period)
  * the stop), the same rule computed from the station's payment settings (money-sql.ts).
  */
 export async function moneyByCurrency(db: Kysely<DB>, tenantPks: number[], p: Period) {
-  const res = await sql<{ coin: string; cost: number; income: number }>`
-    select coalesce(tb.currency, tn.currency) as coin,
-           coalesce(sum(coalesce(tb.cost, est.cost)), 0) as cost,
-           coalesce(sum(coalesce(tb.total, est.income)), 0) as income
-      from transactions t
-      join tenants tn on tn.tenant_pk = t.tenant_pk
-      left join transaction_billing tb on tb.transaction_pk = t.transaction_pk
-      left join lateral (
-        select ${recordedCostSql()} as cost, ${recordedIncomeSql()} as income
-          from charge_boxes cb join connectors c on c.connector_pk = t.connector_pk
-         where cb.charge_box_pk = t.charge_box_pk and tb.transaction_pk is null
-      ) est on true
-     where t.tenant_pk in (${sql.join(tenantPks)})
+  const inPeriod = sql`t.tenant_pk in (${sql.join(tenantPks)})
        and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}
-       and t.stop_timestamp is not null
-     group by 1
-     order by 1`.execute(db);
-  return res.rows.map((r) => ({ coin: r.coin.trim(), cost: Number(r.cost), income: Number(r.income) }));
+       and t.stop_timestamp is not null`;
+  // Two aggregates, so each can use the join the planner prefers (a hash join over a long period).
+  const [priced, estimated] = await Promise.all([
+    sql<{ coin: string; cost: number; income: number }>`
+      select tb.currency as coin, sum(tb.cost) as cost, sum(tb.total) as income
+        from transactions t
+        join transaction_billing tb on tb.transaction_pk = t.transaction_pk
+       where ${inPeriod}
+       group by 1`.execute(db),
+    sql<{ coin: string; cost: number; income: number }>`
+      select tn.currency as coin, sum(${recordedCostSql()}) as cost, sum(${recordedIncomeSql()}) as income
+        from transactions t
+        join charge_boxes cb on cb.charge_box_pk = t.charge_box_pk
+        join connectors c on c.connector_pk = t.connector_pk
+        join tenants tn on tn.tenant_pk = t.tenant_pk
+       where ${inPeriod}
+         and not exists (select 1 from transaction_billing tb where tb.transaction_pk = t.transaction_pk)
+       group by 1`.execute(db),
+  ]);
+  const out = new Map<string, { coin: string; cost: number; income: number }>();
+  for (const r of [...priced.rows, ...estimated.rows]) {
+    const coin = r.coin.trim();
+    const prev = out.get(coin) ?? { coin, cost: 0, income: 0 };
+    out.set(coin, { coin, cost: prev.cost + Number(r.cost ?? 0), income: prev.income + Number(r.income ?? 0) });
+  }
+  return [...out.values()].sort((a, b) => a.coin.localeCompare(b.coin));
 }
 
 /** Currency and country of a tenant. */

@@ -35,19 +35,27 @@ export function zoneOf(timeZone: string | undefined, offsetHeader: string | stri
   return { kind: 'iana', name: 'UTC' };
 }
 
+/** Formatters by zone name (building an Intl formatter is expensive). */
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Local time minus UTC, in ms, at an instant. */
 function offsetMs(zone: Zone, at: number): number {
   if (zone.kind === 'offset') return -zone.minutes * 60_000;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone.name,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
+  let format = partFormats.get(zone.name);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone.name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (partFormats.size < 500) partFormats.set(zone.name, format);
+  }
+  const parts = format.formatToParts(new Date(at));
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - (at - (((at % 1000) + 1000) % 1000));

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import { TRANSACTION_QUERY_CAP, type RevenueStatus, type TransactionSortKey } from '@recarga/contracts/transactions';
 import type { DB } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
@@ -8,8 +8,8 @@ import { likeContains } from '../stations/repository';
 /**
  * SQL of the transactions screen. Every statement takes the caller's tenant scope
  * (transactions.tenant_pk: the station's tenant). Filtering, the 10,000-row cap, sorting, paging
- * and counting happen in SQL (indexes: transactions_tenant_start_idx, _station_start_idx,
- * _id_tag_idx); only the page's rows are read.
+ * and counting happen in SQL (indexes: transactions_tenant_start_idx, transaction_billing_revenue_idx,
+ * transactions_id_tag_idx); only the page's rows are read.
  */
 
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -26,36 +26,65 @@ export interface TransactionFilters {
 /** Revenue status of `t` (001 §4): the billing row's (kept by the ledger); not priced yet → PRICELESS. */
 export const revenueStatusSql = sql<RevenueStatus>`coalesce((select b.revenue_status from transaction_billing b where b.transaction_pk = t.transaction_pk), 'PRICELESS')`;
 
-/** Transactions of the scope matching the filters. */
-export function filtered(db: Executor, scope: TenantScope, f: TransactionFilters) {
-  let q = db
-    .selectFrom('transactions as t')
-    .where('t.tenant_pk', 'in', scope.tenantPks)
-    .where('t.start_timestamp', '>=', f.from)
-    .where('t.start_timestamp', '<', f.to);
-  if (f.chargeBoxPk !== undefined) q = q.where('t.charge_box_pk', '=', f.chargeBoxPk);
-  if (f.idTag) q = q.where(sql<string>`lower(t.id_tag)`, '=', f.idTag.toLowerCase());
-  // A correlated look-up per candidate row (primary key), which stops with the cap; a join would
-  // make the planner hash the whole billing table.
-  if (f.revenue) q = q.where(revenueStatusSql, '=', f.revenue);
+/**
+ * Where matching recharges come from. PAID and UNPAID recharges are read from their billing rows
+ * (index on tenant, revenue status, start time: no look-up per candidate); everything else from
+ * `transactions` (index on tenant, start time), PRICELESS with a primary-key look-up of the
+ * billing row per candidate (unpriced recharges have none). `key`/`start` name the columns to
+ * return and order by.
+ */
+function source(tenantPks: number[], scopePks: number[], f: TransactionFilters) {
+  const billed = f.revenue === 'PAID' || f.revenue === 'UNPAID';
+  const a = billed ? sql.raw('rb') : sql.raw('t');
+  const conds: RawBuilder<unknown>[] = [
+    sql`${a}.tenant_pk in (${sql.join(tenantPks)})`,
+    sql`${a}.start_timestamp >= ${f.from}`,
+    sql`${a}.start_timestamp < ${f.to}`,
+  ];
+  if (billed) conds.push(sql`rb.revenue_status = ${f.revenue}`);
+  else if (f.revenue === 'PRICELESS') conds.push(sql`${revenueStatusSql} = 'PRICELESS'`);
+  if (f.chargeBoxPk !== undefined) conds.push(sql`${a}.charge_box_pk = ${f.chargeBoxPk}`);
+  if (f.idTag) conds.push(sql`lower(t.id_tag) = ${f.idTag.toLowerCase()}`);
   if (f.search) {
     const p = likeContains(f.search);
-    const stations = sql<SqlBool>`t.charge_box_pk in (select cb.charge_box_pk from charge_boxes cb
-      where cb.tenant_pk in (${sql.join(scope.tenantPks)})
+    const stations = sql`${a}.charge_box_pk in (select cb.charge_box_pk from charge_boxes cb
+      where cb.tenant_pk in (${sql.join(scopePks)})
         and (lower(cb.charge_box_id) like ${p} or lower(coalesce(cb.description, '')) like ${p}))`;
     const id = /^\d{1,9}$/.test(f.search) ? Number(f.search) : null;
-    q = q.where(id !== null ? sql<SqlBool>`(t.transaction_pk = ${id} or ${stations})` : stations);
+    conds.push(id !== null ? sql`(${a}.transaction_pk = ${id} or ${stations})` : stations);
   }
-  return q;
+  const from = !billed
+    ? sql`transactions t`
+    : f.idTag
+      ? sql`transaction_billing rb join transactions t on t.transaction_pk = rb.transaction_pk`
+      : sql`transaction_billing rb`;
+  return { from, where: sql.join(conds, sql` and `), key: sql`${a}.transaction_pk`, start: sql`${a}.start_timestamp` };
 }
 
 /** Matching rows, counted up to the cap. */
 export async function countCapped(db: Executor, scope: TenantScope, f: TransactionFilters): Promise<number> {
-  const r = await db
-    .selectFrom(filtered(db, scope, f).select(sql<number>`1`.as('x')).limit(TRANSACTION_QUERY_CAP).as('c'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  const s = source(scope.tenantPks, scope.tenantPks, f);
+  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from ${s.from} where ${s.where} limit ${TRANSACTION_QUERY_CAP}) c`.execute(db);
+  return Number(r.rows[0]!.n);
+}
+
+/** Above this many tenants in the scope, one index scan over the whole scope replaces the per-tenant merge. */
+const MAX_BRANCHES = 16;
+
+/**
+ * Keys of the first `limit` matching recharges in list order (start time, then id, descending):
+ * one ordered index scan per tenant of the scope, merged (UNION ALL of per-tenant LIMITs), so a
+ * page never sorts the whole date range.
+ */
+function orderedKeys(scope: TenantScope, f: TransactionFilters, limit: number) {
+  const one = (tenantPks: number[]) => {
+    const s = source(tenantPks, scope.tenantPks, f);
+    return sql`(select ${s.key} as transaction_pk, ${s.start} as start_timestamp from ${s.from} where ${s.where}
+      order by ${s.start} desc, ${s.key} desc limit ${limit})`;
+  };
+  const tenants = scope.tenantPks.length === 0 ? [-1] : scope.tenantPks;
+  const union = tenants.length === 1 || tenants.length > MAX_BRANCHES ? one(tenants) : sql.join(tenants.map((tp) => one([tp])), sql` union all `);
+  return sql`(select k.transaction_pk, k.start_timestamp from (${union}) k order by k.start_timestamp desc, k.transaction_pk desc limit ${limit})`;
 }
 
 /** The row columns over a `transactions as t` query. */
@@ -146,34 +175,6 @@ export interface Sort {
   direction: 'asc' | 'desc';
 }
 
-/** Above this many tenants in the scope, one index scan over the whole scope replaces the per-tenant merge. */
-const MAX_BRANCHES = 16;
-
-/**
- * Keys of the first `limit` matching recharges in list order (start time, then id, descending).
- * One ordered index scan per tenant of the scope, merged (UNION ALL of per-tenant LIMITs): the
- * (tenant, start) index gives each tenant's order, so a page never sorts the whole date range.
- */
-function orderedKeys(db: Executor, scope: TenantScope, f: TransactionFilters, limit: number) {
-  const one = (tenantPks: number[]) =>
-    filtered(db, { ...scope, tenantPks }, f)
-      .select(['t.transaction_pk', 't.start_timestamp'])
-      .orderBy('t.start_timestamp', 'desc')
-      .orderBy('t.transaction_pk', 'desc')
-      .limit(limit);
-  const tenants = scope.tenantPks.length === 0 ? [-1] : scope.tenantPks;
-  const union =
-    tenants.length === 1 || tenants.length > MAX_BRANCHES
-      ? sql`${one(tenants)}`
-      : sql.join(tenants.map((tp) => sql`${one([tp])}`), sql` union all `);
-  return db
-    .selectFrom(sql<{ transaction_pk: number; start_timestamp: Date }>`(${union})`.as('k'))
-    .select(['k.transaction_pk', 'k.start_timestamp'])
-    .orderBy('k.start_timestamp', 'desc')
-    .orderBy('k.transaction_pk', 'desc')
-    .limit(limit);
-}
-
 /** The joins each sort key needs (aliases of `sortExpr`): the small station tables only. */
 const sortJoins: Partial<Record<TransactionSortKey, ('cb' | 'c')[]>> = {
   chargeBoxDescription: ['cb'],
@@ -203,39 +204,33 @@ export async function page(db: Executor, scope: TenantScope, f: TransactionFilte
     sort.length === 0 ||
     (sort[0]!.key === 'startTimestamp' && sort[0]!.direction === 'desc' && sort.slice(1).every((s) => s.key === 'id' && s.direction === 'desc'));
   if (natural) {
-    const keys = await db
-      .selectFrom(orderedKeys(db, scope, f, Math.min(offset + limit, TRANSACTION_QUERY_CAP)).as('p'))
-      .select('p.transaction_pk')
-      .orderBy('p.start_timestamp', 'desc')
-      .orderBy('p.transaction_pk', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
-    return rowsOf(db, keys.map((k) => k.transaction_pk));
+    const keys = await sql<{ transaction_pk: number }>`
+      select p.transaction_pk from ${orderedKeys(scope, f, Math.min(offset + limit, TRANSACTION_QUERY_CAP))} p
+       order by p.start_timestamp desc, p.transaction_pk desc offset ${offset} limit ${limit}`.execute(db);
+    return rowsOf(db, keys.rows.map((k) => k.transaction_pk));
   }
   // Only the joins the sort keys need, over the 10,000 capped keys.
-  const capped = orderedKeys(db, scope, f, TRANSACTION_QUERY_CAP).clearSelect().select('k.transaction_pk');
+  const capped = orderedKeys(scope, f, TRANSACTION_QUERY_CAP);
   const needed = new Set(sort.flatMap((s) => sortJoins[s.key] ?? []));
   const joins = (['cb', 'c'] as const).filter((a) => needed.has(a)).map((a) => joinSql[a]);
   const order = sort.map((s) => sql`${sortExpr[s.key]} ${sql.raw(s.direction)} nulls last`);
   if (!sort.some((s) => s.key === 'id')) order.push(sql`t.transaction_pk desc`);
   const keys = await sql<{ transaction_pk: number }>`
     select t.transaction_pk from transactions t ${sql.join(joins, sql` `)}
-     where t.transaction_pk in (${capped})
+     where t.transaction_pk in (select transaction_pk from ${capped} ck)
      order by ${sql.join(order)}
     offset ${offset} limit ${limit}`.execute(db);
   return rowsOf(db, keys.rows.map((k) => k.transaction_pk));
 }
 
-/** The capped result in list order, streamed from a cursor (Excel export). */
-export function stream(db: Executor, scope: TenantScope, f: TransactionFilters) {
-  const capped = orderedKeys(db, scope, f, TRANSACTION_QUERY_CAP).clearSelect().select('k.transaction_pk');
-  return withColumns(db.selectFrom('transactions as t').where('t.transaction_pk', 'in', capped))
-    .orderBy('t.start_timestamp', 'desc')
-    .orderBy('t.transaction_pk', 'desc')
-    .limit(TRANSACTION_QUERY_CAP)
-    .stream(500);
+/** Keys of the capped result in list order (at most 10,000 numbers; the Excel export reads their rows in chunks). */
+export async function cappedKeys(db: Executor, scope: TenantScope, f: TransactionFilters): Promise<number[]> {
+  const r = await sql<{ transaction_pk: number }>`select transaction_pk from ${orderedKeys(scope, f, TRANSACTION_QUERY_CAP)} ck`.execute(db);
+  return r.rows.map((k) => Number(k.transaction_pk));
 }
+
+/** The rows of these keys, in this order (a chunk of the export). */
+export const rowsOfKeys = (db: Executor, pks: number[]) => rowsOf(db, pks);
 
 /** One transaction of the scope with its row columns. */
 export function one(db: Executor, scope: TenantScope, transactionPk: number) {

@@ -55,6 +55,8 @@ export interface TransactionServiceDeps {
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
 const IDLE_CANCEL_MIN_SECONDS = IDLE_CANCEL_MIN_MINUTES * 60;
+/** Rows read per query while writing the Excel export. */
+const EXPORT_CHUNK = 500;
 
 export const transactionErrors = {
   notFound: 'Transaction not found',
@@ -254,7 +256,19 @@ export class TransactionService {
     const income = showsIncome(ctx);
     const at = this.dateTimeFormat(zone);
     const out = new PassThrough();
-    const rows = repo.stream(this.db, ctx.tenantScope, filters);
+    // The capped keys first (10,000 numbers at most), then their rows in chunks: memory stays flat
+    // and no database connection is held while a slow client reads the file.
+    const keys = await repo.cappedKeys(this.db, ctx.tenantScope, filters);
+    const db = this.db;
+    const rows = (async function* () {
+      // The next chunk is read while the current one is written.
+      let next = keys.length ? repo.rowsOfKeys(db, keys.slice(0, EXPORT_CHUNK)) : null;
+      for (let i = 0; next; i += EXPORT_CHUNK) {
+        const chunk = await next;
+        next = i + EXPORT_CHUNK < keys.length ? repo.rowsOfKeys(db, keys.slice(i + EXPORT_CHUNK, i + 2 * EXPORT_CHUNK)) : null;
+        yield* chunk;
+      }
+    })();
     void (async () => {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet('Recargas');
@@ -326,17 +340,11 @@ export class TransactionService {
     return out;
   }
 
+  /** Local date-time text in the zone; the formatter is built once (building one per row is slow and memory-hungry). */
   private dateTimeFormat(zone: Zone) {
-    const f =
-      zone.kind === 'iana'
-        ? new Intl.DateTimeFormat('pt-BR', { timeZone: zone.name, dateStyle: 'short', timeStyle: 'medium' })
-        : null;
-    return (iso: string | null) => {
-      if (!iso) return '';
-      if (f) return f.format(new Date(iso));
-      const shifted = new Date(Date.parse(iso) - (zone as { minutes: number }).minutes * 60_000);
-      return new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' }).format(shifted);
-    };
+    const f = new Intl.DateTimeFormat('pt-BR', { timeZone: zone.kind === 'iana' ? zone.name : 'UTC', dateStyle: 'short', timeStyle: 'medium' });
+    const shift = zone.kind === 'offset' ? zone.minutes * 60_000 : 0;
+    return (iso: string | null) => (iso ? f.format(new Date(Date.parse(iso) - shift)) : '');
   }
 
   /** The transaction's meter values as .xlsx; refused (413) for recharges longer than 5 hours. */

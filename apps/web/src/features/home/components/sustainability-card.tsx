@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Card, Skeleton, theme, Typography } from 'antd';
-import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PieChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
@@ -13,8 +12,8 @@ import { CardTitle } from './users-card';
 
 echarts.use([PieChart]);
 
-const TreeIcon = () => (
-  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
+const TreeIcon = ({ size = 22 }: { size?: number }) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" fill="currentColor">
     <path d="M12 2 6 10h3l-4 6h6v6h2v-6h6l-4-6h3z" />
   </svg>
 );
@@ -47,7 +46,7 @@ export function SustainabilityCard({ energy }: { energy: StatsSums['energy'] | u
   }, [energy?.treePercentageGoal, token.colorSuccess, token.colorFillSecondary]);
 
   return (
-    <Card className="panel-card" variant="borderless" data-testid="card-sustainability" title={<CardTitle icon={<EnvironmentOutlined />} text={t('sustainability.title')} />}>
+    <Card className="panel-card" variant="borderless" data-testid="card-sustainability" title={<CardTitle icon={<TreeIcon size={15} />} text={t('sustainability.title')} />}>
       {!energy ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (

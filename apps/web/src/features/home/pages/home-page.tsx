@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Typography } from 'antd';
-import { CloudOutlined, DollarOutlined, FallOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CloudOutlined, EnvironmentOutlined, RiseOutlined, ThunderboltOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { formatMinorUnits } from '../../../lib/format/money';
@@ -23,6 +23,9 @@ import '../home.css';
 
 /** Locale of a currency's amounts when it is not the brand's (a network with sub-networks abroad). */
 const moneyLocale = (coin: string) => ({ BRL: 'pt-BR', COP: 'es-CO', USD: 'es-EC' })[coin] ?? 'pt-BR';
+/** Another currency's amount with its ISO code ('COP 297.756,00'), so '$' is never ambiguous beside 'R$'. */
+const codeMoney = (minor: number, coin: string) =>
+  new Intl.NumberFormat(moneyLocale(coin), { style: 'currency', currency: coin, currencyDisplay: 'code' }).format(minor / 100);
 
 /**
  * / — the home dashboard (000 §2): the period, the indicator cards (counting up over 3 s), the
@@ -110,22 +113,30 @@ export function HomePage() {
               <KpiCard
                 tone="cost"
                 testId="cost"
-                icon={<FallOutlined />}
+                icon={<WalletOutlined />}
                 title={t('kpi.cost')}
                 value={s.cost}
                 format={money}
-                hint={otherCurrencies.length ? otherCurrencies.map((c) => formatMinorUnits(c.cost, { currency: c.coin, locale: moneyLocale(c.coin) })).join(' · ') : t('kpi.costHint')}
+                hint={
+                  otherCurrencies.some((c) => c.cost)
+                    ? t('kpi.otherCurrencies', { list: otherCurrencies.filter((c) => c.cost).map((c) => codeMoney(c.cost, c.coin)).join(' · ') })
+                    : t('kpi.costHint')
+                }
               />
             </Col>
             <Col {...kpiSpan}>
               <KpiCard
                 tone="income"
                 testId="income"
-                icon={<DollarOutlined />}
+                icon={<RiseOutlined />}
                 title={t('kpi.income')}
                 value={s.income}
                 format={money}
-                hint={otherCurrencies.length ? otherCurrencies.map((c) => formatMinorUnits(c.income, { currency: c.coin, locale: moneyLocale(c.coin) })).join(' · ') : t('kpi.incomeHint')}
+                hint={
+                  otherCurrencies.some((c) => c.income)
+                    ? t('kpi.otherCurrencies', { list: otherCurrencies.filter((c) => c.income).map((c) => codeMoney(c.income, c.coin)).join(' · ') })
+                    : t('kpi.incomeHint')
+                }
               />
             </Col>
           </>
@@ -140,7 +151,7 @@ export function HomePage() {
           <SustainabilityCard energy={s?.energy} />
         </Col>
         <Col xs={24} xl={16}>
-          <Card className="panel-card panel-card--map" variant="borderless" title={<CardTitle icon={<ThunderboltOutlined />} text={t('map.title')} />}>
+          <Card className="panel-card panel-card--map" variant="borderless" title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}>
             <ChargePointMap />
           </Card>
         </Col>

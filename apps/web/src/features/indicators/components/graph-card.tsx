@@ -34,7 +34,7 @@ export function GraphCard({ view, emptyText }: { view: GraphView; emptyText: str
     );
     const colour = token.colorPrimary;
     return {
-      grid: { left: 8, right: 12, top: 16, bottom: 4, containLabel: true },
+      grid: { left: 8, right: 22, top: 16, bottom: 4, containLabel: true },
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: view.kind === 'bar' ? 'shadow' : 'line' },

@@ -1,8 +1,8 @@
-/** Search text without accents, spaces and case: 'Estação  Paulista' → 'estacaopaulista'. */
+/** Search text reduced to letters and digits, without accents or case: 'Estação  Paulista (SP-1)' → 'estacaopaulistasp1'. */
 export function normaliseSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
     .toLowerCase();
 }

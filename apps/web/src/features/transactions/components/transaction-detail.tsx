@@ -112,6 +112,9 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
                   <PaymentTypeLabel type={tx.paymentType} />
                 </Fact>
               ) : null}
+              {tx.paymentStatus ? (
+                <Fact label={t('detail.paymentStatus')}>{t(`paymentStatus.${tx.paymentStatus}`, { defaultValue: tx.paymentStatus })}</Fact>
+              ) : null}
               {tx.paidTimestamp ? <Fact label={t('detail.paidAt')}>{formatDateTime(tx.paidTimestamp)}</Fact> : null}
             </>
           ) : null}
