@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Unit and API tests. Browser tests have their own config (apps/web/e2e/vitest.config.ts). */
 export default defineConfig({
   test: {
+    // PGlite is CPU-heavy; two workers match the 2-core machines.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -11,8 +13,6 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is CPU-heavy; two workers match the 2-core machines.
-          maxWorkers: 2,
         },
       },
       {

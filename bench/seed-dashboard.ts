@@ -2,8 +2,8 @@
  * Seeds a PostgreSQL database for the dashboard benchmark (bench/stats.ts): migrates it, loads the
  * demo tenants and users, then adds N stations (2 connectors each, spread over the Move, Sol and
  * Terpel tenants, with payment settings and random connector statuses), M drivers and T
- * transactions over the last `--days` days, in start order (1 % still open, 90 % of the finished ones priced in
- * transaction_billing like the billing module does). Plain SQL with generate_series: 1,000,000
+ * transactions over the last `--days` days, in start order (1 % still open, 99.9 % of the finished ones priced in
+ * transaction_billing like the billing module does, the rest waiting in its queue). Plain SQL with generate_series: 1,000,000
  * transactions take about a minute.
  *
  *   createdb -h 127.0.0.1 -U postgres recarga_dash
@@ -174,17 +174,24 @@ try {
   }
 
   await client.query(
-    `insert into transaction_billing (transaction_pk, tenant_pk, currency, has_payment, priceless, energy_wh, duration_seconds,
-                                      start_fee, energy_amount, operational_fee, voucher_discount, tax, total, cost, tariff)
-     select t.transaction_pk, t.tenant_pk, tn.currency, cb.has_payment, not cb.has_payment, t.energy_wh,
+    `insert into transaction_billing (transaction_pk, tenant_pk, charge_box_pk, start_timestamp, currency, has_payment, priceless,
+                                      energy_wh, duration_seconds, start_fee, energy_amount, operational_fee, voucher_discount, tax,
+                                      total, cost, tariff)
+     select t.transaction_pk, t.tenant_pk, t.charge_box_pk, t.start_timestamp, tn.currency, cb.has_payment, not cb.has_payment, t.energy_wh,
             extract(epoch from t.stop_timestamp - t.start_timestamp)::int,
             cb.money_per_transaction_income, t.energy_wh * cb.money_per_kilowatt_income / 1000, 0, 0, 0,
             case when cb.has_payment then cb.money_per_transaction_income + t.energy_wh * cb.money_per_kilowatt_income / 1000 else 0 end,
             t.energy_wh * cb.money_per_kilowatt_cost / 1000, '{}'::jsonb
        from transactions t join charge_boxes cb using (charge_box_pk) join tenants tn on tn.tenant_pk = t.tenant_pk
-      where t.stop_timestamp is not null and t.start_key like 'bench-%' and t.transaction_pk % 10 <> 0`,
+      where t.stop_timestamp is not null and t.start_key like 'bench-%' and t.transaction_pk % 1000 <> 0`,
   );
-  step('transaction_billing for 90 % of the finished transactions');
+  // The rest waits in the billing queue, as right after their stop.
+  await client.query(
+    `insert into billing_queue (transaction_pk)
+     select t.transaction_pk from transactions t
+      where t.stop_timestamp is not null and t.start_key like 'bench-%' and t.transaction_pk % 1000 = 0`,
+  );
+  step('transaction_billing for 99.9 % of the finished transactions, the rest in the billing queue');
   await client.query('commit');
   await client.query(`set session_replication_role = origin`);
   await client.query('vacuum analyze');

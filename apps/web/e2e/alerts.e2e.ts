@@ -19,7 +19,10 @@ async function shoot(page: Page, name: string) {
 
 const rows = (page: Page) => page.locator('[data-testid="alerts-table"] tbody tr.ant-table-row');
 const cellTexts = (page: Page, column: number) =>
-  rows(page).evaluateAll((trs, col) => trs.map((tr) => (tr.querySelectorAll('td')[col] as HTMLElement | undefined)?.innerText.trim() ?? ''), column);
+  rows(page).evaluateAll(
+    (trs, col) => trs.map((tr) => (tr.querySelectorAll('td')[col] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+    column,
+  );
 
 async function openAlerts(page: Page, login: { email: string; password: string } = logins.admin, host?: string) {
   await signIn(page, login, host);
@@ -30,7 +33,9 @@ async function openAlerts(page: Page, login: { email: string; password: string }
 /** Pages through the list until a row with this event label shows; returns it. */
 async function findRow(page: Page, label: string) {
   for (let i = 0; i < 30; i++) {
-    const row = rows(page).filter({ has: page.locator('.event-tag', { hasText: label }) }).first();
+    const row = rows(page)
+      .filter({ has: page.locator('.event-tag', { hasText: label }) })
+      .first();
     if (await row.count()) return row;
     const next = page.locator('.ant-pagination-next:not(.ant-pagination-disabled)');
     if (!(await next.count())) break;

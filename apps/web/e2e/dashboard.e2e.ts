@@ -86,7 +86,12 @@ describe('home dashboard', () => {
     // Leave no recharge running: its tag would be busy for the other test files.
     if (running) {
       await running.client
-        .call('StopTransaction', { transactionId: running.transactionId, meterStop: 6100, timestamp: new Date().toISOString(), reason: 'Local' })
+        .call('StopTransaction', {
+          transactionId: running.transactionId,
+          meterStop: 6100,
+          timestamp: new Date().toISOString(),
+          reason: 'Local',
+        })
         .catch(() => undefined);
     }
     await Promise.all(online.map((c) => c.close().catch(() => undefined)));
@@ -216,7 +221,8 @@ describe('home dashboard', () => {
     await openDashboard(page, logins.admin);
     const token = await storageValue(page, 'auth-token');
     const imported = await page.evaluate(async (auth) => {
-      const csv = 'id,name,latitude,longitude,street,city,state,connectors\nPS-9001,Shopping Vila Olímpia,-23.5955,-46.6850,Rua Olimpíadas 360,São Paulo,SP,Type 2|CCS2\n';
+      const csv =
+        'id,name,latitude,longitude,street,city,state,connectors\nPS-9001,Shopping Vila Olímpia,-23.5955,-46.6850,Rua Olimpíadas 360,São Paulo,SP,Type 2|CCS2\n';
       const res = await fetch('/api/chargepoints/plug-share/import/', {
         method: 'POST',
         headers: { 'content-type': 'text/csv', authorization: `Bearer ${auth}` },
@@ -247,10 +253,14 @@ describe('home dashboard', () => {
     const recharges = week.graphs.find((g) => g.key === 'recharges')!.series.reduce((n, p) => n + p.y, 0);
     expect(await page.locator('[data-testid="graph-summary-recharges"]').innerText()).toContain(String(recharges));
 
-    const month = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && new URL(r.url()).searchParams.get('days') === '28');
+    const month = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && new URL(r.url()).searchParams.get('days') === '28',
+    );
     await page.locator('[data-testid="indicators-period"]').getByText('Últimos 28 dias').click();
     await month;
-    const oneStation = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && new URL(r.url()).searchParams.has('stationId'));
+    const oneStation = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && new URL(r.url()).searchParams.has('stationId'),
+    );
     await page.locator('[data-testid="indicators-station"]').click();
     await page.keyboard.type('SOL-BH-001');
     await page.locator('.ant-select-item-option', { hasText: 'SOL-BH-001' }).click();
@@ -259,4 +269,3 @@ describe('home dashboard', () => {
     await shoot(page, 'indicators-move-br');
   });
 });
-

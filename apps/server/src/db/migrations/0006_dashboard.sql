@@ -7,5 +7,6 @@
 create index transactions_stats_idx on transactions (tenant_pk, start_timestamp)
   include (transaction_pk, user_pk, energy_wh, start_value_wh, stop_value_wh, stop_timestamp, charge_box_pk, connector_pk);
 
--- The priced composition of each of those recharges (cost and income), by key, without the table.
-create index transaction_billing_stats_idx on transaction_billing (transaction_pk) include (currency, cost, total);
+-- Cost and income of the priced recharges of a scope started in a period (tenant and start are
+-- copies of the transaction's in transaction_billing), from the index alone.
+create index transaction_billing_stats_idx on transaction_billing (tenant_pk, start_timestamp) include (currency, cost, total);

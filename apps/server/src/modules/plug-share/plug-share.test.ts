@@ -25,15 +25,19 @@ describe('POST chargepoints/plug-share/import', () => {
       payload: body,
     });
   const points = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/chargepoints/?originType=PLUG_SHARE', headers: bearer(token) }).then((r) => r.json().chargePointList as {
-      chargeBoxId: string;
-      description: string;
-      origin: string;
-      locationLatitude: number;
-      address: { street: string | null };
-      connectors: { connectorId: number; connectorType: string; lastStatus: { status: string | null } }[];
-    }[]);
-  const pointRows = () => t.db.selectFrom('charge_boxes').selectAll().where('origin', '=', 'PLUG_SHARE').where('deleted_at', 'is', null).execute();
+    t.app.inject({ method: 'GET', url: '/api/chargepoints/?originType=PLUG_SHARE', headers: bearer(token) }).then(
+      (r) =>
+        r.json().chargePointList as {
+          chargeBoxId: string;
+          description: string;
+          origin: string;
+          locationLatitude: number;
+          address: { street: string | null };
+          connectors: { connectorId: number; connectorType: string; lastStatus: { status: string | null } }[];
+        }[],
+    );
+  const pointRows = () =>
+    t.db.selectFrom('charge_boxes').selectAll().where('origin', '=', 'PLUG_SHARE').where('deleted_at', 'is', null).execute();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -70,7 +74,11 @@ describe('POST chargepoints/plug-share/import', () => {
   });
 
   it('the same ids again, semicolon-separated with decimal commas: updates the points in place', async () => {
-    const file = ['ID;Name;Latitude;Longitude;Connectors', 'PS-1001;Shopping Iguatemi (piso G2);-23,5772;-46,6879;Type 2', 'PS-1004;Novo ponto;-23,6;-46,7;Tesla'].join('\n');
+    const file = [
+      'ID;Name;Latitude;Longitude;Connectors',
+      'PS-1001;Shopping Iguatemi (piso G2);-23,5772;-46,6879;Type 2',
+      'PS-1004;Novo ponto;-23,6;-46,7;Tesla',
+    ].join('\n');
     const res = await upload(operator, file, `?tenantPk=${move}`, 'text/plain');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ rows: 2, created: 1, updated: 1, removed: 0 });
@@ -117,7 +125,11 @@ describe('POST chargepoints/plug-share/import', () => {
   });
 
   it('replace=true: removes the tenant’s points the file does not list', async () => {
-    const res = await upload(operator, 'id,name,latitude,longitude\nPS-1002,Posto Bandeirantes,-23.45,-46.70', `?tenantPk=${move}&replace=true`);
+    const res = await upload(
+      operator,
+      'id,name,latitude,longitude\nPS-1002,Posto Bandeirantes,-23.45,-46.70',
+      `?tenantPk=${move}&replace=true`,
+    );
     expect(res.json()).toMatchObject({ rows: 1, created: 0, updated: 1, removed: 3 });
     expect((await points(operator)).map((p) => p.chargeBoxId)).toEqual([`PS-${move}-PS-1002`]);
   });
@@ -127,7 +139,12 @@ describe('POST chargepoints/plug-share/import', () => {
     const res = await upload(operator, VALID, `?tenantPk=${terpel}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ tenantPk: 'Unknown tenant.' });
-    const viewer = await aDashboardUser(t, { email: 'viewer@move.com.br', password: 'Viewer@2026', tenant: 'move', routes: ['/', '/stations'] });
+    const viewer = await aDashboardUser(t, {
+      email: 'viewer@move.com.br',
+      password: 'Viewer@2026',
+      tenant: 'move',
+      routes: ['/', '/stations'],
+    });
     expect((await upload(await loginAs(t.app, viewer), VALID)).statusCode).toBe(403);
   });
 

@@ -140,7 +140,8 @@ export function readPlugShareFile(
     else if (latitude === null || latitude < -90 || latitude > 90) fail(line, 'latitude', 'Latitude must be a number between -90 and 90.');
     const longitude = parseNumber(cell('longitude'), decimalComma);
     if (!cell('longitude')) fail(line, 'longitude', 'Required field');
-    else if (longitude === null || longitude < -180 || longitude > 180) fail(line, 'longitude', 'Longitude must be a number between -180 and 180.');
+    else if (longitude === null || longitude < -180 || longitude > 180)
+      fail(line, 'longitude', 'Longitude must be a number between -180 and 180.');
 
     const street = optional('street', 255);
     const city = optional('city', 100);
@@ -149,7 +150,10 @@ export function readPlugShareFile(
     const connectorTypePks: number[] = [];
     const connectors = cell('connectors');
     if (connectors) {
-      const names = connectors.split('|').map((s) => s.trim()).filter(Boolean);
+      const names = connectors
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (names.length > 10) fail(line, 'connectors', 'At most 10 connectors per point.');
       const unknown = names.filter((n) => !typeByName.has(normalise(n)));
       if (unknown.length) fail(line, 'connectors', `Unknown connector type "${unknown[0]}" (use ${typeNames}, separated by "|").`);

@@ -45,7 +45,11 @@ export async function resolvePeriod(
         : hasZone(toDate)
           ? sql`(${toDate}::timestamptz + ${sql.lit(endPadding(toDate))}::interval)`
           : sql`((${local(toDate)}::timestamp + ${sql.lit(endPadding(toDate))}::interval) at time zone ${timeZone})`;
-  const row = await sql<{ f: Date; t: Date; m: Date }>`select ${from} as f, ${to} as t, ('2010-01-01'::timestamp at time zone ${timeZone}) as m`.execute(db);
+  const row = await sql<{
+    f: Date;
+    t: Date;
+    m: Date;
+  }>`select ${from} as f, ${to} as t, ('2010-01-01'::timestamp at time zone ${timeZone}) as m`.execute(db);
   const r = row.rows[0]!;
   return { from: new Date(r.f), to: new Date(r.t), minDate: new Date(r.m) };
 }
@@ -125,36 +129,47 @@ export async function periodSums(db: Kysely<DB>, tenantPks: number[], p: Period)
   return { recharges: Number(r?.recharges ?? 0), usersCharged: Number(r?.users ?? 0), wh: Number(r?.wh ?? 0) };
 }
 
+/** Distinct users with a recharge started in the period at a station of the scope. */
+export async function usersCharged(db: Kysely<DB>, tenantPks: number[], p: Period): Promise<number> {
+  const row = await sql<{ n: number }>`
+    select count(distinct t.user_pk) as n
+      from transactions t
+     where t.tenant_pk in (${sql.join(tenantPks)})
+       and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
 /**
  * Cost and income of the finished recharges started in the period, per currency: the priced
  * composition of the billing module (transaction_billing: `cost`, and `total` = what the driver
- * pays, idle excluded) and, for a recharge not priced yet (the billing queue prices it right after
- * the stop), the same rule computed from the station's payment settings (money-sql.ts).
+ * pays, idle excluded; its tenant and start are copies of the transaction's, so the period is read
+ * from an index of that table alone) and, for a stopped recharge still waiting in the billing queue
+ * (it is priced right after the stop), the same rule computed from the station's payment settings
+ * (money-sql.ts). Relies on the billing module's rule that a stopped recharge is priced or queued.
  */
 export async function moneyByCurrency(db: Kysely<DB>, tenantPks: number[], p: Period) {
-  const inPeriod = sql`t.tenant_pk in (${sql.join(tenantPks)})
-       and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}
-       and t.stop_timestamp is not null`;
-  // Two aggregates, so each can use the join the planner prefers (a hash join over a long period).
-  const [priced, estimated] = await Promise.all([
+  const [priced, queued] = await Promise.all([
     sql<{ coin: string; cost: number; income: number }>`
       select tb.currency as coin, sum(tb.cost) as cost, sum(tb.total) as income
-        from transactions t
-        join transaction_billing tb on tb.transaction_pk = t.transaction_pk
-       where ${inPeriod}
+        from transaction_billing tb
+       where tb.tenant_pk in (${sql.join(tenantPks)})
+         and tb.start_timestamp >= ${p.from} and tb.start_timestamp < ${p.to}
        group by 1`.execute(db),
     sql<{ coin: string; cost: number; income: number }>`
       select tn.currency as coin, sum(${recordedCostSql()}) as cost, sum(${recordedIncomeSql()}) as income
-        from transactions t
+        from billing_queue bq
+        join transactions t on t.transaction_pk = bq.transaction_pk
         join charge_boxes cb on cb.charge_box_pk = t.charge_box_pk
         join connectors c on c.connector_pk = t.connector_pk
         join tenants tn on tn.tenant_pk = t.tenant_pk
-       where ${inPeriod}
+       where t.tenant_pk in (${sql.join(tenantPks)})
+         and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}
+         and t.stop_timestamp is not null
          and not exists (select 1 from transaction_billing tb where tb.transaction_pk = t.transaction_pk)
        group by 1`.execute(db),
   ]);
   const out = new Map<string, { coin: string; cost: number; income: number }>();
-  for (const r of [...priced.rows, ...estimated.rows]) {
+  for (const r of [...priced.rows, ...queued.rows]) {
     const coin = r.coin.trim();
     const prev = out.get(coin) ?? { coin, cost: 0, income: 0 };
     out.set(coin, { coin, cost: prev.cost + Number(r.cost ?? 0), income: prev.income + Number(r.income ?? 0) });

@@ -104,11 +104,11 @@ export class StatsService {
   async info(ctx: RequestContext, q: StatsQuery): Promise<StatsInfo> {
     const p = await this.period(q);
     const scope = ctx.tenantScope.tenantPks;
-    const [users, charging, stations, sums] = await Promise.all([
+    const [users, charging, stations, charged] = await Promise.all([
       repo.userCounts(this.db, scope, p.to),
       repo.usersCharging(this.db, scope),
       repo.stationStatusCounts(this.db, scope, this.pingIntervalSec),
-      repo.periodSums(this.db, scope, p),
+      repo.usersCharged(this.db, scope, p),
     ]);
     return {
       ...StatsService.periodOut(p),
@@ -116,7 +116,7 @@ export class StatsService {
       usersRegistered: users.usersRegistered,
       usersCharging: charging,
       userChargingPercentage: chargingFraction(charging, users.usersRegistered),
-      usersCharged: sums.usersCharged,
+      usersCharged: charged,
       statusChargeBox: stations,
     };
   }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { TRANSACTION_QUERY_CAP, type RevenueStatus, type TransactionSortKey } from '@recarga/contracts/transactions';
 import type { DB } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';

@@ -13,7 +13,9 @@ export function AlertDetails({ notification: n, all }: { notification: ChargeBox
   const warning = n.type === 'Warning' && n.transactionId !== null;
   const station = useStationEvents(warning ? n.chargeBoxId : null);
   const timeline = warning ? transactionTimeline([...all, ...(station.data ?? [])], n) : [];
-  const error = [n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? n.connectorErrorCode : null, n.connectorErrorMsg].filter(Boolean).join(' · ');
+  const error = [n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? n.connectorErrorCode : null, n.connectorErrorMsg]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <div className="alert-details" data-testid="alert-details">
@@ -22,7 +24,11 @@ export function AlertDetails({ notification: n, all }: { notification: ChargeBox
         column={{ xs: 1, sm: 2, lg: 4 }}
         items={[
           { key: 'id', label: t('details.stationId'), children: <Typography.Text copyable>{n.chargeBoxId}</Typography.Text> },
-          { key: 'connector', label: t('details.connector'), children: n.connectorId ? tn('connector', { id: n.connectorId }) : tn('station') },
+          {
+            key: 'connector',
+            label: t('details.connector'),
+            children: n.connectorId ? tn('connector', { id: n.connectorId }) : tn('station'),
+          },
           { key: 'error', label: t('details.error'), children: error || t('details.noError') },
           ...(n.userName ? [{ key: 'user', label: t('details.user'), children: n.userName }] : []),
           ...(n.transactionId !== null ? [{ key: 'tx', label: t('details.transaction'), children: `#${n.transactionId}` }] : []),

@@ -14,7 +14,8 @@ import '../alerts.css';
 /** Alerts list page size and page buttons (000 §2, §9). */
 export const ALERTS_PAGE_SIZE = 10;
 
-const rowKey = (n: ChargeBoxNotification) => `${n.chargeBoxId}|${n.connectorId ?? 0}|${n.type}|${n.notificationTimestampDT}|${n.transactionId ?? ''}`;
+const rowKey = (n: ChargeBoxNotification) =>
+  `${n.chargeBoxId}|${n.connectorId ?? 0}|${n.type}|${n.notificationTimestampDT}|${n.transactionId ?? ''}`;
 
 /**
  * /alerts (000 §2): the station events of the scope, searchable by name or ChargeBox ID (spaces
@@ -42,8 +43,18 @@ export function AlertsPage() {
         </div>
       ),
     },
-    { key: 'state', title: t('columns.state'), sorter: (a, b, order) => compareText(a.addressState, b.addressState, order), render: (_, n) => n.addressState || '—' },
-    { key: 'city', title: t('columns.city'), sorter: (a, b, order) => compareText(a.addressCity, b.addressCity, order), render: (_, n) => n.addressCity || '—' },
+    {
+      key: 'state',
+      title: t('columns.state'),
+      sorter: (a, b, order) => compareText(a.addressState, b.addressState, order),
+      render: (_, n) => n.addressState || '—',
+    },
+    {
+      key: 'city',
+      title: t('columns.city'),
+      sorter: (a, b, order) => compareText(a.addressCity, b.addressCity, order),
+      render: (_, n) => n.addressCity || '—',
+    },
     {
       key: 'place',
       title: t('columns.place'),
@@ -63,7 +74,8 @@ export function AlertsPage() {
       key: 'event',
       title: t('columns.event'),
       width: 190,
-      sorter: (a, b, order) => compareText(tn(`events.${a.type}`, { defaultValue: a.type }), tn(`events.${b.type}`, { defaultValue: b.type }), order),
+      sorter: (a, b, order) =>
+        compareText(tn(`events.${a.type}`, { defaultValue: a.type }), tn(`events.${b.type}`, { defaultValue: b.type }), order),
       render: (_, n) => <EventTag type={n.type} />,
     },
   ];

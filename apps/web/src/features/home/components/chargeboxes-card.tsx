@@ -53,15 +53,30 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
   }, [counts, colours, fmt, t, token.colorFillSecondary]);
 
   return (
-    <Card className="panel-card" variant="borderless" data-testid="card-chargeboxes" title={<CardTitle icon={<ThunderboltOutlined />} text={t('stations.title')} />}>
+    <Card
+      className="panel-card"
+      variant="borderless"
+      data-testid="card-chargeboxes"
+      title={<CardTitle icon={<ThunderboltOutlined />} text={t('stations.title')} />}
+    >
       {!counts ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <div className="donut-card">
           <div className="donut-card__chart">
-            <EChart option={option} className="donut-card__canvas" label={t('stations.chartLabel', { ...counts })} testId="chart-chargeboxes" />
+            <EChart
+              option={option}
+              className="donut-card__canvas"
+              label={t('stations.chartLabel', { ...counts })}
+              testId="chart-chargeboxes"
+            />
             <div className="donut-card__center">
-              <AnimatedNumber value={counts.total} format={fmt.integer} testId="value-stations-total" className="donut-card__center-value" />
+              <AnimatedNumber
+                value={counts.total}
+                format={fmt.integer}
+                testId="value-stations-total"
+                className="donut-card__center-value"
+              />
               <span className="donut-card__center-caption">{t('stations.total')}</span>
             </div>
           </div>

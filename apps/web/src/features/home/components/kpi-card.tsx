@@ -25,7 +25,12 @@ export function KpiCard({
   const { token } = theme.useToken();
   const accent = { energy: token.colorPrimary, co2: token.colorSuccess, cost: token.colorWarning, income: token.geekblue }[tone];
   return (
-    <Card className={`kpi-card kpi-card--${tone}`} variant="borderless" data-testid={`card-${testId}`} style={{ '--kpi-accent': accent } as CSSProperties}>
+    <Card
+      className={`kpi-card kpi-card--${tone}`}
+      variant="borderless"
+      data-testid={`card-${testId}`}
+      style={{ '--kpi-accent': accent } as CSSProperties}
+    >
       <div className="kpi-card__head">
         <span className="kpi-card__icon" aria-hidden="true">
           {icon}

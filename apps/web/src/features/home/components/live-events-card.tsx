@@ -10,11 +10,21 @@ export function LiveEventsCard() {
   const { t } = useTranslation('home');
   const { data, isLoading, isError, refetch } = useChargeBoxNotifications();
   return (
-    <Card className="panel-card panel-card--events" variant="borderless" data-testid="card-events" title={<CardTitle icon={<BellOutlined />} text={t('events.title')} />}>
+    <Card
+      className="panel-card panel-card--events"
+      variant="borderless"
+      data-testid="card-events"
+      title={<CardTitle icon={<BellOutlined />} text={t('events.title')} />}
+    >
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : isError ? (
-        <Alert type="error" showIcon title={t('events.error')} action={<Button onClick={() => void refetch()}>{t('events.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('events.error')}
+          action={<Button onClick={() => void refetch()}>{t('events.retry')}</Button>}
+        />
       ) : (
         <div className="events-scroll">
           <NotificationList notifications={(data ?? []).slice(0, 30)} compact emptyText={t('events.empty')} />

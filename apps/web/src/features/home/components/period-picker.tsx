@@ -11,7 +11,10 @@ export function PeriodPicker({ value, onChange }: { value: DateRange; onChange: 
     { label: t('period.last7'), value: defaultRange(today) },
     { label: t('period.last30'), value: normaliseRange([today.subtract(29, 'day'), today]) },
     { label: t('period.thisMonth'), value: normaliseRange([today.startOf('month'), today]) },
-    { label: t('period.lastMonth'), value: normaliseRange([today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month')]) },
+    {
+      label: t('period.lastMonth'),
+      value: normaliseRange([today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month')]),
+    },
     { label: t('period.last365'), value: normaliseRange([today.subtract(364, 'day'), today]) },
   ];
   return (

@@ -46,15 +46,29 @@ export function SustainabilityCard({ energy }: { energy: StatsSums['energy'] | u
   }, [energy?.treePercentageGoal, token.colorSuccess, token.colorFillSecondary]);
 
   return (
-    <Card className="panel-card" variant="borderless" data-testid="card-sustainability" title={<CardTitle icon={<TreeIcon size={15} />} text={t('sustainability.title')} />}>
+    <Card
+      className="panel-card"
+      variant="borderless"
+      data-testid="card-sustainability"
+      title={<CardTitle icon={<TreeIcon size={15} />} text={t('sustainability.title')} />}
+    >
       {!energy ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <div className="donut-card">
           <div className="donut-card__chart">
-            <EChart option={option} className="donut-card__canvas" label={t('sustainability.chartLabel', { percent: fmt.percent(energy.treePercentageGoal) })} />
+            <EChart
+              option={option}
+              className="donut-card__canvas"
+              label={t('sustainability.chartLabel', { percent: fmt.percent(energy.treePercentageGoal) })}
+            />
             <div className="donut-card__center">
-              <span className="donut-card__center-value" data-testid="value-tree-goal" data-value={energy.treePercentageGoal} aria-label={fmt.percent(energy.treePercentageGoal)}>
+              <span
+                className="donut-card__center-value"
+                data-testid="value-tree-goal"
+                data-value={energy.treePercentageGoal}
+                aria-label={fmt.percent(energy.treePercentageGoal)}
+              >
                 <span aria-hidden="true">{fmt.percent(goal, 0)}</span>
               </span>
               <span className="donut-card__center-caption">{t('sustainability.nextTree')}</span>

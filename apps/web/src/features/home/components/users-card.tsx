@@ -14,7 +14,12 @@ export function UsersCard({ info }: { info: StatsInfo | undefined }) {
   const fmt = useNumberFormat();
   const fraction = useCountUp(info?.userChargingPercentage);
   return (
-    <Card className="panel-card" variant="borderless" data-testid="card-users" title={<CardTitle icon={<TeamOutlined />} text={t('users.title')} />}>
+    <Card
+      className="panel-card"
+      variant="borderless"
+      data-testid="card-users"
+      title={<CardTitle icon={<TeamOutlined />} text={t('users.title')} />}
+    >
       {!info ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
@@ -28,7 +33,11 @@ export function UsersCard({ info }: { info: StatsInfo | undefined }) {
             railColor={token.colorFillSecondary}
             format={() => (
               <span className="users-card__ring-text">
-                <span data-testid="value-charging-percentage" data-value={info.userChargingPercentage} aria-label={fmt.percent(info.userChargingPercentage)}>
+                <span
+                  data-testid="value-charging-percentage"
+                  data-value={info.userChargingPercentage}
+                  aria-label={fmt.percent(info.userChargingPercentage)}
+                >
                   <span aria-hidden="true">{fmt.percent(fraction)}</span>
                 </span>
                 <span className="users-card__ring-caption">{t('users.chargingNow')}</span>

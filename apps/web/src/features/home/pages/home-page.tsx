@@ -45,7 +45,8 @@ export function HomePage() {
 
   const s = sums.data;
   const coin = s?.energy.coin ?? brand.currency;
-  const money = (minor: number) => formatMinorUnits(minor, { currency: coin, locale: brand.currency === coin ? brand.moneyLocale : moneyLocale(coin) });
+  const money = (minor: number) =>
+    formatMinorUnits(minor, { currency: coin, locale: brand.currency === coin ? brand.moneyLocale : moneyLocale(coin) });
   const showMoney = s?.cost !== undefined && s?.income !== undefined;
   const otherCurrencies = (s?.byCurrency ?? []).filter((c) => c.coin !== coin && (c.cost || c.income));
   const kpiSpan = showMoney ? { xs: 24, sm: 12, xl: 6 } : { xs: 24, sm: 12 };
@@ -119,7 +120,12 @@ export function HomePage() {
                 format={money}
                 hint={
                   otherCurrencies.some((c) => c.cost)
-                    ? t('kpi.otherCurrencies', { list: otherCurrencies.filter((c) => c.cost).map((c) => codeMoney(c.cost, c.coin)).join(' · ') })
+                    ? t('kpi.otherCurrencies', {
+                        list: otherCurrencies
+                          .filter((c) => c.cost)
+                          .map((c) => codeMoney(c.cost, c.coin))
+                          .join(' · '),
+                      })
                     : t('kpi.costHint')
                 }
               />
@@ -134,7 +140,12 @@ export function HomePage() {
                 format={money}
                 hint={
                   otherCurrencies.some((c) => c.income)
-                    ? t('kpi.otherCurrencies', { list: otherCurrencies.filter((c) => c.income).map((c) => codeMoney(c.income, c.coin)).join(' · ') })
+                    ? t('kpi.otherCurrencies', {
+                        list: otherCurrencies
+                          .filter((c) => c.income)
+                          .map((c) => codeMoney(c.income, c.coin))
+                          .join(' · '),
+                      })
                     : t('kpi.incomeHint')
                 }
               />
@@ -151,7 +162,11 @@ export function HomePage() {
           <SustainabilityCard energy={s?.energy} />
         </Col>
         <Col xs={24} xl={16}>
-          <Card className="panel-card panel-card--map" variant="borderless" title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}>
+          <Card
+            className="panel-card panel-card--map"
+            variant="borderless"
+            title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}
+          >
             <ChargePointMap />
           </Card>
         </Col>

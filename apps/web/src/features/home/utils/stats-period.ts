@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { STATS_DEFAULT_DAYS, STATS_MIN_DATE } from '@recarga/contracts/stats';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 /** What the stats calls receive: local wall-clock bounds and the browser's time zone. */
 export interface StatsPeriodParams {
@@ -12,14 +13,6 @@ export type DateRange = [Dayjs, Dayjs];
 
 export const minStatsDate = dayjs(STATS_MIN_DATE).startOf('day');
 const API_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** The default period (000 §2): the last 7 days, from 00:00:00 to 23:59:59 today. */
 export function defaultRange(now: Dayjs = dayjs()): DateRange {

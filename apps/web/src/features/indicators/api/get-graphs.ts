@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GraphsResponse } from '@recarga/contracts/station-graphs';
 import { apiClient } from '../../../lib/api-client';
+import { timezoneOffsetHours } from '../../../lib/timezone-offset';
 
 export interface GraphsParams {
   days: 7 | 28 | 365;
@@ -9,7 +10,7 @@ export interface GraphsParams {
 
 /** Hours to add to local time to get UTC, as the call wants it (getTimezoneOffset()/60: 3 in Brasília). */
 export function timeDiffHours(date = new Date()): number {
-  return date.getTimezoneOffset() / 60 || 0;
+  return -timezoneOffsetHours(date) || 0;
 }
 
 /** GET /api/stations/dashboard/graphs/?days&stationId&timeDiff: the six charts of the statistics page. */

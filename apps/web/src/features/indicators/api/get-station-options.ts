@@ -7,8 +7,15 @@ export function useStationOptions() {
   return useQuery({
     queryKey: ['indicators', 'stations'] as const,
     queryFn: async ({ signal }) => {
-      const answer = await apiClient.request<MapChargePointListResponse | undefined>({ path: 'chargepoints/', query: { originType: 'MOVE' }, signal });
-      return (answer?.chargePointList ?? []).map((s) => ({ value: s.chargeBoxPk, label: s.description ? `${s.description} (${s.chargeBoxId})` : s.chargeBoxId }));
+      const answer = await apiClient.request<MapChargePointListResponse | undefined>({
+        path: 'chargepoints/',
+        query: { originType: 'MOVE' },
+        signal,
+      });
+      return (answer?.chargePointList ?? []).map((s) => ({
+        value: s.chargeBoxPk,
+        label: s.description ? `${s.description} (${s.chargeBoxId})` : s.chargeBoxId,
+      }));
     },
     staleTime: 5 * 60_000,
   });

@@ -36,15 +36,52 @@ export function IndicatorsPage() {
     const peak = (g: Graph) => g.series.reduce((best, p) => (p.y > best.y ? p : best), { x: '', y: 0 } as Graph['series'][number]);
     const out: GraphView[] = [];
     for (const graph of data.graphs) {
-      const base = { graph, title: t(`charts.${graph.key}.title`, { defaultValue: graph.title }), tooltip: t(`charts.${graph.key}.tooltip`, { defaultValue: graph.tooltip }) };
-      if (graph.key === 'recharges') out.push({ ...base, kind: 'bar', unit: '', axis: 'day', format: int.format, summary: t('summary.total', { value: int.format(sum(graph)) }) });
-      if (graph.key === 'duration') out.push({ ...base, kind: 'bar', unit: '', axis: 'bucket', format: int.format, summary: t('summary.finished', { value: int.format(sum(graph)) }) });
-      if (graph.key === 'energy') out.push({ ...base, kind: 'line', unit: 'kWh', axis: 'day', format: one.format, summary: `${one.format(sum(graph))} kWh` });
-      if (graph.key === 'autonomy') out.push({ ...base, kind: 'bar', unit: 'km', axis: 'day', format: int.format, summary: `${int.format(sum(graph))} km` });
-      if (graph.key === 'lengthOfStay') out.push({ ...base, kind: 'line', unit: 'h', axis: 'day', format: num(2).format, summary: t('summary.average', { value: `${one.format(avgOfDays(graph))} h` }) });
+      const base = {
+        graph,
+        title: t(`charts.${graph.key}.title`, { defaultValue: graph.title }),
+        tooltip: t(`charts.${graph.key}.tooltip`, { defaultValue: graph.tooltip }),
+      };
+      if (graph.key === 'recharges')
+        out.push({
+          ...base,
+          kind: 'bar',
+          unit: '',
+          axis: 'day',
+          format: int.format,
+          summary: t('summary.total', { value: int.format(sum(graph)) }),
+        });
+      if (graph.key === 'duration')
+        out.push({
+          ...base,
+          kind: 'bar',
+          unit: '',
+          axis: 'bucket',
+          format: int.format,
+          summary: t('summary.finished', { value: int.format(sum(graph)) }),
+        });
+      if (graph.key === 'energy')
+        out.push({ ...base, kind: 'line', unit: 'kWh', axis: 'day', format: one.format, summary: `${one.format(sum(graph))} kWh` });
+      if (graph.key === 'autonomy')
+        out.push({ ...base, kind: 'bar', unit: 'km', axis: 'day', format: int.format, summary: `${int.format(sum(graph))} km` });
+      if (graph.key === 'lengthOfStay')
+        out.push({
+          ...base,
+          kind: 'line',
+          unit: 'h',
+          axis: 'day',
+          format: num(2).format,
+          summary: t('summary.average', { value: `${one.format(avgOfDays(graph))} h` }),
+        });
       if (graph.key === 'popularHours') {
         const p = peak(graph);
-        out.push({ ...base, kind: 'bar', unit: '', axis: 'hour', format: int.format, summary: p.y > 0 ? t('summary.peak', { hour: `${p.x}h` }) : '—' });
+        out.push({
+          ...base,
+          kind: 'bar',
+          unit: '',
+          axis: 'hour',
+          format: int.format,
+          summary: p.y > 0 ? t('summary.peak', { hour: `${p.x}h` }) : '—',
+        });
       }
     }
     return out;
@@ -52,7 +89,14 @@ export function IndicatorsPage() {
 
   return (
     <div className="indicators-page">
-      <PageHeader title={t('title')} subtitle={data ? t('subtitle', { from: data.fromDate.split('-').reverse().join('/'), to: data.toDate.split('-').reverse().join('/') }) : undefined} />
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          data
+            ? t('subtitle', { from: data.fromDate.split('-').reverse().join('/'), to: data.toDate.split('-').reverse().join('/') })
+            : undefined
+        }
+      />
       <Card className="section-card indicators-filters" variant="borderless">
         <label className="indicators-filters__field">
           <Typography.Text type="secondary">{t('filters.station')}</Typography.Text>

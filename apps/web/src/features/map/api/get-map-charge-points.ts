@@ -13,7 +13,11 @@ export const mapKeys = {
 
 /** GET /api/chargepoints/?originType=MOVE|PLUG_SHARE: the stations (or third-party points) of the scope with their connectors. */
 export async function getMapChargePoints(origin: MapOrigin, signal?: AbortSignal): Promise<MapChargePoint[]> {
-  const answer = await apiClient.request<MapChargePointListResponse | undefined>({ path: 'chargepoints/', query: { originType: origin }, signal });
+  const answer = await apiClient.request<MapChargePointListResponse | undefined>({
+    path: 'chargepoints/',
+    query: { originType: origin },
+    signal,
+  });
   return answer?.chargePointList ?? [];
 }
 

@@ -61,7 +61,11 @@ export function ChargePointMap() {
     if (!container.current) return undefined;
     const map = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: true, worldCopyJump: true });
     map.setView(centres[brand.country] ?? centres.BR!, DEFAULT_ZOOM);
-    const tiles = L.tileLayer(mapTileUrl(), { maxZoom: 19, attribution: ATTRIBUTION, apikey: getRuntimeSettings().mapsKey } as L.TileLayerOptions);
+    const tiles = L.tileLayer(mapTileUrl(), {
+      maxZoom: 19,
+      attribution: ATTRIBUTION,
+      apikey: getRuntimeSettings().mapsKey,
+    } as L.TileLayerOptions);
     tiles.addTo(map);
     tiles.once('tileerror', () => setTilesFailed(true));
     tiles.on('tileload', () => setTilesFailed(false));
@@ -125,7 +129,9 @@ export function ChargePointMap() {
     function popupHtml(cp: MapChargePoint, group: MarkerGroup): string {
       const connectors = cp.connectors
         .map((c) => {
-          const g = statusMarkerGroup(c.lastStatus.status);
+          // An offline network station's connectors are unavailable whatever they last said (manual maintenance excepted).
+          const reported = statusMarkerGroup(c.lastStatus.status);
+          const g = cp.origin === 'MOVE' && !cp.online && reported !== 'maintenance' ? 'unavailable' : reported;
           const status = c.lastStatus.status ?? t('popup.noStatus');
           return `<li><span class="cp-dot cp-dot--${g}"></span><span>${escape(tn('connector', { id: c.connectorId }))}${
             c.connectorType ? ` · ${escape(c.connectorType)}` : ''
@@ -133,7 +139,11 @@ export function ChargePointMap() {
         })
         .join('');
       const state =
-        cp.origin === 'PLUG_SHARE' ? t('popup.thirdParty') : cp.online ? t(`legend.${group}`) : `${t('legend.unavailable')} · ${t('popup.offline')}`;
+        cp.origin === 'PLUG_SHARE'
+          ? t('popup.thirdParty')
+          : cp.online
+            ? t(`legend.${group}`)
+            : `${t('legend.unavailable')} · ${t('popup.offline')}`;
       return `<div class="cp-popup__body">
         <strong class="cp-popup__title">${escape(cp.description || cp.chargeBoxId)}</strong>
         <span class="cp-popup__meta">${cp.origin === 'PLUG_SHARE' ? '' : `${escape(cp.chargeBoxId)} · `}${escape(state)}</span>
@@ -147,7 +157,10 @@ export function ChargePointMap() {
     () =>
       all.map((cp) => ({
         value: keyOf(cp),
-        label: cp.origin === 'PLUG_SHARE' ? `${cp.description ?? cp.chargeBoxId} · ${t('legend.thirdParty')}` : `${cp.description || cp.chargeBoxId} (${cp.chargeBoxId})`,
+        label:
+          cp.origin === 'PLUG_SHARE'
+            ? `${cp.description ?? cp.chargeBoxId} · ${t('legend.thirdParty')}`
+            : `${cp.description || cp.chargeBoxId} (${cp.chargeBoxId})`,
         search: normaliseSearch(`${cp.description ?? ''} ${cp.chargeBoxId}`),
       })),
     [all, t],
@@ -216,7 +229,14 @@ export function ChargePointMap() {
         </ul>
       </div>
       <div className="cp-map__frame">
-        <div ref={container} className="cp-map__canvas" role="region" aria-label={t('label')} data-testid="charge-point-map" data-zoom={zoom} />
+        <div
+          ref={container}
+          className="cp-map__canvas"
+          role="region"
+          aria-label={t('label')}
+          data-testid="charge-point-map"
+          data-zoom={zoom}
+        />
         {tilesFailed ? (
           <div className="cp-map__notice" role="status">
             {t('tilesOffline')}

@@ -21,11 +21,21 @@ const cp = (id: string, pk: number, statuses: (string | null)[]): MapChargePoint
 describe('live map updates', () => {
   it('a connector status: replaces that connector’s status only; a repeat returns the same list', () => {
     const list = [cp('A', 1, ['Available', 'Available']), cp('B', 2, ['Available'])];
-    const next = applyConnectorStatusToMap(list, { chargeBoxId: 'A', connectorId: 2, status: 'Charging', errorCode: 'NoError', timestamp: '2026-01-01T00:00:00Z' })!;
+    const next = applyConnectorStatusToMap(list, {
+      chargeBoxId: 'A',
+      connectorId: 2,
+      status: 'Charging',
+      errorCode: 'NoError',
+      timestamp: '2026-01-01T00:00:00Z',
+    })!;
     expect(next[0]!.connectors.map((c) => c.lastStatus.status)).toEqual(['Available', 'Charging']);
     expect(next[1]).toBe(list[1]);
-    expect(applyConnectorStatusToMap(next, { chargeBoxId: 'A', connectorId: 2, status: 'Charging', errorCode: 'NoError', timestamp: 'x' })).toBe(next);
-    expect(applyConnectorStatusToMap(list, { chargeBoxId: 'A', connectorId: 0, status: 'Faulted', errorCode: 'NoError', timestamp: 'x' })).toBe(list);
+    expect(
+      applyConnectorStatusToMap(next, { chargeBoxId: 'A', connectorId: 2, status: 'Charging', errorCode: 'NoError', timestamp: 'x' }),
+    ).toBe(next);
+    expect(
+      applyConnectorStatusToMap(list, { chargeBoxId: 'A', connectorId: 0, status: 'Faulted', errorCode: 'NoError', timestamp: 'x' }),
+    ).toBe(list);
   });
 
   it('a station update: takes online state and statuses (manual ones applied), keeps the usage', () => {

@@ -9,7 +9,8 @@ const station = (statuses: (string | null)[], extra: { online?: boolean; origin?
 
 describe('map marker colours (000 §4)', () => {
   it('statuses: charging, finishing, suspended, reserved, preparing are orange; faulted, unavailable gray; available green; maintenance dark blue; others green', () => {
-    for (const s of ['Charging', 'Finishing', 'SuspendedEV', 'SuspendedEVSE', 'Reserved', 'Preparing']) expect(statusMarkerGroup(s)).toBe('busy');
+    for (const s of ['Charging', 'Finishing', 'SuspendedEV', 'SuspendedEVSE', 'Reserved', 'Preparing'])
+      expect(statusMarkerGroup(s)).toBe('busy');
     for (const s of ['Faulted', 'Unavailable', 'UNAVAILABLE']) expect(statusMarkerGroup(s)).toBe('unavailable');
     expect(statusMarkerGroup('Available')).toBe('available');
     expect(statusMarkerGroup('MAINTENANCE')).toBe('maintenance');

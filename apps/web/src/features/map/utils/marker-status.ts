@@ -4,7 +4,17 @@ import type { MapChargePoint } from '../api/get-map-charge-points';
 export type MarkerGroup = 'available' | 'busy' | 'maintenance' | 'unavailable';
 export const markerGroups: readonly MarkerGroup[] = ['available', 'busy', 'maintenance', 'unavailable'];
 
-const BUSY = new Set(['charging', 'finishing', 'suspended', 'suspendedev', 'suspendedevse', 'suspended_evse', 'reserved', 'preparing', 'occupied']);
+const BUSY = new Set([
+  'charging',
+  'finishing',
+  'suspended',
+  'suspendedev',
+  'suspendedevse',
+  'suspended_evse',
+  'reserved',
+  'preparing',
+  'occupied',
+]);
 const UNAVAILABLE = new Set(['faulted', 'unavailable']);
 
 /**
