@@ -233,7 +233,7 @@ describe('stations', () => {
       for (const id of [1, 2]) {
         const block = page.locator(`[data-testid="connector-block-${id}"]`);
         await block.getByLabel('Tipo de conector').click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Type 2' }).first().click();
+        await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Type 2"]').last().dispatchEvent('click');
         await block.getByLabel('Potência máxima (kW)').fill('22');
       }
       await shoot(page, 'station-form-technical');

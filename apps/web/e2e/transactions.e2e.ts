@@ -431,6 +431,8 @@ describe('transactions', () => {
   it('idle payment: offered after 35 idle minutes, disabled because the station has no idle price', async () => {
     const { page } = browser;
     await openTransactions(page);
+    // Other test files add recharges to the same server: find the row by its id.
+    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idle), () => page.locator('[data-testid="tx-search"]').fill(String(ids.idle)));
     await page.locator(`[data-testid="tx-expand-${ids.idle}"]`).click();
     const button = page.locator(`[data-testid="tx-idle-${ids.idle}"]`);
     await button.waitFor();
@@ -438,6 +440,7 @@ describe('transactions', () => {
     await expect(button.getAttribute('data-state')).resolves.toBe('disabled');
     await expect(button.isDisabled()).resolves.toBe(true);
     // A recharge released after 30 s offers no idle cancel at all.
+    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.free), () => page.locator('[data-testid="tx-search"]').fill(String(ids.free)));
     await page.locator(`[data-testid="tx-expand-${ids.free}"]`).click();
     await page.locator(`[data-testid="tx-detail-${ids.free}"]`).waitFor();
     await expect(page.locator(`[data-testid="tx-idle-${ids.free}"]`).count()).resolves.toBe(0);
