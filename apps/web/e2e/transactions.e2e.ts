@@ -327,6 +327,18 @@ describe('transactions', () => {
     const first = await rowIds(page);
     await page.locator('[data-testid="tx-page-1"][aria-current="page"]').waitFor();
     await waitForList(page, (u) => u.searchParams.get('page') === '2', () => page.locator('[data-testid="tx-page-2"]').click());
+    await page.locator('[data-testid="tx-page-2"][aria-current="page"]').waitFor();
+    // The answer is in; give React the render of the new rows before reading them.
+    await page
+      .waitForFunction(
+        (before) => {
+          const now = [...document.querySelectorAll('tr.tx-row')].map((r) => Number(r.getAttribute('data-row-key')));
+          return now.length > 0 && !now.some((id) => before.includes(id));
+        },
+        first,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     const second = await rowIds(page);
     expect(second.length).toBeGreaterThan(0);
     expect(second.some((id) => first.includes(id))).toBe(false);
