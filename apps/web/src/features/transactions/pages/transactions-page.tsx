@@ -46,12 +46,14 @@ export function TransactionsPage() {
   const [expanded, setExpanded] = useState<number[]>([]);
 
   useEffect(() => {
+    // Only a changed search goes back to page 1 (never the first render, or a page click would be undone).
+    if (filterState.search === searchInput) return undefined;
     const timer = setTimeout(() => {
       setSearchInput(filterState.search);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [filterState.search]);
+  }, [filterState.search, searchInput]);
 
   const filters = useMemo<TransactionFilters>(
     () => ({
