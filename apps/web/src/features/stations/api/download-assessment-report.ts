@@ -1,6 +1,6 @@
 import type { StationFilters } from './get-stations';
 import { browserTimeZone } from './get-stations';
-import { downloadFile, type DownloadedFile, type DownloadProgress } from './download-file';
+import { downloadFile, type DownloadedFile, type DownloadProgress } from '../../../lib/download-file';
 
 export type ReportKind = 'unified' | 'individual';
 

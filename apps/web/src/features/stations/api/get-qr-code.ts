@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { downloadFile, type DownloadedFile } from './download-file';
+import { downloadFile, type DownloadedFile } from '../../../lib/download-file';
 import { stationKeys } from './station-keys';
 
 /** GET /api/chargepoints/{id}/qrcode.png: the station's QR code (deep link with pk and uuid). */

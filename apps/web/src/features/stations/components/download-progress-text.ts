@@ -1,4 +1,4 @@
-import type { DownloadProgress } from '../api/download-file';
+import type { DownloadProgress } from '../../../lib/download-file';
 
 /** '45 %' when the size is known, '320 KB' otherwise. */
 export function progressText(p: DownloadProgress | null): string {

@@ -4,7 +4,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
-import { saveBlob, type DownloadProgress } from '../api/download-file';
+import { saveBlob, type DownloadProgress } from '../../../lib/download-file';
 import { downloadStationsXlsx } from '../api/download-stations-xlsx';
 import type { StationFilters } from '../api/get-stations';
 import { progressText } from './download-progress-text';

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
 import { useBrand } from '../../../lib/theme/brand-context';
 import { downloadAssessmentReport, type ReportKind } from '../api/download-assessment-report';
-import { saveBlob, type DownloadProgress } from '../api/download-file';
+import { saveBlob, type DownloadProgress } from '../../../lib/download-file';
 import type { StationFilters } from '../api/get-stations';
 import { useReportPermissions } from '../api/get-report-permissions';
 import { moneyTextToMinor, sanitizeMoneyText, MONEY_INPUT_MAX } from '../utils/money-input';

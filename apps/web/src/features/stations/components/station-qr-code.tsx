@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Skeleton, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../api/download-file';
+import { saveBlob } from '../../../lib/download-file';
 import { useQrCode } from '../api/get-qr-code';
 
 /** The station's QR code (deep link with pk and uuid) with a PNG download. */

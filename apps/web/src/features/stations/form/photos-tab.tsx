@@ -3,7 +3,7 @@ import { App, Form, Image, Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTO_BYTES, MAX_STATION_PHOTOS } from '@recarga/contracts/stations';
-import { downloadFile } from '../api/download-file';
+import { downloadFile } from '../../../lib/download-file';
 import type { PhotoFormValue } from './station-form-model';
 
 const ACCEPTED = ['image/jpeg', 'image/png'];

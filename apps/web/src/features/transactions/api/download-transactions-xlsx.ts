@@ -1,5 +1,5 @@
 import { browserTimeZone, excelQuery, type TransactionFilters } from '../model/list-query';
-import { downloadFile, type DownloadedFile, type DownloadProgress } from './download-file';
+import { downloadFile, type DownloadedFile, type DownloadProgress } from '../../../lib/download-file';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

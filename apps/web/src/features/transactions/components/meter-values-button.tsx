@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TransactionRow } from '@recarga/contracts/transactions';
 import { isApiError } from '../../../lib/api-error';
-import { progressText, saveBlob, type DownloadProgress } from '../api/download-file';
+import { progressText, saveBlob, type DownloadProgress } from '../../../lib/download-file';
 import { downloadMeterValuesXlsx } from '../api/download-transactions-xlsx';
 import { exceedsMeterValuesLimit } from '../model/meter-values-limit';
 

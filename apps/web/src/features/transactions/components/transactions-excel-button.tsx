@@ -4,7 +4,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
-import { progressText, saveBlob, type DownloadProgress } from '../api/download-file';
+import { progressText, saveBlob, type DownloadProgress } from '../../../lib/download-file';
 import { downloadTransactionsXlsx } from '../api/download-transactions-xlsx';
 import type { TransactionFilters } from '../model/list-query';
 import { DisabledOption } from './disabled-option';

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadInvoicePdf } from '../api/download-transactions-xlsx';
-import { saveBlob } from '../api/download-file';
+import { saveBlob } from '../../../lib/download-file';
 
 /** Opens an authorised invoice PDF in a new tab (downloads it when the browser blocks the tab). */
 export function useInvoicePdf() {

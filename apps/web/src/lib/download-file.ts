@@ -1,4 +1,4 @@
-import { apiClient, type ApiRequest } from '../../../lib/api-client';
+import { apiClient, type ApiRequest } from './api-client';
 
 export interface DownloadProgress {
   loaded: number;
@@ -26,14 +26,8 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return plain ? plain[1].trim() : null;
 }
 
-/**
- * Fetches a file through the API client (spec headers, 401 rule, errors as ApiError), reading the
- * body as a stream so the caller can show progress.
- */
-export async function downloadFile(
-  request: ApiRequest & { accept?: string },
-  onProgress?: (progress: DownloadProgress) => void,
-): Promise<DownloadedFile> {
+/** Fetches a file through the API client, reading the body as a stream to report progress. */
+export async function downloadFile(request: ApiRequest & { accept?: string }, onProgress?: (progress: DownloadProgress) => void): Promise<DownloadedFile> {
   const response = await apiClient.requestRaw(request);
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
@@ -69,4 +63,13 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** '45 %' when the size is known, '320 KB' otherwise. */
+export function progressText(p: DownloadProgress | null): string {
+  if (!p) return '';
+  if (p.total) return `${Math.min(100, Math.round((p.loaded / p.total) * 100))} %`;
+  if (p.loaded < 1024) return `${p.loaded} B`;
+  if (p.loaded < 1024 * 1024) return `${Math.round(p.loaded / 1024)} KB`;
+  return `${(p.loaded / 1024 / 1024).toFixed(1)} MB`;
 }
