@@ -8,7 +8,8 @@ import type { TestProject } from 'vitest/node';
 import './support/provided-context';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const webDist = 'apps/web/dist';
+/** The built web app; WEB_DIST points elsewhere when several builds are tested side by side. */
+const webDist = process.env.WEB_DIST ?? 'apps/web/dist';
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -42,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /** Starts ONE real server (embedded database, demo data, cheap ALTCHA) for the whole run. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(repoRoot, webDist, 'index.html'))) {
+  if (!existsSync(resolve(repoRoot, webDist, 'index.html'))) {
     throw new Error(`${webDist}/index.html is missing: build the web app first (npm run build).`);
   }
   const port = await freePort();

@@ -271,7 +271,9 @@ describe('stations', () => {
 
   it('station card: a recharge of the simulated charge point shows among the recent recharges', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    const chargeBoxId = 'MOVE-RJ-001';
+    // A station no other browser-test file charges on (they share one server): the transactions
+    // file prices recharges on the MOVE stations and would see this one in its idle measurements.
+    const chargeBoxId = 'ANDES-UIO-001';
     simulator = new SimulatedStation({
       url: `ws://localhost:${inject('port')}/ocpp`,
       chargeBoxId,
