@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import archiver from 'archiver';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { roles } from '@recarga/contracts/permissions';
 import { stationMessages, type AssessmentParams, type StationXlsxQuery } from '@recarga/contracts/stations';
@@ -10,6 +9,7 @@ import type { DB } from '../../db/db';
 import type { ReportKind } from '../../db/schema-stations';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, badRequest } from '../../platform/errors';
+import { streamXlsx } from '../../platform/xlsx-stream';
 import { ruleAmount } from '../billing/pricing';
 import { decodeBase64, photoMime } from '../stations/photo-store';
 import * as stationRepo from '../stations/repository';
@@ -23,18 +23,6 @@ export const reportLimitReached = () =>
 const DEFAULT_REPORT_DAYS = 10;
 const MAX_REPORT_DAYS = 366;
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-
-function drainOrClose(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
 
 /** minor units for an energy at a price per kWh, half-up (billing/pricing.ts rounding). */
 const priced = (energyWh: number, perKwh: number) =>
@@ -92,13 +80,14 @@ export class StationReportService {
     const timeZone = timeZoneOf(q.timeZone);
     await this.reserve(ctx, 'XLSX_CHARGEPOINTS');
     const since = await stationRepo.monthStart(this.db, timeZone);
-    const out = new PassThrough();
     const fmt = new ReportFormat('BRL', timeZone);
     const rows = stationRepo.streamStations(this.db, ctx.tenantScope, this.filters(q), since, this.deps.pingIntervalSec);
-    void (async () => {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Estações');
-      sheet.columns = [
+    return streamXlsx({
+      sheet: 'Estações',
+      what: 'xlsx export',
+      log: this.deps.log,
+      rows,
+      columns: [
         { header: 'Name', key: 'name', width: 36 },
         { header: 'ChargeBox ID', key: 'id', width: 20 },
         { header: 'Tenant', key: 'tenant', width: 24 },
@@ -111,47 +100,32 @@ export class StationReportService {
         { header: 'Online', key: 'online', width: 8 },
         { header: 'Active', key: 'active', width: 8 },
         { header: 'Connectors', key: 'connectors', width: 60 },
-      ];
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      let n = 0;
-      for await (const r of rows) {
-        // Backpressure: wait for a slow reader instead of buffering the whole workbook.
-        if (++n % 100 === 0 && out.writableNeedDrain) await drainOrClose(out);
-        // A reader that went away: stop, which also closes the cursor (and frees the connection).
-        if (out.destroyed) return;
+      ],
+      toRow: (r) => {
         const s = toListItem(r);
-        sheet
-          .addRow({
-            name: s.description ?? s.chargeBoxId,
-            id: s.chargeBoxId,
-            tenant: s.tenantName,
-            group: s.chargeBoxGroupName ?? '',
-            state: s.address.state ?? '',
-            city: s.address.city ?? '',
-            recharges: s.recharges,
-            kwh: Math.round(s.consumption / 10) / 100,
-            heartbeat: s.lastHeartbeatTimestamp ? fmt.at(s.lastHeartbeatTimestamp) : '',
-            online: s.online ? 'Yes' : 'No',
-            active: s.active ? 'Yes' : 'No',
-            connectors: s.connectors
-              .map((c) =>
-                `${c.connectorId}: ${c.connectorType ?? '-'} ${c.powerMax ? `${c.powerMax / 1000} kW` : ''} ${c.unusualStatus ?? c.lastStatus.status ?? '-'}`.replace(
-                  /\s+/g,
-                  ' ',
-                ),
-              )
-              .join('; '),
-          })
-          .commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch((err) => {
-      this.deps.log.error({ err }, 'xlsx export failed');
-      out.destroy(err as Error);
+        return {
+          name: s.description ?? s.chargeBoxId,
+          id: s.chargeBoxId,
+          tenant: s.tenantName,
+          group: s.chargeBoxGroupName ?? '',
+          state: s.address.state ?? '',
+          city: s.address.city ?? '',
+          recharges: s.recharges,
+          kwh: Math.round(s.consumption / 10) / 100,
+          heartbeat: s.lastHeartbeatTimestamp ? fmt.at(s.lastHeartbeatTimestamp) : '',
+          online: s.online ? 'Yes' : 'No',
+          active: s.active ? 'Yes' : 'No',
+          connectors: s.connectors
+            .map((c) =>
+              `${c.connectorId}: ${c.connectorType ?? '-'} ${c.powerMax ? `${c.powerMax / 1000} kW` : ''} ${c.unusualStatus ?? c.lastStatus.status ?? '-'}`.replace(
+                /\s+/g,
+                ' ',
+              ),
+            )
+            .join('; '),
+        };
+      },
     });
-    return out;
   }
 
   private async assessmentSetup(ctx: RequestContext, p: AssessmentParams) {

@@ -1,5 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { roles } from '@recarga/contracts/permissions';
 import {
@@ -31,6 +30,7 @@ import {
 import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { streamXlsx } from '../../platform/xlsx-stream';
 import { autonomyKm, formatDuration, formatKwh, formatMoney } from '../billing/format';
 import type { BillingService } from '../billing/service';
 import * as billingRepo from '../billing/repository';
@@ -79,18 +79,6 @@ export function showsIncome(ctx: RequestContext): boolean {
   return r.has(roles.financialIndicators) && (r.has(roles.invoice) || r.has(roles.paymentApproval));
 }
 
-function drainOrClose(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
-
 /** Transactions screen: list, detail, exports, manual approval, idle cancel, invoice resend, checkout. */
 export class TransactionService {
   private readonly db: Kysely<DB>;
@@ -122,8 +110,18 @@ export class TransactionService {
     const hasPayment = priced ? Boolean(r.has_payment) : false;
     const paidAt = isoOf(r.paid_at);
     const paidError =
-      r.payment_status === 'approved' && r.paid_at ? 'NoError' : r.payment_status === 'rejected' ? (r.payment_status_detail ?? 'Rejected') : null;
-    const revenueStatus = revenueStatusOf({ hasPayment, income: total, paidTimestamp: paidAt, paidError, paymentStatus: r.payment_status ?? null });
+      r.payment_status === 'approved' && r.paid_at
+        ? 'NoError'
+        : r.payment_status === 'rejected'
+          ? (r.payment_status_detail ?? 'Rejected')
+          : null;
+    const revenueStatus = revenueStatusOf({
+      hasPayment,
+      income: total,
+      paidTimestamp: paidAt,
+      paidError,
+      paymentStatus: r.payment_status ?? null,
+    });
     const idleSeconds = Number(r.idle_seconds ?? 0);
     const idleAmount = Number(r.idle_amount ?? 0);
     const idleCanceled = r.idle_canceled_at !== null && r.idle_canceled_at !== undefined;
@@ -189,8 +187,10 @@ export class TransactionService {
 
   private filters(ctx: RequestContext, q: TransactionFilter, headers: RequestHeaders): { filters: repo.TransactionFilters; zone: Zone } {
     const tag = q.userOcppTag ?? q.ocppUserTag;
-    if (tag && ctx.user.roles.has(roles.disableTransactionOptions)) throw forbidden(transactionMessages.disabledOption, 'TRANSACTION_OPTION_DISABLED');
-    if (q.paymentStatus && !ctx.user.roles.has(roles.financialIndicators)) throw forbidden(transactionErrors.revenueFilter, 'REVENUE_FILTER_NOT_ALLOWED');
+    if (tag && ctx.user.roles.has(roles.disableTransactionOptions))
+      throw forbidden(transactionMessages.disabledOption, 'TRANSACTION_OPTION_DISABLED');
+    if (q.paymentStatus && !ctx.user.roles.has(roles.financialIndicators))
+      throw forbidden(transactionErrors.revenueFilter, 'REVENUE_FILTER_NOT_ALLOWED');
     const zone = zoneOf(q.timeZone, headers['x-timezone-offset']);
     const range = resolveRange(q.fromDate, q.toDate, zone);
     return {
@@ -210,11 +210,21 @@ export class TransactionService {
     if (!text?.trim()) return [];
     const out: repo.Sort[] = [];
     const income = showsIncome(ctx);
-    for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of text
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [key, dir, ...rest] = part.split(':').map((s) => s.trim());
       const direction = (dir ?? 'asc').toLowerCase();
-      if (rest.length || !key || !(transactionSortKeys as readonly string[]).includes(key) || (direction !== 'asc' && direction !== 'desc')) {
-        throw badRequest('Invalid sort', { headerOrderList: `Use key:asc|desc pairs joined by ';' with keys ${transactionSortKeys.join(', ')}.` });
+      if (
+        rest.length ||
+        !key ||
+        !(transactionSortKeys as readonly string[]).includes(key) ||
+        (direction !== 'asc' && direction !== 'desc')
+      ) {
+        throw badRequest('Invalid sort', {
+          headerOrderList: `Use key:asc|desc pairs joined by ';' with keys ${transactionSortKeys.join(', ')}.`,
+        });
       }
       if (!income && (key === 'income' || key === 'transactionAmount')) {
         throw badRequest('Invalid sort', { headerOrderList: 'Sorting by income needs the financial indicators role.' });
@@ -250,12 +260,12 @@ export class TransactionService {
 
   /** The list as .xlsx (same filters, capped at 10,000), streamed from a cursor. */
   async xlsx(ctx: RequestContext, q: TransactionFilter, headers: RequestHeaders): Promise<Readable> {
-    if (ctx.user.roles.has(roles.disableTransactionOptions)) throw forbidden(transactionMessages.disabledOption, 'TRANSACTION_OPTION_DISABLED');
+    if (ctx.user.roles.has(roles.disableTransactionOptions))
+      throw forbidden(transactionMessages.disabledOption, 'TRANSACTION_OPTION_DISABLED');
     const { filters, zone } = this.filters(ctx, q, headers);
     if (!(await reserveDownload(this.db, ctx.tenantScope.tenantPk, ctx.user.userPk, 'XLSX_TRANSACTIONS'))) throw reportLimitReached();
     const income = showsIncome(ctx);
     const at = this.dateTimeFormat(zone);
-    const out = new PassThrough();
     // The capped keys first (10,000 numbers at most), then their rows in chunks: memory stays flat
     // and no database connection is held while a slow client reads the file.
     const keys = await repo.cappedKeys(this.db, ctx.tenantScope, filters);
@@ -269,10 +279,12 @@ export class TransactionService {
         yield* chunk;
       }
     })();
-    void (async () => {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Recargas');
-      sheet.columns = [
+    return streamXlsx({
+      sheet: 'Recargas',
+      what: 'transactions xlsx export',
+      log: this.deps.log,
+      rows,
+      columns: [
         { header: 'Recarga', key: 'id', width: 10 },
         { header: 'Estação', key: 'station', width: 34 },
         { header: 'ChargeBox ID', key: 'chargeBoxId', width: 18 },
@@ -295,54 +307,45 @@ export class TransactionService {
               { header: 'Valor ocioso', key: 'idleAmount', width: 13 },
             ]
           : []),
-      ];
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      let n = 0;
-      for await (const r of rows) {
-        if (++n % 100 === 0 && out.writableNeedDrain) await drainOrClose(out);
-        if (out.destroyed) return;
+      ],
+      toRow: (r) => {
         const t = this.toRow(r, income);
         const status = displayPaymentStatus(t.paymentStatus, r.movement_refunded === null ? 0 : Number(r.movement_refunded));
-        sheet
-          .addRow({
-            id: t.id,
-            station: t.chargeBoxDescription ?? t.chargeBoxId,
-            chargeBoxId: t.chargeBoxId,
-            connector: t.connectorId,
-            user: t.userName ?? '',
-            tag: t.ocppIdTag,
-            start: at(t.startTimestamp),
-            stop: at(t.stopTimestamp),
-            duration: t.durationHumanReadable,
-            kwh: Math.round(t.energyWh / 10) / 100,
-            nf: t.nfeStatus ?? '',
-            idle: t.idleDurationHumanReadable,
-            stopReason: t.stopReason ?? '',
-            ...(income
-              ? {
-                  income: t.incomeHumanReadable,
-                  paymentStatus: status ? paymentStatusLabels[status] : t.revenueStatus,
-                  paymentType: t.paymentType ?? '',
-                  paidAt: at(t.paidTimestamp),
-                  idleAmount: t.moneyIdlePaymentTransactionAmountHumanReadable,
-                }
-              : {}),
-          })
-          .commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch((err) => {
-      this.deps.log.error({ err }, 'transactions xlsx export failed');
-      out.destroy(err as Error);
+        return {
+          id: t.id,
+          station: t.chargeBoxDescription ?? t.chargeBoxId,
+          chargeBoxId: t.chargeBoxId,
+          connector: t.connectorId,
+          user: t.userName ?? '',
+          tag: t.ocppIdTag,
+          start: at(t.startTimestamp),
+          stop: at(t.stopTimestamp),
+          duration: t.durationHumanReadable,
+          kwh: Math.round(t.energyWh / 10) / 100,
+          nf: t.nfeStatus ?? '',
+          idle: t.idleDurationHumanReadable,
+          stopReason: t.stopReason ?? '',
+          ...(income
+            ? {
+                income: t.incomeHumanReadable,
+                paymentStatus: status ? paymentStatusLabels[status] : t.revenueStatus,
+                paymentType: t.paymentType ?? '',
+                paidAt: at(t.paidTimestamp),
+                idleAmount: t.moneyIdlePaymentTransactionAmountHumanReadable,
+              }
+            : {}),
+        };
+      },
     });
-    return out;
   }
 
   /** Local date-time text in the zone; the formatter is built once (building one per row is slow and memory-hungry). */
   private dateTimeFormat(zone: Zone) {
-    const f = new Intl.DateTimeFormat('pt-BR', { timeZone: zone.kind === 'iana' ? zone.name : 'UTC', dateStyle: 'short', timeStyle: 'medium' });
+    const f = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: zone.kind === 'iana' ? zone.name : 'UTC',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
     const shift = zone.kind === 'offset' ? zone.minutes * 60_000 : 0;
     return (iso: string | null) => (iso ? f.format(new Date(Date.parse(iso) - shift)) : '');
   }
@@ -351,14 +354,16 @@ export class TransactionService {
   async meterValuesXlsx(ctx: RequestContext, transactionPk: number, headers: RequestHeaders, timeZone?: string): Promise<Readable> {
     const r = await repo.one(this.db, ctx.tenantScope, transactionPk);
     if (!r) throw notFound(transactionErrors.notFound);
-    if (Number(r.duration_seconds) > METER_VALUES_MAX_HOURS * 3600) throw new AppError(413, 'FILE_TOO_LARGE', transactionMessages.fileTooLarge);
+    if (Number(r.duration_seconds) > METER_VALUES_MAX_HOURS * 3600)
+      throw new AppError(413, 'FILE_TOO_LARGE', transactionMessages.fileTooLarge);
     const at = this.dateTimeFormat(zoneOf(timeZone, headers['x-timezone-offset']));
-    const out = new PassThrough();
     const rows = repo.meterValues(this.db, transactionPk).stream(500);
-    void (async () => {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet(`Recarga ${transactionPk}`);
-      sheet.columns = [
+    return streamXlsx({
+      sheet: `Recarga ${transactionPk}`,
+      what: 'meter values xlsx export',
+      log: this.deps.log,
+      rows,
+      columns: [
         { header: 'Data/hora', key: 'at', width: 20 },
         { header: 'Timestamp (UTC)', key: 'iso', width: 25 },
         { header: 'Grandeza', key: 'measurand', width: 30 },
@@ -367,34 +372,21 @@ export class TransactionService {
         { header: 'Unidade', key: 'unit', width: 9 },
         { header: 'Contexto', key: 'context', width: 20 },
         { header: 'Valor', key: 'value', width: 14 },
-      ];
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      let n = 0;
-      for await (const v of rows) {
-        if (++n % 100 === 0 && out.writableNeedDrain) await drainOrClose(out);
-        if (out.destroyed) return;
+      ],
+      toRow: (v) => {
         const iso = new Date(v.value_timestamp).toISOString();
-        sheet
-          .addRow({
-            at: at(iso),
-            iso,
-            measurand: v.measurand,
-            phase: v.phase ?? '',
-            location: v.location ?? '',
-            unit: v.unit ?? '',
-            context: v.context ?? '',
-            value: v.value === null ? (v.raw_value ?? '') : Number(v.value),
-          })
-          .commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    })().catch((err) => {
-      this.deps.log.error({ err }, 'meter values xlsx export failed');
-      out.destroy(err as Error);
+        return {
+          at: at(iso),
+          iso,
+          measurand: v.measurand,
+          phase: v.phase ?? '',
+          location: v.location ?? '',
+          unit: v.unit ?? '',
+          context: v.context ?? '',
+          value: v.value === null ? (v.raw_value ?? '') : Number(v.value),
+        };
+      },
     });
-    return out;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -412,7 +404,10 @@ export class TransactionService {
       const key = s.phase ? `${s.measurand}.${s.phase}` : s.measurand;
       const unit = s.unit ?? (s.measurand.startsWith('Energy') ? 'Wh' : s.measurand.startsWith('Power') ? 'W' : '');
       const kilo = unit.toLowerCase() === 'kw' || unit.toLowerCase() === 'kwh';
-      (values[key] ??= []).push({ timestamp: new Date(s.value_timestamp).toISOString(), value: kilo ? Number(s.value) * 1000 : Number(s.value) });
+      (values[key] ??= []).push({
+        timestamp: new Date(s.value_timestamp).toISOString(),
+        value: kilo ? Number(s.value) * 1000 : Number(s.value),
+      });
       units[key] = kilo ? unit.slice(1).toUpperCase().replace('WH', 'Wh') : unit;
     }
     values['Power.Active.Import'] ??= [];
@@ -487,7 +482,11 @@ export class TransactionService {
     if (outcome === 'missing') throw notFound(transactionErrors.notFound);
     const b = await billingRepo.lockBilling(trx, transactionPk);
     if (!b || !b.has_payment || Number(b.total) === 0) throw conflict(transactionErrors.priceless, undefined, 'PRICELESS');
-    const t = await trx.selectFrom('transactions').select(['user_pk', 'tenant_pk']).where('transaction_pk', '=', transactionPk).executeTakeFirstOrThrow();
+    const t = await trx
+      .selectFrom('transactions')
+      .select(['user_pk', 'tenant_pk'])
+      .where('transaction_pk', '=', transactionPk)
+      .executeTakeFirstOrThrow();
     await this.deps.ledger.approveManually(trx, {
       transactionPk,
       tenantPk: t.tenant_pk,
@@ -506,7 +505,9 @@ export class TransactionService {
     const paidAt = this.paidAt(body.paid_timestamp, 'paid_timestamp');
     const type = body.payment_type ?? 'MANUAL_DASHBOARD';
     if (!(await repo.inScope(this.db, ctx.tenantScope, [transactionPk])).has(transactionPk)) throw notFound(transactionErrors.notFound);
-    await this.db.transaction().execute((trx) => this.approveOne(trx, ctx, transactionPk, { paidAt, type, externalId: body.payment_external_id?.trim() || null }));
+    await this.db
+      .transaction()
+      .execute((trx) => this.approveOne(trx, ctx, transactionPk, { paidAt, type, externalId: body.payment_external_id?.trim() || null }));
     const r = await repo.one(this.db, ctx.tenantScope, transactionPk);
     return this.toRow(r!, showsIncome(ctx));
   }
@@ -517,7 +518,8 @@ export class TransactionService {
    */
   async confirmPayments(ctx: RequestContext, body: ConfirmPaymentsBody): Promise<number[]> {
     const pks = [...new Set(body.transaction_pks ?? [])].sort((a, b) => a - b);
-    if (pks.length === 0) throw badRequest(transactionMessages.mustSelect, { transaction_pks: transactionMessages.mustSelect }, 'NO_SELECTION');
+    if (pks.length === 0)
+      throw badRequest(transactionMessages.mustSelect, { transaction_pks: transactionMessages.mustSelect }, 'NO_SELECTION');
     const paidAt = this.paidAt(body.paid_timestamp, 'paid_timestamp');
     const type = body.payment_type ?? 'MANUAL_DASHBOARD';
     const visible = await repo.inScope(this.db, ctx.tenantScope, pks);
@@ -545,9 +547,11 @@ export class TransactionService {
       const b = await billingRepo.lockBilling(trx, transactionPk);
       if (!b || Number(b.idle_amount) <= 0) throw conflict(transactionErrors.noIdleAmount, undefined, 'NO_IDLE_AMOUNT');
       if (b.idle_canceled_at) throw conflict(transactionErrors.idleCanceled, undefined, 'IDLE_ALREADY_CANCELED');
-      if (!b.idle_final || Number(b.idle_seconds) <= IDLE_CANCEL_MIN_SECONDS) throw conflict(transactionErrors.idleTooShort, undefined, 'IDLE_TOO_SHORT');
+      if (!b.idle_final || Number(b.idle_seconds) <= IDLE_CANCEL_MIN_SECONDS)
+        throw conflict(transactionErrors.idleTooShort, undefined, 'IDLE_TOO_SHORT');
       const bill = b.idle_movement_pk ? await this.deps.ledger.lockMovement(trx, Number(b.idle_movement_pk)) : undefined;
-      if (bill && !['pending', 'rejected', 'cancelled'].includes(bill.payment_status)) throw conflict(transactionErrors.idlePaid, undefined, 'IDLE_PAID');
+      if (bill && !['pending', 'rejected', 'cancelled'].includes(bill.payment_status))
+        throw conflict(transactionErrors.idlePaid, undefined, 'IDLE_PAID');
       if (bill) await this.deps.ledger.cancelBill(trx, bill.movement_pk, `idle payment cancelled by user ${ctx.user.userPk}`);
       await trx
         .updateTable('transaction_billing')
@@ -563,7 +567,11 @@ export class TransactionService {
       throw forbidden(transactionErrors.noInvoiceCapability, 'INVOICE_NOT_ALLOWED');
     }
     const pk =
-      typeof body === 'number' ? body : typeof body === 'string' ? Number(body) : Number((body as Record<string, unknown>).transactionPk ?? (body as Record<string, unknown>).transaction_pk);
+      typeof body === 'number'
+        ? body
+        : typeof body === 'string'
+          ? Number(body)
+          : Number((body as Record<string, unknown>).transactionPk ?? (body as Record<string, unknown>).transaction_pk);
     if (!Number.isSafeInteger(pk) || pk <= 0) throw badRequest('Invalid transaction', { body: 'The transaction pk.' });
     const state = await this.deps.invoices.resend(ctx.tenantScope, pk);
     return {
@@ -578,7 +586,9 @@ export class TransactionService {
     const pk = tenantPk ?? ctx.tenantScope.tenantPk;
     if (!ctx.tenantScope.tenantPks.includes(pk)) throw notFound('Tenant not found');
     const rows = await repo.tenantPaymentTypes(this.db, pk);
-    const types: PaymentType[] = rows.length ? rows.map((r) => r.payment_type) : ['WALLET', 'MANUAL_DASHBOARD', 'VOUCHER', ...this.deps.providers.configuredTypes()];
+    const types: PaymentType[] = rows.length
+      ? rows.map((r) => r.payment_type)
+      : ['WALLET', 'MANUAL_DASHBOARD', 'VOUCHER', ...this.deps.providers.configuredTypes()];
     return { payment_type_tenant_list: [...new Set(types)].map((payment_type) => ({ payment_type })) };
   }
 
@@ -587,7 +597,11 @@ export class TransactionService {
    * wallet or through a provider; an operator with the payment capability may trigger it too.
    */
   async checkout(ctx: RequestContext, transactionPk: number, body: CheckoutBody) {
-    const t = await this.db.selectFrom('transactions').select(['transaction_pk', 'user_pk', 'tenant_pk']).where('transaction_pk', '=', transactionPk).executeTakeFirst();
+    const t = await this.db
+      .selectFrom('transactions')
+      .select(['transaction_pk', 'user_pk', 'tenant_pk'])
+      .where('transaction_pk', '=', transactionPk)
+      .executeTakeFirst();
     const operator = ctx.user.roles.has(roles.paymentApproval) && ctx.tenantScope.tenantPks.includes(t?.tenant_pk ?? -1);
     if (!t || (t.user_pk !== ctx.user.userPk && !operator)) throw notFound(transactionErrors.notFound);
     const isIdle = body.idle === true;
