@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notificationSchema } from './notifications';
+import { chargePointBaseSchema } from './stations';
 
 /**
  * Live updates (/live websocket, 002 §4 and §7). The client subscribes to topics of an api key
@@ -71,26 +72,19 @@ export const liveConnectorSchema = z.object({
 });
 
 /** A charge point as the map draws it (000 §3 Charge point (map)). */
-export const liveChargePointSchema = z.object({
-  chargeBoxPk: z.number().int(),
-  chargeBoxId: z.string(),
-  description: z.string().nullable(),
-  active: z.boolean(),
-  locationLatitude: z.number().nullable(),
-  locationLongitude: z.number().nullable(),
-  origin: z.enum(['MOVE', 'PLUG_SHARE']),
-  ocppProtocol: z.string().nullable(),
-  chargePointVendor: z.string().nullable(),
-  online: z.boolean(),
+export const liveChargePointSchema = chargePointBaseSchema.extend({
   /** ISO 8601, UTC. */
   lastHeartbeatTimestamp: z.string().nullable(),
   connectors: z.array(liveConnectorSchema),
 });
 export type LiveChargePoint = z.infer<typeof liveChargePointSchema>;
 
-/** `<apiKey>/chargeBox`: a station was added or changed (status, online state, boot data). */
+/**
+ * `<apiKey>/chargeBox`: a station was added (`insert`), changed (`update`: status, online state,
+ * boot data) or deleted (`delete`: its last state, offline; drop it from lists and the map).
+ */
 export const liveChargeBoxMessageSchema = z.object({
-  type: z.enum(['update', 'insert']),
+  type: z.enum(['update', 'insert', 'delete']),
   chargePoint: liveChargePointSchema,
 });
 export type LiveChargeBoxMessage = z.infer<typeof liveChargeBoxMessageSchema>;

@@ -182,7 +182,8 @@ export type ChargePointListItem = z.infer<typeof chargePointListItemSchema>;
 export const chargePointListResponseSchema = z.object({ chargePointList: z.array(chargePointListItemSchema), count: z.number().int() });
 export type ChargePointListResponse = z.infer<typeof chargePointListResponseSchema>;
 
-export const mapChargePointSchema = z.object({
+/** What every map-facing view of a charge point carries (the map list and the live `chargeBox` topic). */
+export const chargePointBaseSchema = z.object({
   chargeBoxPk: z.number().int(),
   chargeBoxId: z.string(),
   description: z.string().nullable(),
@@ -193,6 +194,9 @@ export const mapChargePointSchema = z.object({
   ocppProtocol: z.string().nullable(),
   chargePointVendor: z.string().nullable(),
   online: z.boolean(),
+});
+
+export const mapChargePointSchema = chargePointBaseSchema.extend({
   monthConsumption: z.number(),
   address: z.object({ street: z.string().nullable() }),
   connectors: z.array(
