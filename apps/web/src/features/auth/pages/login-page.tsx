@@ -1,5 +1,5 @@
 import { App, Button, Form, Input } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { isApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/session';
 import { AuthHeading } from '../components/auth-heading';
+import { EmailField } from '../components/email-field';
 import { useLogin } from '../api/login';
 
 interface LoginForm {
@@ -52,22 +53,7 @@ export function LoginPage() {
     <>
       <AuthHeading title={t('login.title')} lead={t('login.lead')} />
       <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} size="large" name="login">
-        <Form.Item
-          label={t('fields.email')}
-          name="email"
-          rules={[
-            { required: true, message: t('validation.emailRequired') },
-            { type: 'email', message: t('validation.emailInvalid') },
-          ]}
-        >
-          <Input
-            prefix={<MailOutlined aria-hidden="true" />}
-            type="email"
-            autoComplete="username"
-            placeholder={t('fields.emailPlaceholder')}
-            maxLength={80}
-          />
-        </Form.Item>
+        <EmailField />
         <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: t('validation.passwordRequired') }]}>
           <Input.Password
             prefix={<LockOutlined aria-hidden="true" />}

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { App, Button, Form, Input } from 'antd';
-import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { LockOutlined } from '@ant-design/icons';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Captcha } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { isApiError } from '../../../lib/api-error';
 import { AuthHeading } from '../components/auth-heading';
+import { BackToLogin } from '../components/back-to-login';
 import { useChangePassword } from '../api/change-password';
 
 interface ChangeForm {
@@ -99,11 +100,7 @@ export function RecoverChangePage() {
           {t('change.submit')}
         </Button>
       </Form>
-      <p className="auth-back">
-        <Link to="/auth/login">
-          <ArrowLeftOutlined aria-hidden="true" /> {t('recover.backToLogin')}
-        </Link>
-      </p>
+      <BackToLogin />
     </>
   );
 }

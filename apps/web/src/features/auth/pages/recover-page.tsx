@@ -1,10 +1,11 @@
-import { App, Button, Form, Input } from 'antd';
-import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { App, Button, Form } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Captcha } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { AuthHeading } from '../components/auth-heading';
+import { EmailField } from '../components/email-field';
+import { BackToLogin } from '../components/back-to-login';
 import { useSendRecoveryCode } from '../api/send-recovery-code';
 
 /** Password recovery, step 1: send a code to the e-mail. */
@@ -32,22 +33,7 @@ export function RecoverPage() {
     <>
       <AuthHeading title={t('recover.title')} lead={t('recover.lead')} />
       <Form<{ email: string }> layout="vertical" requiredMark={false} size="large" name="recover" onFinish={onFinish}>
-        <Form.Item
-          label={t('fields.email')}
-          name="email"
-          rules={[
-            { required: true, message: t('validation.emailRequired') },
-            { type: 'email', message: t('validation.emailInvalid') },
-          ]}
-        >
-          <Input
-            prefix={<MailOutlined aria-hidden="true" />}
-            type="email"
-            autoComplete="username"
-            placeholder={t('fields.emailPlaceholder')}
-            maxLength={80}
-          />
-        </Form.Item>
+        <EmailField />
         <Form.Item label={t('fields.verification')} required>
           <Captcha ref={captcha.ref} onChange={captcha.onChange} />
         </Form.Item>
@@ -55,11 +41,7 @@ export function RecoverPage() {
           {t('recover.submit')}
         </Button>
       </Form>
-      <p className="auth-back">
-        <Link to="/auth/login">
-          <ArrowLeftOutlined aria-hidden="true" /> {t('recover.backToLogin')}
-        </Link>
-      </p>
+      <BackToLogin />
     </>
   );
 }
