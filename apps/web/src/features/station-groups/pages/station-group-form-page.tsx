@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Typography } from 'antd';
-import { AimOutlined, ArrowLeftOutlined, LoadingOutlined, SaveOutlined } from '@ant-design/icons';
+import { AimOutlined, ArrowLeftOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupSave } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
 import { LocationMap } from '../../../components/location-map';
+import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
 import { geocode, lookupCep } from '../../../lib/address-lookup';
 import { isApiError } from '../../../lib/api-error';
@@ -340,22 +341,14 @@ function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Ten
             offlineText={t('form.mapOffline')}
           />
         </section>
-        <div className="form-footer">
-          <span />
-          <div className="form-footer__buttons">
-            <Button onClick={() => navigate('/station_groups')}>{t('form.cancel')}</Button>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SaveOutlined aria-hidden="true" />}
-              loading={save.isPending}
-              disabled={redirecting}
-              data-testid="group-submit"
-            >
-              {group ? t('form.save') : t('form.create')}
-            </Button>
-          </div>
-        </div>
+        <FormFooter
+          cancelLabel={t('form.cancel')}
+          onCancel={() => navigate('/station_groups')}
+          submitLabel={group ? t('form.save') : t('form.create')}
+          saving={save.isPending}
+          disabled={redirecting}
+          submitTestId="group-submit"
+        />
       </Card>
     </Form>
   );

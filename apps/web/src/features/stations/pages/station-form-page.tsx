@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Badge, Button, Card, Form, Skeleton, Tabs, Tooltip } from 'antd';
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { roles } from '@recarga/contracts/permissions';
 import type { ChargePointDetail } from '@recarga/contracts/stations';
 import type { Group } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
+import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
 import { getRuntimeSettings } from '../../../lib/runtime-settings';
@@ -398,22 +399,15 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
     >
       <Card variant="borderless" className="section-card station-form__card">
         <Tabs activeKey={activeTab} onChange={(key) => setActiveTab(key as TabKey)} items={items} className="station-form__tabs" />
-        <div className="form-footer">
-          {zipWithoutLongitude ? <span className="form-footer__hint">{t('form.needsLocation')}</span> : <span />}
-          <div className="form-footer__buttons">
-            <Button onClick={() => navigate('/stations')}>{t('form.cancel')}</Button>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SaveOutlined aria-hidden="true" />}
-              loading={save.isPending}
-              disabled={submitDisabled}
-              data-testid="station-submit"
-            >
-              {editing ? t('form.save') : t('form.create')}
-            </Button>
-          </div>
-        </div>
+        <FormFooter
+          hint={zipWithoutLongitude ? t('form.needsLocation') : undefined}
+          cancelLabel={t('form.cancel')}
+          onCancel={() => navigate('/stations')}
+          submitLabel={editing ? t('form.save') : t('form.create')}
+          saving={save.isPending}
+          disabled={submitDisabled}
+          submitTestId="station-submit"
+        />
       </Card>
     </Form>
   );
