@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
-import { InProcessBus } from './platform/bus';
+import { InProcessBus, type Bus } from './platform/bus';
+import { BusUnreachableError, NatsBus } from './platform/nats-bus';
 import { startDemoFleet } from './demo-fleet';
 
 async function main() {
@@ -18,10 +19,20 @@ async function main() {
     throw err;
   }
 
+  // A cluster's nodes talk through NATS; a single node keeps its messages in process.
+  let bus: Bus;
+  try {
+    bus = config.natsUrl ? await NatsBus.connect(config.natsUrl, config.nodeId) : new InProcessBus();
+  } catch (err) {
+    if (err instanceof BusUnreachableError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
   const logins = config.demo ? await seedDemo(database.db) : [];
-  const bus = new InProcessBus();
   const app = await buildApp({ config, database, bus });
 
   let fleet: { stop(): Promise<void> } | undefined;
