@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapChargePoint } from '../api/get-map-charge-points';
-import { applyChargeBoxToMap, applyConnectorStatusToMap } from './apply-map-update';
+import { applyChargeBoxToMap, applyConnectorStatusToMap, removeFromMap } from './apply-map-update';
 
 const cp = (id: string, pk: number, statuses: (string | null)[]): MapChargePoint => ({
   chargeBoxPk: pk,
@@ -65,5 +65,12 @@ describe('live map updates', () => {
       ['MAINTENANCE', 10],
       ['Charging', 10],
     ]);
+  });
+
+  it('a deleted station: leaves the list; an unknown one leaves the list as it was', () => {
+    const list = [cp('A', 1, ['Available']), cp('B', 2, ['Available'])];
+    expect(removeFromMap(list, 1)!.map((x) => x.chargeBoxId)).toEqual(['B']);
+    expect(removeFromMap(list, 9)).toBe(list);
+    expect(removeFromMap(undefined, 1)).toBeUndefined();
   });
 });

@@ -20,6 +20,12 @@ export function applyConnectorStatusToMap(list: MapChargePoint[] | undefined, s:
   return changed ? next : list;
 }
 
+/** A deleted station leaves the map. */
+export function removeFromMap(list: MapChargePoint[] | undefined, chargeBoxPk: number): MapChargePoint[] | undefined {
+  if (!list || !list.some((cp) => cp.chargeBoxPk === chargeBoxPk)) return list;
+  return list.filter((cp) => cp.chargeBoxPk !== chargeBoxPk);
+}
+
 /** A station's map view changed (online state, statuses with manual ones applied, position): take it as the truth. */
 export function applyChargeBoxToMap(list: MapChargePoint[] | undefined, message: LiveChargeBoxMessage): MapChargePoint[] | undefined {
   if (!list) return list;

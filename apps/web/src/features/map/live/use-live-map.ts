@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { liveChargeBoxMessageSchema, liveConnectorStatusSchema } from '@recarga/contracts/live';
 import { useLiveMessages } from '../../../lib/live-context';
 import { mapKeys, type MapChargePoint } from '../api/get-map-charge-points';
-import { applyChargeBoxToMap, applyConnectorStatusToMap } from './apply-map-update';
+import { applyChargeBoxToMap, applyConnectorStatusToMap, removeFromMap } from './apply-map-update';
 
 /**
  * Keeps the cached map list current from the live connection: connector statuses (station and
  * connector topics) recolour markers, station updates bring online state and manual statuses,
- * a new station refetches the list. No reload, no polling.
+ * a new station refetches the list, a deleted one leaves it. No reload, no polling.
  */
 export function useLiveMap(): void {
   const queryClient = useQueryClient();
@@ -20,6 +20,10 @@ export function useLiveMap(): void {
     } else if (kind === 'chargeBox') {
       const parsed = liveChargeBoxMessageSchema.safeParse(message.data);
       if (!parsed.success) return;
+      if (parsed.data.type === 'delete') {
+        queryClient.setQueryData<MapChargePoint[]>(key, (old) => removeFromMap(old, parsed.data.chargePoint.chargeBoxPk));
+        return;
+      }
       const list = queryClient.getQueryData<MapChargePoint[]>(key);
       if (parsed.data.type === 'insert' || (list && !list.some((cp) => cp.chargeBoxPk === parsed.data.chargePoint.chargeBoxPk))) {
         void queryClient.invalidateQueries({ queryKey: key });

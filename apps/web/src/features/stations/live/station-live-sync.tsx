@@ -24,7 +24,8 @@ export function StationLiveSync() {
     } else if (kind === 'chargeBox') {
       const parsed = liveChargeBoxMessageSchema.safeParse(message.data);
       if (!parsed.success) return;
-      if (parsed.data.type === 'insert') {
+      // A new or deleted station changes the pages and their count: ask the server again.
+      if (parsed.data.type === 'insert' || parsed.data.type === 'delete') {
         void queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
         return;
       }
