@@ -25,7 +25,8 @@ const USAGE = `Dashboard benchmark
 
   --runs <n>          measured calls per case (default 60)
   --warmup <n>        unmeasured calls per case first (default 5)
-  --concurrency <n>   parallel callers in the second pass (default 4)
+  --concurrency <n>   parallel callers in the second pass (default 4; 1 = sequential pass only)
+  --cases <regex>     only the cases whose name matches (e.g. '365')
   --help
 `;
 
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '4' },
+    cases: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -94,16 +96,38 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const tz = 'timeZone=America/Sao_Paulo';
 const period = (days: number) => `fromDate=${day(-(days - 1))}%2000:00:00&toDate=${day(0)}%2023:59:59&${tz}`;
 
-const cases: { name: string; url: string }[] = [
+// A station of the Move tenant, in both users' scopes: its charts read the rows (one station's index).
+const station = await database.db
+  .selectFrom('charge_boxes as cb')
+  .innerJoin('tenants as tn', 'tn.tenant_pk', 'cb.tenant_pk')
+  .select('cb.charge_box_pk')
+  .where('tn.alias', '=', 'move')
+  .where('cb.deleted_at', 'is', null)
+  .orderBy('cb.charge_box_pk')
+  .executeTakeFirst();
+
+const allCases: { name: string; url: string }[] = [
   { name: 'stats/sums 7 days', url: `/api/stats/sums/?${period(7)}` },
   { name: 'stats/info 7 days', url: `/api/stats/info/?${period(7)}` },
   { name: 'stats/sums 30 days', url: `/api/stats/sums/?${period(30)}` },
   { name: 'stats/sums 365 days', url: `/api/stats/sums/?${period(365)}` },
   { name: 'stats/info 365 days', url: `/api/stats/info/?${period(365)}` },
+  { name: 'stats/sums 365 days UTC', url: `/api/stats/sums/?${period(365).replace(tz, 'timeZone=UTC')}` },
   { name: 'graphs 7 days', url: '/api/stations/dashboard/graphs/?days=7&timeDiff=3' },
   { name: 'graphs 28 days', url: '/api/stations/dashboard/graphs/?days=28&timeDiff=3' },
   { name: 'graphs 365 days', url: '/api/stations/dashboard/graphs/?days=365&timeDiff=3' },
+  { name: 'graphs 365 days UTC', url: '/api/stations/dashboard/graphs/?days=365&timeDiff=0' },
+  ...(station
+    ? [
+        {
+          name: 'graphs 365 days, one station',
+          url: `/api/stations/dashboard/graphs/?days=365&timeDiff=3&stationId=${station.charge_box_pk}`,
+        },
+      ]
+    : []),
 ];
+const filter = values.cases ? new RegExp(values.cases) : null;
+const cases = filter ? allCases.filter((c) => filter.test(c.name)) : allCases;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -132,13 +156,13 @@ async function measure(url: string, token: string, parallel: number): Promise<nu
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(8);
 try {
-  for (const parallel of [1, concurrency]) {
+  for (const parallel of concurrency > 1 ? [1, concurrency] : [1]) {
     console.log(`\n${parallel === 1 ? 'sequential' : `${parallel} parallel callers`} (${runs} calls per case, ms)`);
-    console.log(`${'case'.padEnd(34)}${'user'.padEnd(10)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'max'.padStart(8)}`);
+    console.log(`${'case'.padEnd(32)}${'user'.padEnd(10)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'max'.padStart(8)}`);
     for (const c of cases) {
       for (const [name, token] of Object.entries(who)) {
         const t = await measure(c.url, token, parallel);
-        console.log(`${c.name.padEnd(34)}${name.padEnd(10)}${fmt(percentile(t, 50))}${fmt(percentile(t, 95))}${fmt(t[t.length - 1]!)}`);
+        console.log(`${c.name.padEnd(32)}${name.padEnd(10)}${fmt(percentile(t, 50))}${fmt(percentile(t, 95))}${fmt(t[t.length - 1]!)}`);
       }
     }
   }

@@ -37,15 +37,11 @@ export class StationGraphService {
     }
     const win = graphWindow(q.days, q.timeDiff);
     const w: repo.GraphWindow = { from: win.from, to: win.to, timeDiff: q.timeDiff, stationPk: q.stationId, userPk: q.userId };
-    const [daily, buckets, hours] = await Promise.all([
-      repo.perDay(this.db, ctx.tenantScope, w),
-      repo.durationBuckets(this.db, ctx.tenantScope, w),
-      repo.perHour(this.db, ctx.tenantScope, w),
-    ]);
-    const byDay = new Map(daily.map((d) => [d.day, d]));
-    const series = (f: (d: (typeof daily)[number] | undefined) => number) => win.days.map((day) => ({ x: day, y: f(byDay.get(day)) }));
-    const bucketCount = new Map(buckets.map((b) => [Number(b.bucket), Number(b.n)]));
-    const hourCount = new Map(hours.map((h) => [Number(h.hour), Number(h.n)]));
+    const figures = await repo.graphFigures(this.db, ctx.tenantScope, w);
+    const byDay = new Map(figures.perDay.map((d) => [d.day, d]));
+    const series = (f: (d: (typeof figures.perDay)[number] | undefined) => number) =>
+      win.days.map((day) => ({ x: day, y: f(byDay.get(day)) }));
+    const hourCount = new Map(figures.perHour.map((h) => [h.hour, h.n]));
     const graph = (key: Graph['key'], title: string, tooltip: string, points: Graph['series']): Graph => ({
       key,
       title,
@@ -62,31 +58,31 @@ export class StationGraphService {
           'recharges',
           'Recharges',
           'Recharges started per day',
-          series((d) => Number(d?.recharges ?? 0)),
+          series((d) => d?.recharges ?? 0),
         ),
         graph(
           'duration',
           'Duration',
           'Finished recharges by charging time',
-          DURATION_BUCKETS.map((label, i) => ({ x: label, y: bucketCount.get(i) ?? 0 })),
+          DURATION_BUCKETS.map((label, i) => ({ x: label, y: figures.buckets[i] ?? 0 })),
         ),
         graph(
           'energy',
           'Energy (kWh)',
           'kWh delivered per day',
-          series((d) => round(Number(d?.wh ?? 0) / 1000, 3)),
+          series((d) => round((d?.wh ?? 0) / 1000, 3)),
         ),
         graph(
           'autonomy',
           'Autonomy (km)',
           `Kilometres of range added per day (${KM_PER_KWH} km per kWh)`,
-          series((d) => round((Number(d?.wh ?? 0) / 1000) * KM_PER_KWH, 1)),
+          series((d) => round(((d?.wh ?? 0) / 1000) * KM_PER_KWH, 1)),
         ),
         graph(
           'lengthOfStay',
           'Length of stay (h)',
           'Average time from plug-in to unplug per day, in hours',
-          series((d) => round(Number(d?.stay_sec ?? 0) / 3600, 2)),
+          series((d) => (d && d.finished > 0 ? round(d.stay_sec / d.finished / 3600, 2) : 0)),
         ),
         graph(
           'popularHours',

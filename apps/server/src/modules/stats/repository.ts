@@ -3,6 +3,7 @@ import type { DB } from '../../db/db';
 import { onlineSince } from '../../ocpp/connections';
 import { transactionEnergyWh } from '../stations/energy-sql';
 import { recordedCostSql, recordedIncomeSql } from './money-sql';
+import { DAY_MS, HOUR_MS, USERS_ROLLUP_MIN_DAYS, rowsOutsideRollup, serialSql, splitPeriod, type Split } from './rollup-sql';
 import { connectorBusySql, connectorGroupSql } from './status-sql';
 
 /**
@@ -70,20 +71,19 @@ export async function monthStart(db: Kysely<DB>, timeZone: string): Promise<Peri
 
 /** Stations of the scope (origin MOVE, not deleted) by status group, now. */
 export async function stationStatusCounts(db: Kysely<DB>, tenantPks: number[], pingIntervalSec: number) {
+  // A station takes the first group any of its connectors has in busy > available > maintenance >
+  // unavailable: the smallest rank, one aggregate per station.
   const res = await sql<{ grp: string; n: number }>`
-    select grp, count(*) as n from (
+    select (array['charging', 'available', 'maintenance', 'unavailable'])[rank] as grp, count(*) as n from (
       select cb.charge_box_pk,
-             case when bool_or(x.cg = 'busy') then 'charging'
-                  when bool_or(x.cg = 'available') then 'available'
-                  when bool_or(x.cg = 'maintenance') then 'maintenance'
-                  else 'unavailable' end as grp
+             min(case x.cg when 'busy' then 1 when 'available' then 2 when 'maintenance' then 3 else 4 end) as rank
         from charge_boxes cb
         left join station_connections sc on sc.charge_box_pk = cb.charge_box_pk and sc.last_seen_at > ${onlineSince(pingIntervalSec)}
         left join connectors c on c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0
         cross join lateral (select ${connectorGroupSql(sql<boolean>`(sc.charge_box_pk is not null)`)} as cg) x
        where cb.tenant_pk in (${sql.join(tenantPks)}) and cb.deleted_at is null and cb.origin = 'MOVE'
        group by cb.charge_box_pk
-    ) s group by grp`.execute(db);
+    ) s group by rank`.execute(db);
   const counts = { total: 0, charging: 0, available: 0, unavailable: 0, maintenance: 0 };
   for (const r of res.rows) {
     counts[r.grp as 'charging' | 'available' | 'unavailable' | 'maintenance'] = Number(r.n);
@@ -118,24 +118,78 @@ export async function usersCharging(db: Kysely<DB>, tenantPks: number[]): Promis
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** Recharges started in the period at stations of the scope: count, distinct users, Wh. */
-export async function periodSums(db: Kysely<DB>, tenantPks: number[], p: Period) {
-  const row = await sql<{ recharges: number; users: number; wh: number }>`
-    select count(*) as recharges, count(distinct t.user_pk) as users, coalesce(sum(${transactionEnergyWh('t')}), 0) as wh
-      from transactions t
-     where t.tenant_pk in (${sql.join(tenantPks)})
-       and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}`.execute(db);
-  const r = row.rows[0];
-  return { recharges: Number(r?.recharges ?? 0), usersCharged: Number(r?.users ?? 0), wh: Number(r?.wh ?? 0) };
+/**
+ * How a period is read: from the roll-ups for its whole hours and days plus the rows for the rest
+ * (rollup-sql.ts), or from the rows alone. Both give the same figures; the rows alone are kept
+ * for the tests that prove it.
+ */
+export type ReadMode = 'rollups' | 'rows';
+
+/**
+ * A tenant scope: `tenantPk` and `tenantPks`, every tenant whose materialised path starts with
+ * its path (itself included) — the shape of the signed-in user's scope. The roll-ups are kept per
+ * such scope (scope_pk = tenantPk); the rows are read with `tenant_pk in tenantPks`.
+ */
+export interface StatsScope {
+  tenantPk: number;
+  tenantPks: number[];
 }
 
-/** Distinct users with a recharge started in the period at a station of the scope. */
-export async function usersCharged(db: Kysely<DB>, tenantPks: number[], p: Period): Promise<number> {
+/** Recharges started in the period at stations of the scope: count, distinct users, Wh. */
+export async function periodSums(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode = 'rollups') {
+  const [sums, users] = await Promise.all([rechargeSums(db, scope, p, mode), usersCharged(db, scope, p, mode)]);
+  return { ...sums, usersCharged: users };
+}
+
+/** Recharges started in the period at stations of the scope and their Wh. */
+async function rechargeSums(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode) {
+  const inScope = sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)})`;
+  const split: Split = mode === 'rollups' ? splitPeriod(p, HOUR_MS) : { whole: null, edges: [p] };
+  const rows = rowsOutsideRollup(sql`${transactionEnergyWh('t')} as wh`, inScope, split);
+  const rolled = split.whole
+    ? sql`select coalesce(sum(h.recharges), 0) as n, coalesce(sum(h.energy_wh), 0) as wh from stats_hourly h
+           where h.scope_pk = ${scope.tenantPk} and h.hour >= ${split.whole.from} and h.hour < ${split.whole.to}`
+    : sql`select 0 as n, 0 as wh`;
+  const row = await sql<{ recharges: number; wh: number }>`
+    select r.n + x.n as recharges, r.wh + x.wh as wh
+      from (${rolled}) r,
+           (select count(*) as n, coalesce(sum(o.wh), 0) as wh from (${rows}) o) x
+     where ${serialSql}`.execute(db);
+  const r = row.rows[0];
+  return { recharges: Number(r?.recharges ?? 0), wh: Number(r?.wh ?? 0) };
+}
+
+/**
+ * Distinct users with a recharge started in the period at a station of the scope: the users whose
+ * UTC days (stats_user_days) overlap the whole days of the period, and those of the recharges of
+ * its partial days.
+ */
+export async function usersCharged(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode = 'rollups'): Promise<number> {
+  const inScope = sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)})`;
+  // stats_user_days is read whole (one row per user of the scope) whatever the period: a short
+  // period has fewer recharges than the scope has users, so it reads the rows instead.
+  const long = p.to.getTime() - p.from.getTime() > USERS_ROLLUP_MIN_DAYS * DAY_MS;
+  const split: Split = mode === 'rollups' && long ? splitPeriod(p, DAY_MS) : { whole: null, edges: [p] };
+  const edges = split.edges.map(
+    (e) => sql`select t.user_pk from transactions t
+                where ${inScope} and t.start_timestamp >= ${e.from} and t.start_timestamp < ${e.to} and t.user_pk is not null`,
+  );
+  if (!split.whole) {
+    if (edges.length === 0) return 0;
+    const row = await sql<{ n: number }>`select count(distinct u.user_pk) as n from (${sql.join(edges, sql` union all `)}) u`.execute(db);
+    return Number(row.rows[0]?.n ?? 0);
+  }
+  // One stats_user_days row per user of the scope: the whole days count without a sort; the users
+  // of the partial days are added when they are not already among them.
+  const overlaps = sql<boolean>`d.scope_pk = ${scope.tenantPk}
+    and d.days && int4range(${split.whole.from.getTime() / DAY_MS}::int, ${split.whole.to.getTime() / DAY_MS}::int)`;
+  const extra =
+    edges.length === 0
+      ? sql`0`
+      : sql`(select count(distinct e.user_pk) from (${sql.join(edges, sql` union all `)}) e
+              where not exists (select 1 from stats_user_days d where d.user_pk = e.user_pk and ${overlaps}))`;
   const row = await sql<{ n: number }>`
-    select count(distinct t.user_pk) as n
-      from transactions t
-     where t.tenant_pk in (${sql.join(tenantPks)})
-       and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}`.execute(db);
+    select (select count(*) from stats_user_days d where ${overlaps}) + ${extra} as n where ${serialSql}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
@@ -143,18 +197,29 @@ export async function usersCharged(db: Kysely<DB>, tenantPks: number[], p: Perio
  * Cost and income of the finished recharges started in the period, per currency: the priced
  * composition of the billing module (transaction_billing: `cost`, and `total` = what the driver
  * pays, idle excluded; its tenant and start are copies of the transaction's, so the period is read
- * from an index of that table alone) and, for a stopped recharge still waiting in the billing queue
- * (it is priced right after the stop), the same rule computed from the station's payment settings
- * (money-sql.ts). Relies on the billing module's rule that a stopped recharge is priced or queued.
+ * from stats_hourly_money for its whole hours and from an index of that table for the rest) and,
+ * for a stopped recharge still waiting in the billing queue (it is priced right after the stop),
+ * the same rule computed from the station's payment settings (money-sql.ts). Relies on the
+ * billing module's rule that a stopped recharge is priced or queued.
  */
-export async function moneyByCurrency(db: Kysely<DB>, tenantPks: number[], p: Period) {
+export async function moneyByCurrency(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode = 'rollups') {
+  const tenantPks = scope.tenantPks;
+  const split: Split = mode === 'rollups' ? splitPeriod(p, HOUR_MS) : { whole: null, edges: [p] };
+  const pricedParts = split.edges.map(
+    (e) => sql`select tb.currency as coin, tb.cost, tb.total as income from transaction_billing tb
+                where tb.tenant_pk in (${sql.join(tenantPks)}) and tb.start_timestamp >= ${e.from} and tb.start_timestamp < ${e.to}`,
+  );
+  if (split.whole) {
+    pricedParts.push(sql`select m.currency as coin, m.cost, m.income from stats_hourly_money m
+                          where m.scope_pk = ${scope.tenantPk} and m.hour >= ${split.whole.from} and m.hour < ${split.whole.to}`);
+  }
   const [priced, queued] = await Promise.all([
-    sql<{ coin: string; cost: number; income: number }>`
-      select tb.currency as coin, sum(tb.cost) as cost, sum(tb.total) as income
-        from transaction_billing tb
-       where tb.tenant_pk in (${sql.join(tenantPks)})
-         and tb.start_timestamp >= ${p.from} and tb.start_timestamp < ${p.to}
-       group by 1`.execute(db),
+    pricedParts.length === 0
+      ? Promise.resolve({ rows: [] as { coin: string; cost: number; income: number }[] })
+      : sql<{ coin: string; cost: number; income: number }>`
+          select x.coin, sum(x.cost) as cost, sum(x.income) as income from (${sql.join(pricedParts, sql` union all `)}) x
+           where ${serialSql}
+           group by 1`.execute(db),
     sql<{ coin: string; cost: number; income: number }>`
       select tn.currency as coin, sum(${recordedCostSql()}) as cost, sum(${recordedIncomeSql()}) as income
         from billing_queue bq

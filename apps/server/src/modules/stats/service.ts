@@ -75,11 +75,10 @@ export class StatsService {
 
   async sums(ctx: RequestContext, q: StatsQuery): Promise<StatsSums> {
     const p = await this.period(q);
-    const scope = ctx.tenantScope.tenantPks;
     const financial = seesFinancialIndicators(ctx.user);
     const [sums, money, tenant] = await Promise.all([
-      repo.periodSums(this.db, scope, p),
-      financial ? repo.moneyByCurrency(this.db, scope, p) : Promise.resolve(null),
+      repo.periodSums(this.db, ctx.tenantScope, p),
+      financial ? repo.moneyByCurrency(this.db, ctx.tenantScope, p) : Promise.resolve(null),
       repo.tenantInfo(this.db, ctx.tenantScope.tenantPk),
     ]);
     const coin = tenant.currency.trim();
@@ -108,7 +107,7 @@ export class StatsService {
       repo.userCounts(this.db, scope, p.to),
       repo.usersCharging(this.db, scope),
       repo.stationStatusCounts(this.db, scope, this.pingIntervalSec),
-      repo.usersCharged(this.db, scope, p),
+      repo.usersCharged(this.db, ctx.tenantScope, p),
     ]);
     return {
       ...StatsService.periodOut(p),
@@ -122,14 +121,15 @@ export class StatsService {
   }
 
   /** The live `stats` figures of one api key's scope (no money: see the contract). */
-  async live(scope: number[], currency: string, country: string): Promise<LiveStats> {
+  async live(tenantScope: repo.StatsScope, currency: string, country: string): Promise<LiveStats> {
+    const scope = tenantScope.tenantPks;
     const month = await repo.monthStart(this.db, countryTimeZone[country] ?? 'UTC');
     const now = new Date();
     const [users, charging, stations, sums] = await Promise.all([
       repo.userCounts(this.db, scope, now),
       repo.usersCharging(this.db, scope),
       repo.stationStatusCounts(this.db, scope, this.pingIntervalSec),
-      repo.periodSums(this.db, scope, month),
+      repo.periodSums(this.db, tenantScope, month),
     ]);
     const consumption = kWh(sums.wh);
     const co2Saved = co2SavedKg(consumption);
