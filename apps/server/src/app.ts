@@ -31,6 +31,8 @@ import { NotificationService } from './modules/notifications/service';
 import { CentralSystem } from './ocpp/central-system';
 import { tenantRoutes } from './modules/tenants/routes';
 import { TenantService } from './modules/tenants/service';
+import { userRoutes } from './modules/users/routes';
+import { UserService } from './modules/users/service';
 // Stations, groups, reports, graphs, address look-ups
 import { registerStationModules } from './modules/stations/register';
 // Transactions, billing, ledger, payments, invoices
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
     log: app.log,
     heartbeatInterval: config.ocpp.heartbeatInterval,
     pingInterval: config.ocpp.pingInterval,
+    nodeId: config.nodeId,
   });
   const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, ocpp };
   registerMetrics(app, metrics);
@@ -124,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   const authService = new AuthService({ db, captcha, mailer, signer, sessionTtlMs: config.sessionTtlMs, codeSecret: await ensureSecret(db, 'reset_code_secret') });
   await app.register(authRoutes, { service: authService, captcha });
   await app.register(tenantRoutes, { service: new TenantService(db) });
+  await app.register(userRoutes, { service: new UserService(db) });
 
   // OCPP central system (/ocpp/{chargeBoxId}), live updates (/live), station events
   const liveGateway = new LiveGateway({ db, signer, bus, log: app.log });

@@ -2,6 +2,7 @@ import type { CoreTables } from './schema';
 import type { OcppTables } from './schema-ocpp';
 import type { StationTables } from './schema-stations';
 import type { BillingTables } from './schema-billing';
+import type { UserTables } from './schema-users';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
-export interface DB extends CoreTables, OcppTables, StationTables, BillingTables {}
+export interface DB extends CoreTables, OcppTables, StationTables, BillingTables, UserTables {}

@@ -31,6 +31,17 @@ describe('route access', () => {
     expect(isRouteAllowed({ permission: null }, permitted)).toBe(true);
   });
 
+  it('opens a selfParam route on the signed-in user own id without the permission, and only there', () => {
+    const profile = { permission: '/user/{id}', selfParam: 'id' };
+    const none = new Set<string>();
+    expect(isRouteAllowed(profile, none, { params: { id: '7' }, userId: 7 })).toBe(true);
+    expect(isRouteAllowed(profile, none, { params: { id: '8' }, userId: 7 })).toBe(false);
+    expect(isRouteAllowed(profile, none)).toBe(false);
+    expect(isRouteAllowed(profile, new Set(['/user/{id}']), { params: { id: '8' }, userId: 7 })).toBe(true);
+    // Without selfParam the own id opens nothing.
+    expect(isRouteAllowed({ permission: '/stations/edit/{id}' }, none, { params: { id: '7' }, userId: 7 })).toBe(false);
+  });
+
   it('knows whether a screen exists for a permission key', () => {
     expect(hasScreenFor(table, '/stations/edit/{id}')).toBe(true);
     expect(hasScreenFor(table, '/user/{id}')).toBe(false);

@@ -7,12 +7,25 @@ export interface RouteRule {
   access: RouteAccess;
   /** Key as written in the user's permission list (e.g. `/user/{id}`); null: any signed-in user. */
   permission: string | null;
+  /**
+   * Route parameter holding a user id: when it is the signed-in user's own id the screen opens
+   * without the permission (everyone may open their own profile, /user/{id}).
+   */
+  selfParam?: string;
   menu?: { order: number };
 }
 
-/** True when a signed-in user with these permitted keys may open a private route. */
-export function isRouteAllowed(route: Pick<RouteRule, 'permission'>, permitted: ReadonlySet<string>): boolean {
-  return route.permission === null || permitted.has(route.permission);
+/**
+ * True when a signed-in user with these permitted keys may open a private route; `self` (the
+ * route's parameters and the signed-in user's id) opens a `selfParam` route on one's own id.
+ */
+export function isRouteAllowed(
+  route: Pick<RouteRule, 'permission' | 'selfParam'>,
+  permitted: ReadonlySet<string>,
+  self?: { params: Readonly<Record<string, string | undefined>>; userId: number },
+): boolean {
+  if (route.permission === null || permitted.has(route.permission)) return true;
+  return !!(route.selfParam && self && self.params[route.selfParam] === String(self.userId));
 }
 
 /** Menu entries: private routes with a menu entry whose permission is granted, in menu order. */

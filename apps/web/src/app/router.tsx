@@ -13,7 +13,7 @@ import { routeTable, type AppRoute } from './route-table';
 function toRoute(route: AppRoute, guarded: boolean): RouteObject {
   const Screen = route.component;
   const screen = guarded ? (
-    <RequirePermission permission={route.permission}>
+    <RequirePermission permission={route.permission} selfParam={route.selfParam}>
       <Screen />
     </RequirePermission>
   ) : (

@@ -8,9 +8,8 @@ import { clearSession } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { hasScreenFor, linkTo } from '../route-access';
 import { routeTable } from '../route-table';
-import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 
-/** Profile screen key; its item shows only once that screen is in the route table. */
+/** Profile screen key; everyone may open their own profile (the route's selfParam). */
 const profileKey = '/user/{id}';
 
 function initials(name: string): string {
@@ -24,7 +23,6 @@ export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
-  const permitted = usePermittedRoutes();
   if (!session) return null;
   const { user } = session;
 
@@ -41,7 +39,7 @@ export function UserMenu() {
   };
 
   const items: NonNullable<MenuProps['items']> = [];
-  if (hasScreenFor(routeTable, profileKey) && permitted.has(profileKey)) {
+  if (hasScreenFor(routeTable, profileKey)) {
     items.push({ key: 'profile', icon: <UserOutlined />, label: t('userMenu.profile') });
     items.push({ type: 'divider' });
   }

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addressFormResponseSchema,
+  availableTagsQuerySchema,
+  availableTagsResponseSchema,
+  docTypesQuerySchema,
+  docTypesResponseSchema,
+  userCreateSchema,
+  userFormResponseSchema,
+  userGroupsQuerySchema,
+  userGroupsResponseSchema,
+  userLimitQuerySchema,
+  userLimitResponseSchema,
+  userSaveResponseSchema,
+  userUpdateSchema,
+} from '@recarga/contracts/users';
+import { ctxOf } from '../../platform/auth/access-plugin';
+import { USER_CREATE, USER_EDIT, type UserService } from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const FORM_EDITORS = [USER_CREATE, USER_EDIT];
+
+/**
+ * User form calls (001 §7 Users). Reading and saving one user is open to every signed-in user at
+ * the route level because everyone may read and edit their own profile; the service answers 403
+ * for anyone else without /user/{id} (docs/decisions.md, 2026-11-21 — User form).
+ */
+export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async (app, { service }) => {
+  app.get(
+    '/api/users_data/check/',
+    {
+      config: { access: { permission: USER_CREATE } },
+      schema: { tags: ['users'], querystring: userLimitQuerySchema, response: { 200: userLimitResponseSchema } },
+    },
+    (req) => service.checkLimit(ctxOf(req), req.query.tenantPk),
+  );
+
+  app.get(
+    '/api/users_data/doc_types/',
+    {
+      config: { access: { authenticated: true } },
+      schema: { tags: ['users'], querystring: docTypesQuerySchema, response: { 200: docTypesResponseSchema } },
+    },
+    (req) => service.docTypes(ctxOf(req), req.query.tenantPk),
+  );
+
+  app.get(
+    '/api/users_data/available_tags/',
+    {
+      config: { access: { permission: FORM_EDITORS } },
+      schema: { tags: ['users'], querystring: availableTagsQuerySchema, response: { 200: availableTagsResponseSchema } },
+    },
+    (req) => service.availableTags(ctxOf(req), req.query),
+  );
+
+  app.get(
+    '/api/user-groups/',
+    {
+      config: { access: { permission: FORM_EDITORS } },
+      schema: { tags: ['users'], querystring: userGroupsQuerySchema, response: { 200: userGroupsResponseSchema } },
+    },
+    (req) => service.userGroups(ctxOf(req), req.query),
+  );
+
+  app.get(
+    '/api/users_data/:id/',
+    {
+      config: { access: { authenticated: true } },
+      schema: { tags: ['users'], params: idParams, response: { 200: userFormResponseSchema } },
+    },
+    (req) => service.form(ctxOf(req), req.params.id),
+  );
+
+  app.get(
+    '/api/users_data/:id/address/',
+    {
+      config: { access: { authenticated: true } },
+      schema: { tags: ['users'], params: idParams, response: { 200: addressFormResponseSchema } },
+    },
+    (req) => service.address(ctxOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/users_data/',
+    {
+      config: { access: { permission: USER_CREATE } },
+      schema: { tags: ['users'], body: userCreateSchema, response: { 200: userSaveResponseSchema } },
+    },
+    (req) => service.create(ctxOf(req), req.body),
+  );
+
+  app.put(
+    '/api/users_data/:id/',
+    {
+      config: { access: { authenticated: true } },
+      schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: userSaveResponseSchema } },
+    },
+    (req) => service.update(ctxOf(req), req.params.id, req.body),
+  );
+};
