@@ -208,3 +208,36 @@ export type PlugShareImportResponse = z.infer<typeof plugShareImportResponseSche
  * whole, and nothing is written.
  */
 export const plugShareFieldKey = (line: number, column: string) => `${line}.${column}`;
+
+// GET chargepoints/plug-share: the third-party points of one tenant (the import screen's list)
+
+export const plugSharePointListQuerySchema = z.object({
+  /** Tenant whose points are listed (in the caller's scope); default the caller's tenant. */
+  tenantPk: queryId,
+});
+export type PlugSharePointListQuery = z.infer<typeof plugSharePointListQuerySchema>;
+
+export const plugSharePointSchema = z.object({
+  chargeBoxPk: z.number().int(),
+  chargeBoxId: z.string(),
+  /** The point's id in the imported file (column `id`). */
+  id: z.string(),
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  /** Connector type names, in connector order. */
+  connectors: z.array(z.string()),
+  /** When the point was created or last updated by an import (ISO 8601, UTC). */
+  updatedAt: z.string(),
+});
+export type PlugSharePoint = z.infer<typeof plugSharePointSchema>;
+
+export const plugSharePointListResponseSchema = z.object({
+  tenantPk: z.number().int(),
+  count: z.number().int(),
+  points: z.array(plugSharePointSchema),
+});
+export type PlugSharePointListResponse = z.infer<typeof plugSharePointListResponseSchema>;

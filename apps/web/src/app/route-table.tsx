@@ -12,12 +12,14 @@ const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-pa
 const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
 const StationsPage = lazy(() => import('../features/stations/pages/stations-page').then((m) => ({ default: m.StationsPage })));
 const StationFormPage = lazy(() => import('../features/stations/pages/station-form-page').then((m) => ({ default: m.StationFormPage })));
+const PlugSharePage = lazy(() => import('../features/plug-share/pages/plug-share-page').then((m) => ({ default: m.PlugSharePage })));
 const StationGroupsPage = lazy(() =>
   import('../features/station-groups/pages/station-groups-page').then((m) => ({ default: m.StationGroupsPage })),
 );
 const StationGroupFormPage = lazy(() =>
   import('../features/station-groups/pages/station-group-form-page').then((m) => ({ default: m.StationGroupFormPage })),
 );
+const UserFormPage = lazy(() => import('../features/users/pages/user-form-page').then((m) => ({ default: m.UserFormPage })));
 const TransactionsPage = lazy(() =>
   import('../features/transactions/pages/transactions-page').then((m) => ({ default: m.TransactionsPage })),
 );
@@ -55,6 +57,8 @@ export const routeTable: readonly AppRoute[] = [
   },
   { path: '/stations/create', access: 'private', permission: '/stations/create', component: StationFormPage },
   { path: '/stations/edit/:id', access: 'private', permission: '/stations/edit/{id}', component: StationFormPage },
+  // Third-party points import: the same permission as the server's import call.
+  { path: '/stations/plug-share', access: 'private', permission: '/stations/create', component: PlugSharePage },
   {
     path: '/station_groups',
     access: 'private',
@@ -64,6 +68,9 @@ export const routeTable: readonly AppRoute[] = [
   },
   { path: '/station_groups/create', access: 'private', permission: '/station_groups/create', component: StationGroupFormPage },
   { path: '/station_groups/edit/:id', access: 'private', permission: '/station_groups/edit/{id}', component: StationGroupFormPage },
+  { path: '/users/create', access: 'private', permission: '/users/create', component: UserFormPage },
+  // Everyone opens their own profile (header 'View profile'); other users need /user/{id}.
+  { path: '/user/:id', access: 'private', permission: '/user/{id}', selfParam: 'id', component: UserFormPage },
   {
     path: '/transactions',
     access: 'private',

@@ -104,6 +104,89 @@ describe('api client', () => {
   });
 });
 
+/** A stand-in XMLHttpRequest: records the request and answers when told to. */
+class FakeXhr {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('api client upload', () => {
+  function uploadSetup() {
+    const xhr = new FakeXhr();
+    const { deps } = setup(() => json(200, {}));
+    const client = createApiClient({ ...deps, xhr: () => xhr as unknown as XMLHttpRequest });
+    return { client, deps, xhr };
+  }
+
+  it('sends the file as the raw body with the common headers and reports progress, when uploading a CSV', async () => {
+    const { client, xhr } = uploadSetup();
+    const file = new Blob(['id,name\n'], { type: 'text/csv' });
+    const progress: number[] = [];
+    const answer = client.upload<{ created: number }>({
+      path: 'chargepoints/plug-share/import',
+      query: { tenantPk: 7, replace: false },
+      file,
+      contentType: 'text/csv',
+      onProgress: (p) => progress.push(p.loaded / p.total),
+    });
+    xhr.upload.onprogress?.({ loaded: 4, total: 8, lengthComputable: true });
+    xhr.answer(200, { created: 3 });
+    expect(await answer).toEqual({ created: 3 });
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('http://app.example.com/api/chargepoints/plug-share/import/?tenantPk=7&replace=false');
+    expect(xhr.body).toBe(file);
+    expect(xhr.headers['Content-Type']).toBe('text/csv');
+    expect(xhr.headers.Authorization).toBe('Bearer tok');
+    expect(xhr.headers['Api-Key']).toBe('KEY');
+    expect(progress).toEqual([0.5]);
+  });
+
+  it('rejects with the error body, and ends the session on 401, when the upload fails', async () => {
+    const { client, deps, xhr } = uploadSetup();
+    const bad = client.upload({ path: 'x/', file: new Blob(['a']), contentType: 'text/csv' });
+    xhr.answer(400, { code: 'PLUG_SHARE_INVALID', message: 'bad', fields: { '3.name': 'Required field' } });
+    await expect(bad).rejects.toMatchObject({ status: 400, body: { code: 'PLUG_SHARE_INVALID', fields: { '3.name': 'Required field' } } });
+    const expired = client.upload({ path: 'x/', file: new Blob(['a']), contentType: 'text/csv' });
+    xhr.answer(401, { code: 'UNAUTHORIZED', message: 'no' });
+    await expect(expired).rejects.toBeInstanceOf(ApiError);
+    expect(deps.clearSession).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects with a network error, when the connection drops', async () => {
+    const { client, xhr } = uploadSetup();
+    const answer = client.upload({ path: 'x/', file: new Blob(['a']), contentType: 'text/csv' });
+    xhr.onerror?.();
+    await expect(answer).rejects.toMatchObject({ kind: 'network', status: 0 });
+  });
+});
+
 describe('buildUrl', () => {
   it('puts the document id before the trailing slash, when updating on the operator backend', () => {
     expect(buildUrl('http://h', '/api/', 'stations/42', undefined, true)).toBe('http://h/api/stations/42/');

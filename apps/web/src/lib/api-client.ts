@@ -32,6 +32,20 @@ export interface ApiClientDeps {
   /** Called once per 401 on a non-login call, after the session was cleared. */
   onUnauthorized: () => void;
   clearSession: () => void;
+  /** XMLHttpRequest factory for uploads (fetch cannot report upload progress). */
+  xhr?: () => XMLHttpRequest;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadRequest extends Omit<ApiRequest, 'body'> {
+  /** Sent as the raw request body (e.g. a CSV file), not as JSON. */
+  file: Blob;
+  contentType: string;
+  onProgress?: (progress: UploadProgress) => void;
 }
 
 function baseFor(service: ApiService, settings: ReturnType<ApiClientDeps['settings']>): string {
@@ -85,10 +99,12 @@ export interface ApiClient {
    * files (PDF, zip, .xlsx, PNG) read as a stream or a blob.
    */
   requestRaw(request: ApiRequest & { accept?: string }): Promise<Response>;
+  /** Sends a file as the body with the same headers, errors and 401 rule, reporting upload progress; answers the JSON reply. */
+  upload<T>(request: UploadRequest): Promise<T>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  async function send(req: ApiRequest, accept: string): Promise<Response> {
+  function prepare(req: Omit<ApiRequest, 'body'>, accept: string): { url: string; headers: Record<string, string> } {
     const service = req.service ?? 'api';
     const settings = deps.settings();
     const url = buildUrl(deps.origin(), baseFor(service, settings), req.path, req.query, service === 'api');
@@ -103,6 +119,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (settings.apiKey) headers['Api-Key'] = settings.apiKey;
       headers['Accept-Language'] = 'pt-BR';
     }
+    return { url, headers };
+  }
+
+  /** The ApiError of a failed answer; a 401 outside the sign-in calls ends the session first. */
+  function failure(req: Omit<ApiRequest, 'body'>, status: number, payload: unknown): ApiError {
+    const body = isErrorBody(payload) ? payload : undefined;
+    if (status === 401 && !req.unauthorizedIsAnswer) {
+      deps.clearSession();
+      deps.onUnauthorized();
+    }
+    return new ApiError('http', status, body?.message ?? `HTTP ${status}`, body);
+  }
+
+  async function send(req: ApiRequest, accept: string): Promise<Response> {
+    const { url, headers } = prepare(req, accept);
     const hasBody = req.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
 
@@ -120,14 +151,43 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     if (response.ok) return response;
+    throw failure(req, response.status, await readJson(response));
+  }
 
-    const payload = await readJson(response);
-    const body = isErrorBody(payload) ? payload : undefined;
-    if (response.status === 401 && !req.unauthorizedIsAnswer) {
-      deps.clearSession();
-      deps.onUnauthorized();
-    }
-    throw new ApiError('http', response.status, body?.message ?? `HTTP ${response.status}`, body);
+  function upload<T>(req: UploadRequest): Promise<T> {
+    const { url, headers } = prepare(req, 'application/json');
+    headers['Content-Type'] = req.contentType;
+    return new Promise<T>((resolve, reject) => {
+      const xhr = (deps.xhr ?? (() => new XMLHttpRequest()))();
+      const abort = () => xhr.abort();
+      const done = () => req.signal?.removeEventListener('abort', abort);
+      xhr.open(req.method ?? 'POST', url);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) =>
+        req.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : req.file.size });
+      xhr.onload = () => {
+        done();
+        let payload: unknown;
+        try {
+          payload = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+        } catch {
+          payload = undefined;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
+        else reject(failure(req, xhr.status, payload));
+      };
+      xhr.onerror = () => {
+        done();
+        reject(new ApiError('network', 0, 'Network failure: the server could not be reached'));
+      };
+      xhr.onabort = () => {
+        done();
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      };
+      if (req.signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      req.signal?.addEventListener('abort', abort);
+      xhr.send(req.file);
+    });
   }
 
   return {
@@ -140,6 +200,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     requestRaw(req) {
       return send(req, req.accept ?? '*/*');
     },
+    upload,
   };
 }
 

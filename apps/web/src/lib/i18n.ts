@@ -11,10 +11,12 @@ export const namespaces = [
   'legal',
   'stations',
   'stationGroups',
+  'users',
   'transactions',
   'map',
   'alerts',
   'indicators',
+  'plugShare',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

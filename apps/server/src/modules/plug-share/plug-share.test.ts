@@ -134,6 +134,42 @@ describe('POST chargepoints/plug-share/import', () => {
     expect((await points(operator)).map((p) => p.chargeBoxId)).toEqual([`PS-${move}-PS-1002`]);
   });
 
+  it('GET chargepoints/plug-share for one tenant: lists that tenant’s points only, with the file id, address and connector names', async () => {
+    // Arrange
+    const sol = await tenantPk(t, 'sol');
+    const file = [
+      'id,name,latitude,longitude,street,city,state,connectors',
+      'SOL-A,Ponto Savassi,-19.9385,-43.9340,Rua Pernambuco 1000,Belo Horizonte,MG,CCS2|type 2',
+      'SOL-B,Ponto Pampulha,-19.8512,-43.9685,,Belo Horizonte,MG,',
+    ].join('\n');
+    expect((await upload(operator, file, `?tenantPk=${sol}`)).statusCode).toBe(200);
+
+    // Act
+    const list = (tenant: number) =>
+      t.app.inject({ method: 'GET', url: `/api/chargepoints/plug-share/?tenantPk=${tenant}`, headers: bearer(operator) });
+    const solList = await list(sol);
+    const moveList = await list(move);
+
+    // Assert
+    expect(solList.statusCode, solList.body).toBe(200);
+    const body = solList.json();
+    expect(body).toMatchObject({ tenantPk: sol, count: 2 });
+    expect(body.points[0]).toMatchObject({
+      chargeBoxId: `PS-${sol}-SOL-A`,
+      id: 'SOL-A',
+      name: 'Ponto Savassi',
+      latitude: -19.9385,
+      longitude: -43.934,
+      street: 'Rua Pernambuco 1000',
+      city: 'Belo Horizonte',
+      state: 'MG',
+      connectors: ['CCS Type 2', 'Type 2'],
+    });
+    expect(new Date(body.points[0].updatedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(body.points[1]).toMatchObject({ id: 'SOL-B', street: null, connectors: [] });
+    expect(moveList.json().points.map((p: { id: string }) => p.id)).toEqual(['PS-1002']);
+  });
+
   it('a tenant outside the caller’s scope: 400; a user without /stations/create: 403', async () => {
     const terpel = await tenantPk(t, 'terpel');
     const res = await upload(operator, VALID, `?tenantPk=${terpel}`);
@@ -145,7 +181,16 @@ describe('POST chargepoints/plug-share/import', () => {
       tenant: 'move',
       routes: ['/', '/stations'],
     });
-    expect((await upload(await loginAs(t.app, viewer), VALID)).statusCode).toBe(403);
+    const viewerToken = await loginAs(t.app, viewer);
+    expect((await upload(viewerToken, VALID)).statusCode).toBe(403);
+    const viewerList = await t.app.inject({ method: 'GET', url: '/api/chargepoints/plug-share/', headers: bearer(viewerToken) });
+    expect(viewerList.statusCode).toBe(403);
+    const outside = await t.app.inject({
+      method: 'GET',
+      url: `/api/chargepoints/plug-share/?tenantPk=${terpel}`,
+      headers: bearer(operator),
+    });
+    expect(outside.statusCode).toBe(400);
   });
 
   it('an imported point presenting itself to the central system: refused like an unknown station', async () => {

@@ -126,3 +126,30 @@ export async function removeOtherPoints(trx: Transaction<DB>, tenantPk: number, 
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows ?? 0);
 }
+
+/** The tenant's current points (not deleted) with their connector type names, by file id. */
+export function listPoints(db: Executor, tenantPk: number) {
+  return db
+    .selectFrom('charge_boxes as cb')
+    .select([
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.external_id',
+      'cb.description',
+      'cb.location_latitude',
+      'cb.location_longitude',
+      'cb.street',
+      'cb.city',
+      'cb.state',
+      'cb.updated_at',
+      sql<string[] | string>`coalesce((
+        select json_agg(coalesce(ct.name, '') order by c.connector_id)
+        from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
+        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
+    ])
+    .where('cb.tenant_pk', '=', tenantPk)
+    .where('cb.origin', '=', 'PLUG_SHARE')
+    .where('cb.deleted_at', 'is', null)
+    .orderBy('cb.external_id')
+    .execute();
+}

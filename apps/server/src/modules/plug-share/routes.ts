@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PLUG_SHARE_MAX_FILE, plugShareImportQuerySchema, plugShareImportResponseSchema } from '@recarga/contracts/stats';
+import {
+  PLUG_SHARE_MAX_FILE,
+  plugShareImportQuerySchema,
+  plugShareImportResponseSchema,
+  plugSharePointListQuerySchema,
+  plugSharePointListResponseSchema,
+} from '@recarga/contracts/stats';
 import { ctxOf } from '../../platform/auth/access-plugin';
 import type { PlugShareService } from './service';
 
-/** POST chargepoints/plug-share/import: the CSV file is the request body (text/csv or text/plain, UTF-8). */
+/**
+ * POST chargepoints/plug-share/import: the CSV file is the request body (text/csv or text/plain, UTF-8).
+ * GET chargepoints/plug-share: the points one tenant holds now (the import screen's list).
+ */
 export const plugShareRoutes: FastifyPluginAsyncZod<{ service: PlugShareService }> = async (app, { service }) => {
   // Encapsulated: only this plugin's routes read text/csv bodies.
   app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: PLUG_SHARE_MAX_FILE }, (_req, body, done) =>
@@ -25,5 +34,18 @@ export const plugShareRoutes: FastifyPluginAsyncZod<{ service: PlugShareService 
       },
     },
     (req) => service.import(ctxOf(req), req.query, req.body),
+  );
+  app.get(
+    '/api/chargepoints/plug-share/',
+    {
+      config: { access: { permission: '/stations/create' } },
+      schema: {
+        tags: ['stations'],
+        summary: 'The third-party charge points (origin PLUG_SHARE) of one tenant, as imported',
+        querystring: plugSharePointListQuerySchema,
+        response: { 200: plugSharePointListResponseSchema },
+      },
+    },
+    (req) => service.list(ctxOf(req), req.query),
   );
 };

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { plugShareFieldKey, type PlugShareImportQuery, type PlugShareImportResponse } from '@recarga/contracts/stats';
+import {
+  plugShareFieldKey,
+  type PlugShareImportQuery,
+  type PlugShareImportResponse,
+  type PlugSharePointListQuery,
+  type PlugSharePointListResponse,
+} from '@recarga/contracts/stats';
 import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { badRequest } from '../../platform/errors';
@@ -15,10 +21,36 @@ const INVALID = 'The file has errors; nothing was imported. Fix the lines listed
 export class PlugShareService {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async import(ctx: RequestContext, q: PlugShareImportQuery, text: string): Promise<PlugShareImportResponse> {
-    const tenantPk = q.tenantPk ?? ctx.tenantScope.tenantPk;
+  /** The tenant of the call: the one asked for (in the caller's scope) or the caller's own; 400 outside the scope. */
+  private async tenantOf(ctx: RequestContext, requested: number | undefined) {
+    const tenantPk = requested ?? ctx.tenantScope.tenantPk;
     const tenant = await repo.tenantInScope(this.db, ctx.tenantScope.tenantPks, tenantPk);
     if (!tenant) throw badRequest('Unknown tenant.', { tenantPk: 'Unknown tenant.' }, 'VALIDATION');
+    return { tenantPk, tenant };
+  }
+
+  /** The tenant's current points, for the import screen. */
+  async list(ctx: RequestContext, q: PlugSharePointListQuery): Promise<PlugSharePointListResponse> {
+    const { tenantPk } = await this.tenantOf(ctx, q.tenantPk);
+    const rows = await repo.listPoints(this.db, tenantPk);
+    const points = rows.map((r) => ({
+      chargeBoxPk: r.charge_box_pk,
+      chargeBoxId: r.charge_box_id,
+      id: r.external_id ?? r.charge_box_id,
+      name: r.description ?? '',
+      latitude: r.location_latitude,
+      longitude: r.location_longitude,
+      street: r.street,
+      city: r.city,
+      state: r.state,
+      connectors: typeof r.connectors === 'string' ? (JSON.parse(r.connectors) as string[]) : r.connectors,
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+    return { tenantPk, count: points.length, points };
+  }
+
+  async import(ctx: RequestContext, q: PlugShareImportQuery, text: string): Promise<PlugShareImportResponse> {
+    const { tenantPk, tenant } = await this.tenantOf(ctx, q.tenantPk);
 
     const { points, errors } = readPlugShareFile(text, await repo.connectorTypes(this.db));
     if (Object.keys(errors).length) throw badRequest(INVALID, errors, 'PLUG_SHARE_INVALID');

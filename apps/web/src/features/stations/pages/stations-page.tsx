@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Table, theme, Typography, type TableColumnsType } from 'antd';
 import type { CSSProperties } from 'react';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATION_PAGE_SIZE, type ChargePointListItem } from '@recarga/contracts/stations';
 import { PageHeader } from '../../../components/page-header';
@@ -24,6 +26,7 @@ export function StationsPage() {
   const { t, i18n } = useTranslation('stations');
   const { token } = theme.useToken();
   const permitted = usePermittedRoutes();
+  const navigate = useNavigate();
   const [filters, setFilters] = useState<StationFilters>({ active: true });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -91,6 +94,15 @@ export function StationsPage() {
           <div className="page-actions">
             <ReportPopover filters={filters} />
             <ExcelDownloadButton filters={filters} />
+            {permitted.has('/stations/create') ? (
+              <Button
+                icon={<GlobalOutlined aria-hidden="true" />}
+                onClick={() => navigate('/stations/plug-share')}
+                data-testid="open-plug-share"
+              >
+                {t('plugShare:openButton')}
+              </Button>
+            ) : null}
             {permitted.has('/stations/create') ? <NewStationButton /> : null}
           </div>
         }
