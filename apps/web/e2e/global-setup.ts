@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeAddressServices } from './support/fake-address-services';
 import './support/provided-context';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -41,11 +42,15 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer GET /health with 200 within ${timeoutMs / 1000}s:\n${output()}`);
 }
 
-/** Starts ONE real server (embedded database, demo data, cheap ALTCHA) for the whole run. */
+/**
+ * Starts ONE real server (embedded database, demo data, cheap ALTCHA) for the whole run, with its
+ * CEP, geocoding and map-tile services pointed at a local fake (support/fake-address-services.ts).
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(resolve(repoRoot, webDist, 'index.html'))) {
     throw new Error(`${webDist}/index.html is missing: build the web app first (npm run build).`);
   }
+  const services = await startFakeAddressServices();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'recarga-e2e-'));
   let log = '';
@@ -60,6 +65,9 @@ export default async function setup(project: TestProject) {
       ALTCHA_MAX_NUMBER: '2000',
       SIMULATOR_STATIONS: '0',
       WEB_DIST: webDist,
+      CEP_URL: services.cepUrl,
+      GEOCODER_URL: services.geocoderUrl,
+      MAP_TILE_URL: services.tileUrl,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,6 +98,7 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await services.close();
   };
 
   const baseUrl = `http://localhost:${port}`;
@@ -104,5 +113,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
   project.provide('dataDir', dataDir);
+  project.provide('fakeServicesUrl', services.url);
   return stop;
 }

@@ -7,6 +7,7 @@ import { SimulatedStation } from '@recarga/simulator/station';
 import { demoIdTags } from '../../server/src/db/seed/demo-stations';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
+import { fillByLabel, openTab } from './support/forms';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(shots, { recursive: true });
@@ -77,16 +78,6 @@ async function typeTime(page: Page, label: string, value: string) {
   await input.click();
   await input.fill(value);
   await input.press('Tab');
-}
-
-async function fillByLabel(page: Page, label: string, value: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.fill(value);
-}
-
-async function openTab(page: Page, key: string) {
-  await page.locator(`[data-testid="tab-${key}"]`).click();
-  await page.locator('.ant-tabs-content-active').waitFor();
 }
 
 function row(page: Page, chargeBoxId: string) {

@@ -1,10 +1,10 @@
-import { mkdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { statSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
+import { shoot } from './support/screenshots';
 
 /*
  * The transactions screen against the real server. Recharges are made through the real OCPP
@@ -12,9 +12,6 @@ import { logins, signIn, waitForToast } from './support/auth';
  * timestamps, so lengths, idle time and dates are exact: the server prices them, bills them in
  * the ledger and issues invoices as it would for a real station.
  */
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
 
 type Station = InstanceType<typeof RPCClient>;
 
@@ -106,6 +103,11 @@ const ids = {
   free: 0,
   /** MOVE-RJ-001, fleet driver card, 35 idle minutes. */
   idle: 0,
+  /**
+   * MOVE-SP-002 connector 3, fleet driver card, 35 idle minutes at the demo's idle price (R$ 1,00 per
+   * minute after 10 minutes of grace): an idle bill the operator cancels. No other file charges there.
+   */
+  idlePriced: 0,
   /** MOVE-SP-001, four days ago: outside the default range. */
   old: 0,
   /** MOVE-CWB-001: twelve short recharges (pagination). */
@@ -139,12 +141,6 @@ async function waitForList(page: Page, match: (url: URL) => boolean, act: () => 
   return new URL(response.url());
 }
 
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
-}
-
 describe('transactions', () => {
   const browser = useBrowser();
 
@@ -160,6 +156,7 @@ describe('transactions', () => {
       ids.free = await recharge(rj, { connectorId: 1, idTag: '5E6F7A8B', startAt: hoursAgo(6), chargeMinutes: 90, kw: 7.2 });
       ids.idle = await recharge(rj, { connectorId: 2, idTag: '1A2B3C4E', startAt: hoursAgo(4), chargeMinutes: 50, kw: 7.1, idleMinutes: 35 });
       ids.edit = await recharge(sp2, { connectorId: 1, idTag: '04B2C3D4E5', startAt: hoursAgo(2), chargeMinutes: 35, kw: 58 });
+      ids.idlePriced = await recharge(sp2, { connectorId: 3, idTag: '1A2B3C4E', startAt: hoursAgo(7), chargeMinutes: 45, kw: 11, idleMinutes: 35 });
       for (let i = 0; i < 12; i++) {
         ids.filler.push(await recharge(cwb, { connectorId: 1, idTag: '1A2B3C4D', startAt: hoursAgo(30 - i * 2), chargeMinutes: 20, kw: 10.5, samples: 4 }));
       }
@@ -456,6 +453,62 @@ describe('transactions', () => {
     await page.locator(`[data-testid="tx-expand-${ids.free}"]`).click();
     await page.locator(`[data-testid="tx-detail-${ids.free}"]`).waitFor();
     await expect(page.locator(`[data-testid="tx-idle-${ids.free}"]`).count()).resolves.toBe(0);
+  });
+
+  it('idle payment: at a station with an idle price, the cancel is confirmed, succeeds, and the idle amount stays cancelled after a reload', async () => {
+    const { page } = browser;
+    await openTransactions(page);
+    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idlePriced), () =>
+      page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
+    );
+    await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
+    const button = page.locator(`[data-testid="tx-idle-${ids.idlePriced}"]`);
+    // The idle time is measured when the connector is released; the list may have been read first.
+    for (let i = 0; i < 10 && (await button.count()) === 0; i++) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+      await page.locator('[data-testid="tx-table"]').waitFor();
+      await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idlePriced), () =>
+        page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
+      );
+      await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
+      await page.locator(`[data-testid="tx-detail-${ids.idlePriced}"]`).waitFor();
+    }
+    await button.waitFor();
+    await expect(button.innerText()).resolves.toContain('Cancelar pagamento de ociosidade');
+    await expect(button.getAttribute('data-state')).resolves.toBe('available');
+    await expect(button.isEnabled()).resolves.toBe(true);
+    // 35 idle minutes (and the 30 s before the release), 10 of grace: 25.5 minutes at R$ 1,00.
+    const amount = page.locator(`[data-testid="tx-idle-amount-${ids.idlePriced}"]`);
+    await expect(amount.innerText()).resolves.toMatch(/R\$\s?25,50/);
+
+    await button.click();
+    const dialog = page.locator('.ant-modal-confirm', { hasText: 'Cancelar o pagamento de ociosidade?' });
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toMatch(/A cobrança de R\$\s?25,50 pelo tempo ocioso \(35min\) desta recarga será cancelada\./);
+    await shoot(page, 'transactions-idle-cancel-dialog');
+    const [request] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/cancel-idle-payment/transaction/${ids.idlePriced}`) && r.request().method() === 'DELETE'),
+      page.locator('[data-testid="tx-idle-confirm"]').click(),
+    ]);
+    expect(request.status()).toBe(204);
+    await waitForToast(page, 'Idle payment canceled successfully!');
+    await page.locator(`[data-testid="tx-idle-${ids.idlePriced}"][data-state="canceled"]`).waitFor();
+    await expect(button.innerText()).resolves.toContain('Idle Payment Canceled');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await shoot(page, 'transactions-idle-canceled');
+
+    // After a reload the server's detail says the same: the idle amount is cancelled.
+    await page.reload();
+    await page.locator('[data-testid="tx-table"]').waitFor();
+    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idlePriced), () =>
+      page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
+    );
+    await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
+    await page.locator(`[data-testid="tx-idle-${ids.idlePriced}"][data-state="canceled"]`).waitFor();
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(amount.getAttribute('data-canceled')).resolves.toBe('true');
+    await expect(amount.innerText()).resolves.toContain('cancelado');
   });
 
   it('invoice badge: a red NF badge opens the retry dialog and the retry re-requests the invoice', async () => {

@@ -10,7 +10,7 @@ interface ImportMetaEnv {
   readonly VITE_CAPTCHA_PROVIDER?: string;
   readonly VITE_QRCODE_TOKEN?: string;
   readonly VITE_THEME?: string;
-  /** Map tile server (`{z}/{x}/{y}`), default OpenStreetMap. */
+  /** Map tile server (`{z}/{x}/{y}`) when the server sends no `x-map-tile-url` start-up header; default OpenStreetMap. */
   readonly VITE_MAP_TILE_URL?: string;
 }
 

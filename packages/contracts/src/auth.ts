@@ -66,4 +66,6 @@ export const startupHeaders = {
   deepLinkHost: 'x-deep-link-host',
   captchaProvider: 'x-captcha-provider',
   captchaSiteKey: 'x-captcha-site-key',
+  /** Leaflet tile template (`{z}/{x}/{y}`, optional `{apikey}`): the server's MAP_TILE_URL. */
+  mapTileUrl: 'x-map-tile-url',
 } as const;

@@ -55,6 +55,7 @@ export async function registerWebApp(app: FastifyInstance, db: Kysely<DB>, confi
     if (settings.deepLinkHost) reply.header(startupHeaders.deepLinkHost, settings.deepLinkHost);
     reply.header(startupHeaders.captchaProvider, config.captcha.provider);
     if (config.captcha.recaptchaSiteKey) reply.header(startupHeaders.captchaSiteKey, config.captcha.recaptchaSiteKey);
+    if (config.services.mapTileUrl) reply.header(startupHeaders.mapTileUrl, config.services.mapTileUrl);
     reply.header('access-control-expose-headers', Object.values(startupHeaders).join(', '));
   });
 

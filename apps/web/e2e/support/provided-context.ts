@@ -7,6 +7,8 @@ declare module 'vitest' {
     port: number;
     /** The server's DATA_DIR (mail is written to `<dataDir>/mail/*.eml`). */
     dataDir: string;
+    /** `http://127.0.0.1:<port>` of the fake CEP, geocoding and map-tile services (fake-address-services.ts). */
+    fakeServicesUrl: string;
   }
 }
 

@@ -3,13 +3,16 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './location-map.css';
 import { theme } from 'antd';
+import { getRuntimeSettings } from '../lib/runtime-settings';
 
-const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
-/** Map tile address: the VITE_MAP_TILE_URL build setting, OpenStreetMap by default. */
+/**
+ * Map tile address of every map: the server's MAP_TILE_URL (start-up header `x-map-tile-url`), else
+ * the VITE_MAP_TILE_URL build setting, else OpenStreetMap (resolved once at start-up).
+ */
 export function mapTileUrl(): string {
-  return import.meta.env.VITE_MAP_TILE_URL?.trim() || DEFAULT_TILES;
+  return getRuntimeSettings().mapTileUrl;
 }
 
 const countryCentre: Record<string, [number, number]> = {
@@ -39,7 +42,11 @@ export function LocationMap({ latitude, longitude, country, label, offlineText }
   useEffect(() => {
     if (!container.current) return undefined;
     const instance = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
-    const tiles = L.tileLayer(mapTileUrl(), { maxZoom: 19, attribution: ATTRIBUTION }).addTo(instance);
+    const tiles = L.tileLayer(mapTileUrl(), {
+      maxZoom: 19,
+      attribution: ATTRIBUTION,
+      apikey: getRuntimeSettings().mapsKey,
+    } as L.TileLayerOptions).addTo(instance);
     tiles.once('tileerror', () => setTilesFailed(true));
     tiles.on('tileload', () => setTilesFailed(false));
     instance.setView(countryCentre[country] ?? countryCentre.BR, 4);

@@ -20,6 +20,8 @@ export interface RuntimeSettings {
   /** External terms-of-use link; empty when the built-in text is used. */
   termsOfUse: string;
   deepLinkHost: string;
+  /** Leaflet tile template of every map: the server's MAP_TILE_URL, else the build setting, else OpenStreetMap. */
+  mapTileUrl: string;
 }
 
 let current: RuntimeSettings | null = null;

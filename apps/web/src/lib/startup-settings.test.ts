@@ -65,6 +65,21 @@ describe('resolveStartupSettings', () => {
     expect(settings.captchaSiteKey).toBe('site');
   });
 
+  it('takes the map tiles from the server, when the start-up headers name a tile server', () => {
+    const settings = resolveStartupSettings(
+      headers({ 'x-map-tile-url': 'https://tiles.example.com/{z}/{x}/{y}.png' }),
+      { VITE_MAP_TILE_URL: 'https://build.example.com/{z}/{x}/{y}.png' },
+      origin,
+    );
+    expect(settings.mapTileUrl).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
+  });
+
+  it('takes the map tiles from the build setting, then OpenStreetMap, when the server names none', () => {
+    const built = resolveStartupSettings(headers({}), { VITE_MAP_TILE_URL: 'https://build.example.com/{z}/{x}/{y}.png' }, origin);
+    expect(built.mapTileUrl).toBe('https://build.example.com/{z}/{x}/{y}.png');
+    expect(resolveStartupSettings(null, {}, origin).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  });
+
   it('reuses the previous start-up values, when the start-up request failed', () => {
     const settings = resolveStartupSettings(null, {}, origin, { apiKey: 'old', theme: 'sol', termsOfUse: null });
     expect(settings).toMatchObject({ apiKey: 'old', theme: 'sol', termsOfUse: '' });

@@ -13,6 +13,7 @@ export interface BuildSettings {
   VITE_CAPTCHA_PROVIDER?: string;
   VITE_QRCODE_TOKEN?: string;
   VITE_THEME?: string;
+  VITE_MAP_TILE_URL?: string;
 }
 
 interface HeaderSource {
@@ -33,6 +34,9 @@ function nonEmpty(value: string | null | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
+
+/** OpenStreetMap's public tiles: the product default when neither the server nor the build names a tile server. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 function withTrailingSlash(base: string): string {
   return base.endsWith('/') ? base : `${base}/`;
@@ -86,5 +90,6 @@ export function resolveStartupSettings(
     theme: theme.name,
     termsOfUse: header(startupHeaders.termsOfUse) ?? '',
     deepLinkHost: header(startupHeaders.deepLinkHost) ?? theme.deepLinkHost,
+    mapTileUrl: header(startupHeaders.mapTileUrl) ?? nonEmpty(env.VITE_MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
   };
 }

@@ -7,6 +7,27 @@ const deposits: { email: string; amount: number }[] = [
   { email: 'pedro.lima@sol.com.br', amount: 50_00 },
 ];
 
+/**
+ * Demo idle price (table `idle_pricing`, minor units per minute after the grace minutes): one
+ * station, so the demo shows an idle amount and its cancellation next to stations without one.
+ * MOVE-SP-002 (Shopping Eldorado): a mall car park where a car left on the charger blocks it.
+ */
+export const demoIdlePrices: { chargeBoxId: string; moneyPerMinute: number; graceMinutes: number }[] = [
+  { chargeBoxId: 'MOVE-SP-002', moneyPerMinute: 1_00, graceMinutes: 10 },
+];
+
+/** Idle prices of the demo stations (inside the demo seed transaction; the stations exist). */
+export async function seedDemoIdlePricing(trx: Transaction<DB>): Promise<void> {
+  for (const p of demoIdlePrices) {
+    const station = await trx.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', p.chargeBoxId).executeTakeFirst();
+    if (!station) continue;
+    await trx
+      .insertInto('idle_pricing')
+      .values({ charge_box_pk: station.charge_box_pk, money_per_minute: p.moneyPerMinute, grace_minutes: p.graceMinutes })
+      .execute();
+  }
+}
+
 /** Wallets with one approved MANUAL_DASHBOARD deposit each (inside the demo seed transaction). */
 export async function seedDemoWallets(trx: Transaction<DB>): Promise<void> {
   for (const d of deposits) {

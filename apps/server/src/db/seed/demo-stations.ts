@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db';
-import { seedDemoWallets } from './demo-billing';
+import { seedDemoIdlePricing, seedDemoWallets } from './demo-billing';
 
 /**
  * Demo stations, connectors, groups and tags. Ids are stable: the simulator fleet started by
@@ -30,6 +30,8 @@ interface DemoStation {
     byConnector?: boolean;
   };
   openHours?: { open: string; close: string };
+  /** A private station's access list (e-mails): owners, and users whose access is accepted. */
+  access?: { owners: string[]; users: string[] };
 }
 
 const stations: DemoStation[] = [
@@ -129,6 +131,7 @@ const stations: DemoStation[] = [
     tenant: 'move',
     description: 'Garagem Residencial Jardins (privada)',
     typeOf: 'PRIVATE',
+    access: { owners: ['dono@move.com.br'], users: ['motorista@move.com.br', 'julia.santos@move.com.br'] },
     address: { street: 'Rua Oscar Freire', houseNumber: '900', zipCode: '01426-001', city: 'São Paulo', state: 'SP', country: 'BR' },
     lat: -23.563461,
     lon: -46.670523,
@@ -259,6 +262,11 @@ const tenantTree: Record<DemoStation['tenant'], DemoStation['tenant'][]> = {
 export function demoIdTags(chargeBoxId?: string): string[] {
   const station = chargeBoxId ? stations.find((s) => s.id === chargeBoxId) : undefined;
   const fits = (tenant: DemoStation['tenant']) => !station || tenantTree[station.tenant].includes(tenant);
+  // A private station charges only for the users on its access list (cards without a user never).
+  if (station?.access) {
+    const allowed = new Set([...station.access.owners, ...station.access.users]);
+    return driverTags.filter((d) => allowed.has(d.email)).map((d) => d.idTag);
+  }
   const driverTenant: Record<string, DemoStation['tenant']> = {
     'motorista@move.com.br': 'move',
     'julia.santos@move.com.br': 'move',
@@ -429,5 +437,18 @@ export async function seedDemoStations(trx: Transaction<DB>): Promise<void> {
       })
       .execute();
   }
+  for (const s of stations) {
+    if (!s.access) continue;
+    const station = await trx.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', s.id).executeTakeFirstOrThrow();
+    const members = [...s.access.owners.map((email) => ({ email, owner: true })), ...s.access.users.map((email) => ({ email, owner: false }))];
+    for (const m of members) {
+      const user = await trx.selectFrom('users').select('user_pk').where('email', '=', m.email).executeTakeFirstOrThrow();
+      await trx
+        .insertInto('station_user_bindings')
+        .values({ charge_box_pk: station.charge_box_pk, user_pk: user.user_pk, owner: m.owner, bind_status: 'ACCEPTED' })
+        .execute();
+    }
+  }
   await seedDemoWallets(trx);
+  await seedDemoIdlePricing(trx);
 }

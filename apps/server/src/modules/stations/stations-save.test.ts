@@ -568,8 +568,15 @@ describe('station save: POST chargepoints, PUT chargepoints/{id}, GET chargepoin
     expect((await call(operator, 'GET', '/api/users_data/private_charge_point')).json()).toEqual({ userPrivateStationList: [] });
   });
 
-  it('CPF search, for a CPF of the scope typed with punctuation, answers the user with the binding state', async () => {
+  it('CPF search, for the owner of the demo private station, answers the owner binding', async () => {
     const pk = await stationPk(t, 'MOVE-SP-003');
+    const res = await call(admin, 'GET', `/api/users_data/tenant_parent/cpf/52998224725?chargeBoxPK=${pk}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userPrivateStation).toMatchObject({ email: demo.owner.email, owner: true, bind_status: 'ACCEPTED', bind_exists: true });
+  });
+
+  it('CPF search, for a CPF of the scope typed with punctuation, answers the user with the binding state', async () => {
+    const pk = await stationPk(t, 'MOVE-SP-001');
     const res = await call(admin, 'GET', `/api/users_data/tenant_parent/cpf/529.982.247-25?chargeBoxPK=${pk}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

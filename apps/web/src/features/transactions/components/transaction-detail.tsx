@@ -64,7 +64,16 @@ function Composition({ tx }: { tx: TransactionDetail }) {
         {c.idle ? (
           <div className="tx-composition__line">
             <dt>{t('detail.idle')}</dt>
-            <dd>{c.humanReadable.idle}</dd>
+            <dd>
+              {tx.idlePaymentCanceled ? (
+                <>
+                  <Typography.Text delete>{c.humanReadable.idle}</Typography.Text>{' '}
+                  <Typography.Text type="secondary">({t('detail.idleAmountCanceled')})</Typography.Text>
+                </>
+              ) : (
+                c.humanReadable.idle
+              )}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -120,8 +129,20 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
           ) : null}
           {tx.idleDuration > 0 ? (
             <Fact label={t('detail.idleTime')}>
-              {tx.idleDurationHumanReadable}
-              {tx.moneyIdlePaymentTransactionAmountHumanReadable && tx.moneyIdlePaymentTransactionAmount ? ` · ${tx.moneyIdlePaymentTransactionAmountHumanReadable}` : ''}
+              <span data-testid={`tx-idle-amount-${row.id}`} data-canceled={tx.idlePaymentCanceled ? 'true' : 'false'}>
+                {tx.idleDurationHumanReadable}
+                {tx.moneyIdlePaymentTransactionAmountHumanReadable && tx.moneyIdlePaymentTransactionAmount ? (
+                  tx.idlePaymentCanceled ? (
+                    <>
+                      {' · '}
+                      <Typography.Text delete>{tx.moneyIdlePaymentTransactionAmountHumanReadable}</Typography.Text>{' '}
+                      <Typography.Text type="secondary">({t('detail.idleAmountCanceled')})</Typography.Text>
+                    </>
+                  ) : (
+                    ` · ${tx.moneyIdlePaymentTransactionAmountHumanReadable}`
+                  )
+                ) : null}
+              </span>
             </Fact>
           ) : null}
         </dl>
