@@ -1,6 +1,6 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languageTags, type AppLanguage } from './languages';
+import { defaultLanguage, isAppLanguage, languageTags, type AppLanguage } from './languages';
 
 export const namespaces = [
   'common',
@@ -45,6 +45,20 @@ export async function initI18n(language: AppLanguage): Promise<typeof i18n> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  applyPluralRulesOfLanguageTags(i18n);
   document.documentElement.lang = languageTags[language];
   return i18n;
+}
+
+/**
+ * i18next picks plural rules by language code, and `br` is Breton's code (plural forms one, two,
+ * few, many, other): `_one`/`_other` keys would miss for 3, 4 or 9. The app's codes are names, not
+ * BCP-47 tags, so plural rules follow `languageTags` (br -> pt-BR) instead.
+ */
+export function applyPluralRulesOfLanguageTags(instance: typeof i18n): void {
+  const resolver = instance.services.pluralResolver as { getRule(code: string, options?: object): unknown; __tagged?: boolean };
+  if (resolver.__tagged) return;
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code: string, options?: object) => getRule(isAppLanguage(code) ? languageTags[code] : code, options);
+  resolver.__tagged = true;
 }
