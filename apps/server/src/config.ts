@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
     OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
+    NODE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'must be 1-100 letters, digits, "_", "." or "-"')
+      .optional(),
     CEP_URL: z.url().default('https://viacep.com.br/ws/{cep}/json/'),
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -82,6 +87,12 @@ export interface Config {
   tls?: { certFile: string; keyFile: string };
   logLevel: Env['LOG_LEVEL'];
   ocpp: { heartbeatInterval: number; pingInterval: number };
+  /**
+   * This node's name in the cluster (NODE_ID, default the host name): OCPP connection records
+   * name the node holding each socket, and a node clears the records of its own name at start,
+   * so two nodes on one host need distinct ids.
+   */
+  nodeId: string;
   services: { cepUrl: string; geocoderUrl: string; mapTileUrl: string };
 }
 
@@ -130,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tls: env.TLS_CERT_FILE && env.TLS_KEY_FILE ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE } : undefined,
     logLevel: env.LOG_LEVEL,
     ocpp: { heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL, pingInterval: env.OCPP_PING_INTERVAL },
+    nodeId: env.NODE_ID ?? hostname(),
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * OCPP 1.6-J message shapes: the one model the central system works in. OCPP 1.5 stations are
- * translated to and from it at the edge (apps/server/src/ocpp/v15). Shapes follow the official
+ * OCPP 1.6-J message shapes: the one model the central system and the simulator's stations work
+ * in. OCPP 1.5 is translated to and from it at the edge (apps/server/src/ocpp/v15,
+ * packages/simulator/src/ocpp15-mapping.ts; 1.5 schemas in ./ocpp15-schemas). Shapes follow the official
  * OCPP 1.6 JSON schemas; the schemas themselves (ocpp-rpc strict mode) do the validation.
  */
 
@@ -128,22 +129,26 @@ export interface ChargingSchedulePeriod {
   numberPhases?: number;
 }
 
+export type ChargingProfilePurpose = 'ChargePointMaxProfile' | 'TxDefaultProfile' | 'TxProfile';
+
+export interface ChargingSchedule {
+  duration?: number;
+  startSchedule?: string;
+  chargingRateUnit: 'A' | 'W';
+  chargingSchedulePeriod: ChargingSchedulePeriod[];
+  minChargingRate?: number;
+}
+
 export interface ChargingProfile {
   chargingProfileId: number;
   transactionId?: number;
   stackLevel: number;
-  chargingProfilePurpose: 'ChargePointMaxProfile' | 'TxDefaultProfile' | 'TxProfile';
+  chargingProfilePurpose: ChargingProfilePurpose;
   chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
   recurrencyKind?: 'Daily' | 'Weekly';
   validFrom?: string;
   validTo?: string;
-  chargingSchedule: {
-    duration?: number;
-    startSchedule?: string;
-    chargingRateUnit: 'A' | 'W';
-    chargingSchedulePeriod: ChargingSchedulePeriod[];
-    minChargingRate?: number;
-  };
+  chargingSchedule: ChargingSchedule;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChargingProfiles, type LimitContext } from './charging-profiles';
-import type { ChargingProfile } from './ocpp-types';
+import type { ChargingProfile } from '@recarga/contracts/ocpp';
 
 const ctx: LimitContext = { phases: 3, voltage: 230 };
 const T0 = new Date('2025-03-10T12:00:00Z');

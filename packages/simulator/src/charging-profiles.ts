@@ -1,4 +1,4 @@
-import type { ChargingProfile, ChargingProfilePurpose, ChargingSchedulePeriod } from './ocpp-types';
+import type { ChargingProfile, ChargingProfilePurpose, ChargingSchedulePeriod } from '@recarga/contracts/ocpp';
 
 /** What the electrical side needs to turn an amperage limit into watts, and to anchor relative schedules. */
 export interface LimitContext {

@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 import { parseArgs } from 'node:util';
 import { startFleet, type FleetCounters } from './fleet';
-import type { OcppProtocol } from './ocpp-types';
+import type { OcppProtocol } from '@recarga/contracts/ocpp';
 import type { SimulatorLogger } from './station';
 
 const USAGE = `Recarga charge-point simulator: N stations speaking OCPP-J to a central system.

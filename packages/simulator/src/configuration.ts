@@ -1,4 +1,4 @@
-import type { OcppProtocol } from './ocpp-types';
+import type { OcppProtocol } from '@recarga/contracts/ocpp';
 
 export type ConfigurationValueType = 'integer' | 'boolean' | 'measurands' | 'string';
 

@@ -1,5 +1,5 @@
 import { CallStats, type LatencySummary } from './call-stats';
-import type { OcppProtocol } from './ocpp-types';
+import type { OcppProtocol } from '@recarga/contracts/ocpp';
 import { Random } from './random';
 import { SimulatedStation, type AutoSessionOptions, type SimulatedStationOptions, type SimulatorLogger } from './station';
 

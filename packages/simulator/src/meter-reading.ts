@@ -1,4 +1,4 @@
-import type { Measurand, MeterValue, ReadingContext, SampledValue } from './ocpp-types';
+import type { Measurand, MeterValue, ReadingContext, SampledValue } from '@recarga/contracts/ocpp';
 
 /** What a connector's meter reads at one instant. */
 export interface MeterReading {

@@ -1,4 +1,5 @@
-import type { ChargePointErrorCode, ChargePointStatus, MeterValue } from './ocpp-types';
+import type { ChargePointErrorCode, ChargePointStatus, MeterValue } from '@recarga/contracts/ocpp';
+import { measurands15 } from '@recarga/contracts/ocpp15-schemas';
 
 /**
  * Translation between the simulator's OCPP 1.6 model and OCPP 1.5 messages, applied at the
@@ -27,14 +28,7 @@ const ERROR_15: Partial<Record<ChargePointErrorCode, string>> = {
   OverVoltage: 'OtherError',
 };
 
-const MEASURANDS_15 = new Set([
-  'Energy.Active.Import.Register',
-  'Energy.Active.Import.Interval',
-  'Power.Active.Import',
-  'Current.Import',
-  'Voltage',
-  'Temperature',
-]);
+const MEASURANDS_15 = new Set<string>(measurands15);
 const UNITS_15: Record<string, string> = { Wh: 'Wh', kWh: 'kWh', W: 'W', kW: 'kW', A: 'Amp', V: 'Volt', Celsius: 'Celsius' };
 const CONTEXTS_15 = new Set([
   'Interruption.Begin',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ElectricVehicle } from './electric-vehicle';
-import type { MeterValue } from './ocpp-types';
+import type { MeterValue } from '@recarga/contracts/ocpp';
 import { SimulatedStation, type SimulatedStationOptions } from './station';
 import { TestCentralSystem, type ReceivedCall } from './test-central-system';
 

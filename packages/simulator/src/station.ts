@@ -8,7 +8,7 @@ import { StationConfiguration } from './configuration';
 import { ElectricVehicle } from './electric-vehicle';
 import { toMeterValue, type MeterReading } from './meter-reading';
 import { commandFrom15, requestTo15, responseFrom15, resultTo15, statusTo15 } from './ocpp15-mapping';
-import { ocpp15Schemas } from './ocpp15-schemas';
+import { ocpp15Schemas } from '@recarga/contracts/ocpp15-schemas';
 import type {
   BootNotificationResponse,
   ChargePointErrorCode,
@@ -19,7 +19,7 @@ import type {
   OcppProtocol,
   ReadingContext,
   StopReason,
-} from './ocpp-types';
+} from '@recarga/contracts/ocpp';
 import { Random } from './random';
 
 export type { AutoSessionOptions } from './auto-sessions';
@@ -63,6 +63,11 @@ export interface SimulatedStationOptions {
   stats?: CallStats;
   /** How long a CALL waits for its answer (default 30 s). */
   callTimeoutMs?: number;
+  /**
+   * Websocket pings from the station (ms; default 30 s like ocpp-rpc; 0 = none, leaving liveness
+   * to the central system's own pings — a large fleet on one machine then costs half the pings).
+   */
+  pingIntervalMs?: number;
   /** How long simulated uploads, downloads, installs and reboots take (default 2 s). */
   operationDelayMs?: number;
   /** Heartbeat interval used until a BootNotification returns one (default 300 s). */
@@ -350,6 +355,7 @@ export class SimulatedStation extends EventEmitter {
       strictModeValidators: this.protocol === 'ocpp1.5' ? [validator15()] : [],
       password: this.options.password ?? null,
       callTimeoutMs: this.options.callTimeoutMs ?? 30_000,
+      pingIntervalMs: this.options.pingIntervalMs ?? 30_000,
       reconnect: true,
       backoff: { initialDelay: 1000, maxDelay: 30_000, factor: 2, randomisationFactor: 0.25 },
     } as unknown as ConstructorParameters<typeof RPCClient>[0]);

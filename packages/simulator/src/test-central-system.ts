@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { RPCServer, createValidator } from 'ocpp-rpc';
-import { ocpp15Schemas } from './ocpp15-schemas';
+import { ocpp15Schemas } from '@recarga/contracts/ocpp15-schemas';
 
 /** A message a charge point sent to the test central system. */
 export interface ReceivedCall {

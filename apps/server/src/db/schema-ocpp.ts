@@ -124,6 +124,14 @@ export interface UnknownStationsTable {
   protocol: string | null;
 }
 
+export interface OcppSignInFailuresTable {
+  failure_pk: Generated<string>;
+  charge_box_id: string;
+  remote_address: string | null;
+  reason: 'password' | 'unknown';
+  attempted_at: CreatedAt;
+}
+
 export interface ConnectorsTable {
   connector_pk: Generated<number>;
   charge_box_pk: number;
@@ -253,6 +261,7 @@ export interface OcppTables {
   charge_boxes: ChargeBoxesTable;
   station_connections: StationConnectionsTable;
   unknown_stations: UnknownStationsTable;
+  ocpp_sign_in_failures: OcppSignInFailuresTable;
   connectors: ConnectorsTable;
   connector_status_history: ConnectorStatusHistoryTable;
   ocpp_tags: OcppTagsTable;

@@ -1,5 +1,5 @@
 import type { IdTagInfo } from '@recarga/contracts/ocpp';
-import type { TagRecord } from './repository';
+import { findTag, onStationAccessList, recordUnknownTag, stationTenant, type Executor, type TagRecord } from './repository';
 
 /**
  * Whether a tag belongs with a station: the tag's tenant is the station's tenant, one of its
@@ -11,14 +11,27 @@ export function tagFitsStation(tagTenantPath: string, stationTenantPath: string)
   return stationTenantPath.startsWith(tagTenantPath) || tagTenantPath.startsWith(stationTenantPath);
 }
 
+/** What decides whether a tag may charge at a station besides the tag itself. */
+export interface StationForTag {
+  /** The station tenant's materialised path. */
+  tenantPath: string;
+  /**
+   * Private stations only: whether the tag's owner user is on the station's access list (owner,
+   * or a user whose binding is ACCEPTED). Undefined for a public station.
+   */
+  onAccessList?: boolean;
+}
+
 /**
  * The idTagInfo for a tag at a station (OCPP 1.6 §7.2 AuthorizationStatus):
- * unknown or foreign tag -> Invalid; inactive, limit 0, inactive owner or blocked parent -> Blocked;
- * tag or parent past its expiry -> Expired; as many open transactions as the tag allows
- * (when `countOpen`) -> ConcurrentTx; otherwise Accepted.
+ * unknown or foreign tag, or a private station whose access list lacks the tag's owner -> Invalid;
+ * inactive, limit 0, inactive owner or blocked parent -> Blocked; tag or parent past its expiry ->
+ * Expired; as many open transactions as the tag allows (when `countOpen`) -> ConcurrentTx;
+ * otherwise Accepted.
  */
-export function idTagInfoFor(tag: TagRecord | undefined, stationTenantPath: string, now: Date, opts: { countOpen: boolean }): IdTagInfo {
-  if (!tag || !tagFitsStation(tag.tenant_path, stationTenantPath)) return { status: 'Invalid' };
+export function idTagInfoFor(tag: TagRecord | undefined, station: StationForTag, now: Date, opts: { countOpen: boolean }): IdTagInfo {
+  if (!tag || !tagFitsStation(tag.tenant_path, station.tenantPath)) return { status: 'Invalid' };
+  if (station.onAccessList === false) return { status: 'Invalid' };
   const extra: Omit<IdTagInfo, 'status'> = {};
   if (tag.expiry_date) extra.expiryDate = tag.expiry_date.toISOString();
   if (tag.parent_id_tag && tag.parent_id_tag.length <= 20) extra.parentIdTag = tag.parent_id_tag;
@@ -30,4 +43,25 @@ export function idTagInfoFor(tag: TagRecord | undefined, stationTenantPath: stri
     return { status: 'Expired', ...extra };
   if (opts.countOpen && tag.open_transactions >= tag.max_active_transaction_count) return { status: 'ConcurrentTx', ...extra };
   return { status: 'Accepted', ...extra };
+}
+
+/**
+ * Looks a tag up for a station (Authorize, StartTransaction, StopTransaction): the tag, the
+ * station's tenant and, for a private station, whether the tag's owner is on its access list.
+ * An unknown tag is recorded for the station's tenant when `recordUnknown`.
+ */
+export async function tagAtStation(
+  db: Executor,
+  chargeBoxPk: number,
+  idTag: string,
+  now: Date,
+  opts: { countOpen: boolean; recordUnknown: boolean },
+) {
+  const [tag, tenant] = await Promise.all([findTag(db, idTag), stationTenant(db, chargeBoxPk)]);
+  if (!tag && opts.recordUnknown) await recordUnknownTag(db, idTag, tenant.tenant_pk, chargeBoxPk);
+  let onAccessList: boolean | undefined;
+  if (tenant.type_of === 'PRIVATE')
+    onAccessList = tag?.owner_user_pk != null && (await onStationAccessList(db, chargeBoxPk, tag.owner_user_pk));
+  const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList }, now, { countOpen: opts.countOpen });
+  return { tag, tenant, idTagInfo };
 }

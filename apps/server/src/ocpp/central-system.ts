@@ -31,6 +31,7 @@ import * as repo from './repository';
 import { StationEvents } from './station-events';
 import { command16to15, commandResult15to16, request15to16, response16to15 } from './v15/mapping';
 import { hasSchema, strictValidators, validateMessage } from './validation';
+import { SignInThrottle, clientAddress } from './sign-in-throttle';
 import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
 
 // ocpp-rpc re-exports its error classes with an object spread, which Node's ESM loader cannot
@@ -40,6 +41,8 @@ type RPCError = InstanceType<typeof RPCError>;
 
 export const OCPP_PATH = /^\/ocpp\/[^/]+$/;
 const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
+/** Disconnected events written per statement (9 bind parameters each). */
+const DISCONNECTED_CHUNK = 1000;
 
 /** One handler per charge-point action, all in the OCPP 1.6 model. */
 const handlers: { [A in ChargePointAction]: Handler<A> } = {
@@ -112,6 +115,7 @@ export class CentralSystem implements UpgradeHandler {
   readonly nodeId: string;
   private readonly server: RPCServer;
   private readonly batcher: WriteBatcher;
+  private readonly throttle: SignInThrottle;
   private readonly deps: HandlerDeps;
   private readonly local = new Map<string, LocalStation>();
   private readonly tracked = new Set<Promise<unknown>>();
@@ -122,7 +126,8 @@ export class CentralSystem implements UpgradeHandler {
   constructor(private readonly opts: CentralSystemOptions) {
     this.nodeId = opts.nodeId ?? hostname();
     const now = opts.now ?? (() => new Date());
-    this.events = new StationEvents(opts.db, opts.publisher, opts.pingInterval, opts.log);
+    this.throttle = new SignInThrottle(opts.db, now);
+    this.events = new StationEvents(opts.db, opts.publisher, opts.bus, opts.pingInterval, opts.log);
     this.batcher = new WriteBatcher(opts.db, {
       ...opts.batcher,
       onMissedTouches: (ids) => this.onMissedTouches(ids),
@@ -216,26 +221,45 @@ export class CentralSystem implements UpgradeHandler {
   private async authenticate(
     accept: (session?: Record<string, unknown>, protocol?: string | false) => void,
     reject: (code: number, message: string) => void,
-    handshake: { identity: string; protocols: Set<string>; remoteAddress: string | undefined; password: Buffer | undefined },
+    handshake: {
+      identity: string;
+      protocols: Set<string>;
+      remoteAddress: string | undefined;
+      password: Buffer | undefined;
+      headers: Record<string, string | string[] | undefined>;
+    },
   ) {
     try {
       if (this.closing) return reject(503, 'Server shutting down');
       const id = handshake.identity;
       const protocol = PROTOCOLS.find((p) => handshake.protocols.has(p));
       if (!id || id.length > 255) return reject(400, 'Invalid charge point identity');
+      const address = clientAddress(handshake.headers, handshake.remoteAddress);
+      const throttled = async (reason: 'password' | 'unknown') => {
+        const verdict = await this.throttle.check(id, reason, address);
+        if (!verdict.throttled) return false;
+        this.opts.log.warn({ chargeBoxId: id, remoteAddress: address, reason }, 'ocpp: sign-in throttled');
+        reject(429, `Too many failed sign-in attempts; retry after ${verdict.retryAfterSec} s`);
+        return true;
+      };
       const station = await repo.findStationForConnect(this.opts.db, id);
       if (!station) {
+        if (await throttled('unknown')) return;
         await repo.recordUnknownStation(this.opts.db, id, handshake.remoteAddress, [...handshake.protocols].join(','));
-        this.opts.log.warn({ chargeBoxId: id, remoteAddress: handshake.remoteAddress }, 'ocpp: unknown charge point refused');
+        await this.throttle.failed(id, 'unknown', address);
+        this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: unknown charge point refused');
         return reject(404, 'Unknown charge point');
       }
       if (!protocol) return reject(400, `Unsupported subprotocol; use one of ${PROTOCOLS.join(', ')}`);
       if (station.ocpp_password_hash) {
+        if (await throttled('password')) return;
         const password = handshake.password?.toString('utf8');
         if (!password || !(await verifyPassword(password, station.ocpp_password_hash))) {
-          this.opts.log.warn({ chargeBoxId: id, remoteAddress: handshake.remoteAddress }, 'ocpp: wrong or missing password');
+          await this.throttle.failed(id, 'password', address);
+          this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: wrong or missing password');
           return reject(401, 'Unauthorized');
         }
+        await this.throttle.succeeded(id);
       }
       accept({ chargeBoxPk: station.charge_box_pk, chargeBoxId: station.charge_box_id, tenantPk: station.tenant_pk }, protocol);
     } catch (err) {
@@ -397,18 +421,25 @@ export class CentralSystem implements UpgradeHandler {
     try {
       const stale = await repo.sweepStaleConnections(this.opts.db, onlineSince(this.opts.pingInterval));
       await this.recordDisconnected(stale);
+      await this.throttle.sweep();
     } catch (err) {
       this.opts.log.warn({ err }, 'ocpp: sweeping stale connections failed');
     }
   }
 
+  /**
+   * Disconnected events of removed records, written in chunks: a node that held 10,000 stations
+   * leaves 10,000 records, more than one statement's 65,535 bind parameters allow.
+   */
   private async recordDisconnected(rows: { charge_box_pk: number; last_seen_at: Date }[]) {
-    if (rows.length === 0) return;
-    const notificationPks = await insertNotifications(
-      this.opts.db,
-      rows.map((r) => ({ chargeBoxPk: r.charge_box_pk, type: 'Disconnected' as const, timestamp: r.last_seen_at })),
-    );
-    this.events.committed({ notificationPks, chargeBoxPks: rows.map((r) => r.charge_box_pk) });
+    for (let i = 0; i < rows.length; i += DISCONNECTED_CHUNK) {
+      const chunk = rows.slice(i, i + DISCONNECTED_CHUNK);
+      const notificationPks = await insertNotifications(
+        this.opts.db,
+        chunk.map((r) => ({ chargeBoxPk: r.charge_box_pk, type: 'Disconnected' as const, timestamp: r.last_seen_at })),
+      );
+      this.events.committed({ notificationPks, chargeBoxPks: chunk.map((r) => r.charge_box_pk) });
+    }
   }
 
   /** Sends a command on this node's socket (request from the bus); see callStation. */

@@ -40,6 +40,54 @@ export async function recordUnknownStation(db: Executor, chargeBoxId: string, re
     .execute();
 }
 
+export type SignInFailureReason = 'password' | 'unknown';
+
+/** Failed sign-ins since `since`: of this charge box id (for `reason`), and from this address (any reason). */
+export async function recentSignInFailures(
+  db: Executor,
+  chargeBoxId: string,
+  reason: SignInFailureReason,
+  remoteAddress: string | null,
+  since: Date,
+) {
+  const row = await db
+    .selectFrom('ocpp_sign_in_failures')
+    .select([
+      sql<number>`count(*) filter (where charge_box_id = ${chargeBoxId} and reason = ${reason})`.as('by_id'),
+      sql<number>`count(*) filter (where remote_address = ${remoteAddress})`.as('by_address'),
+      sql<Date | null>`min(attempted_at) filter (where charge_box_id = ${chargeBoxId} and reason = ${reason})`.as('oldest_by_id'),
+      sql<Date | null>`min(attempted_at) filter (where remote_address = ${remoteAddress})`.as('oldest_by_address'),
+    ])
+    .where('attempted_at', '>', since)
+    .where((eb) =>
+      remoteAddress === null ? eb('charge_box_id', '=', chargeBoxId) : eb.or([eb('charge_box_id', '=', chargeBoxId), eb('remote_address', '=', remoteAddress)]),
+    )
+    .executeTakeFirstOrThrow();
+  const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+  return {
+    byId: Number(row.by_id),
+    byAddress: Number(row.by_address),
+    oldestById: date(row.oldest_by_id),
+    oldestByAddress: date(row.oldest_by_address),
+  };
+}
+
+export async function recordSignInFailure(db: Executor, chargeBoxId: string, reason: SignInFailureReason, remoteAddress: string | null) {
+  await db
+    .insertInto('ocpp_sign_in_failures')
+    .values({ charge_box_id: chargeBoxId.slice(0, 255), reason, remote_address: remoteAddress?.slice(0, 100) ?? null })
+    .execute();
+}
+
+/** A station signed in with its password: its streak of wrong passwords is forgotten. */
+export async function clearSignInFailures(db: Executor, chargeBoxId: string) {
+  await db.deleteFrom('ocpp_sign_in_failures').where('charge_box_id', '=', chargeBoxId).where('reason', '=', 'password').execute();
+}
+
+export async function sweepSignInFailures(db: Executor, before: Date) {
+  await db.deleteFrom('ocpp_sign_in_failures').where('attempted_at', '<', before).execute();
+}
+
 export interface ConnectionRecord {
   chargeBoxPk: number;
   connectionId: string;
@@ -201,13 +249,26 @@ export async function insertDataTransfer(db: Executor, chargeBoxPk: number, vend
 }
 
 /** The station's tenant path (for tag rules), read in the caller's transaction. */
+/** The station's tenant (key and materialised path) and its type (PUBLIC or PRIVATE). */
 export async function stationTenant(db: Executor, chargeBoxPk: number) {
   return db
     .selectFrom('charge_boxes as cb')
     .innerJoin('tenants as t', 't.tenant_pk', 'cb.tenant_pk')
-    .select(['cb.tenant_pk', 't.path'])
+    .select(['cb.tenant_pk', 't.path', 'cb.type_of'])
     .where('cb.charge_box_pk', '=', chargeBoxPk)
     .executeTakeFirstOrThrow();
+}
+
+/** Whether a user is on a private station's access list: an owner, or a user whose binding is ACCEPTED. */
+export async function onStationAccessList(db: Executor, chargeBoxPk: number, userPk: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('station_user_bindings')
+    .select('user_pk')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('user_pk', '=', userPk)
+    .where((eb) => eb.or([eb('owner', '=', true), eb('bind_status', '=', 'ACCEPTED')]))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,48 +322,66 @@ export interface StatusChange {
   previousErrorCode: string | null;
 }
 
+/** One status report to store (see applyStatuses). */
+export interface StatusReport {
+  chargeBoxPk: number;
+  req: StatusNotificationRequest;
+  at: Date;
+}
+
 /**
- * Stores a status report: the connector's last status and the history. Reports are applied in the
- * order they arrive (OCPP stations send one message at a time, and replay queued ones in order),
- * not by the station's clock, which may be wrong.
+ * Stores status reports — each connector's last status and the history — in a few set-based
+ * statements whatever their number (the write batcher hands over all reports of a batch).
+ * Reports are applied in the order given (OCPP stations send one message at a time, and replay
+ * queued ones in order), not by the station's clock, which may be wrong: each report's "previous"
+ * status is the one before it, also within the same call. Connector rows are locked in key order.
  */
-export async function applyStatus(db: Executor, chargeBoxPk: number, req: StatusNotificationRequest, at: Date): Promise<StatusChange> {
-  let conn = await db
+export async function applyStatuses(db: Executor, reports: StatusReport[]): Promise<StatusChange[]> {
+  if (reports.length === 0) return [];
+  const keys = await ensureConnectors(
+    db,
+    reports.map((r) => ({ chargeBoxPk: r.chargeBoxPk, connectorId: r.req.connectorId })),
+  );
+  const pkOf = (r: StatusReport) => keys.get(`${r.chargeBoxPk}:${r.req.connectorId}`)!;
+  const current = await db
     .selectFrom('connectors')
     .select(['connector_pk', 'last_status', 'last_error_code'])
-    .where('charge_box_pk', '=', chargeBoxPk)
-    .where('connector_id', '=', req.connectorId)
+    .where('connector_pk', 'in', [...new Set(reports.map(pkOf))])
+    .orderBy('connector_pk')
     .forUpdate()
-    .executeTakeFirst();
-  if (!conn) {
-    const connectorPk = await ensureConnector(db, chargeBoxPk, req.connectorId);
-    conn = { connector_pk: connectorPk, last_status: null, last_error_code: null };
-  }
-  await db
-    .updateTable('connectors')
-    .set({
-      last_status: req.status,
-      last_error_code: req.errorCode,
-      last_error_info: req.info ?? null,
-      last_vendor_id: req.vendorId ?? null,
-      last_vendor_error_code: req.vendorErrorCode ?? null,
-      last_status_timestamp: at,
-    })
-    .where('connector_pk', '=', conn.connector_pk)
     .execute();
+  const state = new Map(current.map((c) => [c.connector_pk, { status: c.last_status, errorCode: c.last_error_code }]));
+  const latest = new Map<number, StatusReport>();
+  const changes = reports.map((r) => {
+    const connectorPk = pkOf(r);
+    const before = state.get(connectorPk) ?? { status: null, errorCode: null };
+    state.set(connectorPk, { status: r.req.status, errorCode: r.req.errorCode });
+    latest.set(connectorPk, r);
+    return { connectorPk, previousStatus: before.status, previousErrorCode: before.errorCode };
+  });
+  const row = (pk: number, r: StatusReport) =>
+    sql`(${pk}::int, ${r.req.status}::text, ${r.req.errorCode}::text, ${r.req.info ?? null}::text, ${r.req.vendorId ?? null}::text, ${r.req.vendorErrorCode ?? null}::text, ${r.at.toISOString()}::timestamptz)`;
+  await sql`
+    update connectors c set last_status = v.status, last_error_code = v.error_code, last_error_info = v.info,
+      last_vendor_id = v.vendor_id, last_vendor_error_code = v.vendor_error_code, last_status_timestamp = v.at
+    from (values ${sql.join([...latest].map(([pk, r]) => row(pk, r)))}) as v(pk, status, error_code, info, vendor_id, vendor_error_code, at)
+    where c.connector_pk = v.pk
+  `.execute(db);
   await db
     .insertInto('connector_status_history')
-    .values({
-      connector_pk: conn.connector_pk,
-      status: req.status,
-      error_code: req.errorCode,
-      error_info: req.info ?? null,
-      vendor_id: req.vendorId ?? null,
-      vendor_error_code: req.vendorErrorCode ?? null,
-      status_timestamp: at,
-    })
+    .values(
+      reports.map((r, i) => ({
+        connector_pk: changes[i]!.connectorPk,
+        status: r.req.status,
+        error_code: r.req.errorCode,
+        error_info: r.req.info ?? null,
+        vendor_id: r.req.vendorId ?? null,
+        vendor_error_code: r.req.vendorErrorCode ?? null,
+        status_timestamp: r.at,
+      })),
+    )
     .execute();
-  return { connectorPk: conn.connector_pk, previousStatus: conn.last_status, previousErrorCode: conn.last_error_code };
+  return changes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,6 +615,7 @@ export async function liveChargePoints(
   db: Executor,
   chargeBoxPks: number[],
   onlineSince: Date,
+  opts: { deleted?: boolean } = {},
 ): Promise<{ tenantPk: number; chargePoint: LiveChargePoint }[]> {
   if (chargeBoxPks.length === 0) return [];
   const rows = await db
@@ -562,7 +642,7 @@ export async function liveChargePoints(
         where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
     ])
     .where('cb.charge_box_pk', 'in', chargeBoxPks)
-    .where('cb.deleted_at', 'is', null)
+    .where('cb.deleted_at', opts.deleted ? 'is not' : 'is', null)
     .execute();
   return rows.map((r) => {
     const connectors = typeof r.connectors === 'string' ? JSON.parse(r.connectors) : r.connectors;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createRPCError, createValidator } from 'ocpp-rpc';
 import type { OcppProtocol } from '@recarga/contracts/ocpp';
-import { ocpp15Schemas } from './v15/schemas';
+import { ocpp15Schemas } from '@recarga/contracts/ocpp15-schemas';
 
 const require = createRequire(import.meta.url);
 const ocpp16Schemas = require('ocpp-rpc/lib/schemas/ocpp1_6.json') as object[];

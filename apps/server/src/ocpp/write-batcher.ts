@@ -1,7 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MeterValue } from '@recarga/contracts/ocpp';
 import type { DB } from '../db/db';
-import { applyTouches, ensureConnectors, insertMeterValues, transactionsOfStations, type Touch } from './repository';
+import { insertNotifications, type NewNotification } from '../modules/notifications/repository';
+import {
+  applyStatuses,
+  applyTouches,
+  ensureConnectors,
+  insertMeterValues,
+  transactionsOfStations,
+  type StatusChange,
+  type StatusReport,
+  type Touch,
+} from './repository';
 
 /** Meter readings of one MeterValues message (or a StopTransaction's transactionData). */
 export interface MeterInput {
@@ -11,8 +21,19 @@ export interface MeterInput {
   meterValues: MeterValue[];
 }
 
+/** A status report, and the events (notifications) it causes given the status before it. */
+export interface StatusInput extends StatusReport {
+  events(change: StatusChange): NewNotification[];
+}
+
+export interface StatusResult {
+  change: StatusChange;
+  notificationPks: number[];
+}
+
 type Op =
   | { kind: 'touch'; touch: Touch; done?: Settle<void> }
+  | { kind: 'status'; input: StatusInput; done: Settle<StatusResult> }
   | { kind: 'meter'; input: MeterInput; done: Settle<void> }
   | { kind: 'work'; work: (trx: Transaction<DB>) => Promise<unknown>; done: Settle<unknown> };
 
@@ -65,6 +86,11 @@ export class WriteBatcher {
   /** Liveness, resolved once written (Heartbeat is answered after commit). */
   touchAndWait(touch: Touch): Promise<void> {
     return new Promise((resolve, reject) => this.push({ kind: 'touch', touch, done: { resolve, reject } }));
+  }
+
+  /** A StatusNotification: stored with the other reports of its batch, in arrival order. */
+  status(input: StatusInput): Promise<StatusResult> {
+    return new Promise((resolve, reject) => this.push({ kind: 'status', input, done: { resolve, reject } }));
   }
 
   meterValues(input: MeterInput): Promise<void> {
@@ -159,6 +185,21 @@ export class WriteBatcher {
     // Custom work first, in submission order (status reports of one connector stay ordered).
     for (const [i, op] of ops.entries()) {
       if (op.kind === 'work') results[i] = await op.work(trx);
+    }
+
+    // Status reports of the whole batch in a few statements, then their events in one insert.
+    const statusAt = ops.flatMap((op, i) => (op.kind === 'status' ? [i] : []));
+    if (statusAt.length) {
+      const inputs = statusAt.map((i) => (ops[i] as Extract<Op, { kind: 'status' }>).input);
+      const changes = await applyStatuses(trx, inputs);
+      const events = inputs.map((input, n) => input.events(changes[n]!));
+      const pks = await insertNotifications(trx, events.flat());
+      let next = 0;
+      statusAt.forEach((i, n) => {
+        const count = events[n]!.length;
+        results[i] = { change: changes[n]!, notificationPks: pks.slice(next, next + count) } satisfies StatusResult;
+        next += count;
+      });
     }
 
     const meters = ops.flatMap((op) => (op.kind === 'meter' ? [op.input] : []));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, bootedStation, sendRaw, type StationClient } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { bootedStation, sendRaw, type StationClient } from './ocpp-helpers';
 
 /** Invalid messages get the OCPP-J 1.6 CALLERROR and the connection stays up. */
 describe('OCPP 1.6 CALLERRORs for invalid messages', () => {

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, eventually, ocppUrl, stationClient } from './ocpp-helpers';
-
-/** The HTTP status a websocket handshake got refused with (or 101 when accepted). */
-async function handshakeStatus(client: ReturnType<typeof stationClient>): Promise<number> {
-  try {
-    await client.connect();
-    await client.close();
-    return 101;
-  } catch (err) {
-    return (err as { code?: number }).code ?? -1;
-  }
-}
+import { aStation } from '../helpers/station-builders';
+import { eventually, handshakeStatus, ocppUrl, stationClient } from './ocpp-helpers';
 
 describe('OCPP connection: who may connect', () => {
   let t: TestApp;

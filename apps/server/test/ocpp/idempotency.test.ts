@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/test-app';
-import { aStation, bootedStation, eventually, iso, sendRaw, type StationClient } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { bootedStation, eventually, iso, sendRaw, type StationClient } from './ocpp-helpers';
 
 describe('OCPP retries are idempotent', () => {
   let t: TestApp;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics } from '@recarga/contracts/live';
 import { createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
-import { aStation, bootedStation } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { bootedStation } from './ocpp-helpers';
 
 interface Inbox {
   ws: WebSocket;
@@ -129,7 +130,7 @@ describe('live updates (/live)', () => {
     const note = await live.next((m) => m.topic === topics[2] && 'data' in m && (m.data as { type: string }).type === 'Failure');
     expect(note.data).toMatchObject({
       chargeBoxId: 'LIVE-02',
-      chargeBoxName: 'Test station LIVE-02',
+      chargeBoxName: 'Station LIVE-02',
       connectorId: 2,
       connectorErrorCode: 'HighTemperature',
       connectorErrorMsg: 'Cable too hot',

@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStationOnline } from '../../src/ocpp/connections';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
-import { aStation, bootedStation, eventually } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { bootedStation, eventually } from './ocpp-helpers';
 
 describe('station online state', () => {
   let t: TestApp;
@@ -128,6 +130,33 @@ describe('node start', () => {
     const events = await t.db.selectFrom('notifications').select('type').where('charge_box_pk', '=', pk).execute();
     expect(record).toBeUndefined();
     expect(events.map((e) => e.type)).toEqual(['Disconnected']);
+    await t.close();
+    await db.dispose();
+  });
+});
+
+describe('node start after a large fleet', () => {
+  it('7,400 connection records left by this node (more than the 65,535 parameters of one statement): all cleared at start, one Disconnected each', async () => {
+    // Arrange
+    const db = await createTestDatabase();
+    const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
+    await sql`insert into charge_boxes (charge_box_id, tenant_pk) select 'MANY-' || g, ${tenant.tenant_pk} from generate_series(1, 7400) g`.execute(
+      db.database.db,
+    );
+    await sql`insert into station_connections (charge_box_pk, connection_id, node_id, protocol)
+      select charge_box_pk, gen_random_uuid(), ${hostname()}, 'ocpp1.6' from charge_boxes where charge_box_id like 'MANY-%'`.execute(
+      db.database.db,
+    );
+
+    // Act
+    const t = await createTestApp({ database: db.database });
+
+    // Assert
+    const left = await sql<{ n: number }>`select count(*)::int as n from station_connections`.execute(t.db);
+    const events = await sql<{ n: number }>`select count(*)::int as n from notifications n join charge_boxes cb using (charge_box_pk)
+      where cb.charge_box_id like 'MANY-%' and n.type = 'Disconnected'`.execute(t.db);
+    expect(left.rows[0]!.n).toBe(0);
+    expect(events.rows[0]!.n).toBe(7400);
     await t.close();
     await db.dispose();
   });

@@ -1,49 +1,29 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics } from '@recarga/contracts/live';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { callStation } from '../../src/ocpp/call-station';
-import { InProcessBus } from '../../src/platform/bus';
-import { createTestDatabase, demo, loginAs, type TestDatabase } from '../helpers/test-app';
-import { aStation, bootedStation, eventually } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { createTestCluster, type TestCluster } from '../helpers/test-cluster';
+import { demo, loginAs } from '../helpers/test-app';
+import { bootedStation, eventually } from './ocpp-helpers';
 
 /** Two nodes on one database and one bus, as behind a load balancer. */
 describe('two nodes', () => {
-  let db: TestDatabase;
-  const bus = new InProcessBus();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-nodes-'));
-  let nodes: Awaited<ReturnType<typeof buildApp>>[];
+  let cluster: TestCluster;
+  let nodes: TestCluster['nodes'];
   let urls: string[];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const config = loadConfig({ CAPTCHA_PROVIDER: 'none', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO: 'false', SIMULATOR_STATIONS: '0' });
-    nodes = [
-      await buildApp({ config, database: db.database, bus, logger: false }),
-      await buildApp({ config, database: db.database, bus, logger: false }),
-    ];
-    urls = [];
-    for (const node of nodes) {
-      await node.listen({ port: 0, host: '127.0.0.1' });
-      urls.push(`http://127.0.0.1:${(node.server.address() as { port: number }).port}`);
-    }
+    cluster = await createTestCluster(2);
+    ({ nodes, urls } = cluster);
   });
-  afterAll(async () => {
-    for (const node of nodes) await node.close();
-    await bus.close();
-    await db.dispose();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cluster.close());
 
   it("station on node A, dashboard on node B: the status change reaches the dashboard; node B's command reaches the station", async () => {
     // Arrange
-    await aStation({ db: db.database.db }, { id: 'NODES-01', tenant: 'move' });
+    await aStation(cluster, { id: 'NODES-01', tenant: 'move' });
     const token = await loginAs(nodes[1]!, demo.operator);
-    const move = await db.database.db.selectFrom('tenants').select('api_key').where('alias', '=', 'move').executeTakeFirstOrThrow();
+    const move = await cluster.db.selectFrom('tenants').select('api_key').where('alias', '=', 'move').executeTakeFirstOrThrow();
     const topic = liveTopics.connectorStatus(move.api_key, 'NODES-01', 1);
     const live = new WebSocket(`${urls[1]!.replace('http', 'ws')}/live?token=${encodeURIComponent(token)}&platform=DASHBOARD`);
     const received: { topic: string; data?: { status: string }; subscribed?: boolean }[] = [];
@@ -69,7 +49,7 @@ describe('two nodes', () => {
 
   it('station reconnects to node B while node A still holds its old socket: node A closes the old one, the station stays online', async () => {
     // Arrange
-    const pk = await aStation({ db: db.database.db }, { id: 'NODES-02' });
+    const pk = await aStation(cluster, { id: 'NODES-02' });
     const onA = await bootedStation(urls[0]!, 'NODES-02');
     const closedOnA = new Promise<{ code: number }>((r) => onA.once('close', r as never));
 
@@ -81,13 +61,9 @@ describe('two nodes', () => {
     expect(closed.code).toBe(1000);
     await nodes[0]!.platform.ocpp.flush();
     await nodes[1]!.platform.ocpp.flush();
-    const record = await db.database.db
-      .selectFrom('station_connections')
-      .select(['charge_box_pk'])
-      .where('charge_box_pk', '=', pk)
-      .execute();
+    const record = await cluster.db.selectFrom('station_connections').select(['charge_box_pk']).where('charge_box_pk', '=', pk).execute();
     expect(record).toHaveLength(1);
-    const events = await db.database.db
+    const events = await cluster.db
       .selectFrom('notifications')
       .select('type')
       .where('charge_box_pk', '=', pk)

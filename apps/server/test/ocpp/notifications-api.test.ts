@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@recarga/contracts/notifications';
 import { insertNotifications } from '../../src/modules/notifications/repository';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
-import { aStation } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
 
 describe('GET /api/notification/chargeBox/', () => {
   let t: TestApp;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callStation } from '../../src/ocpp/call-station';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, iso, sendRaw, stationClient, type StationClient } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { iso, sendRaw, stationClient, type StationClient } from './ocpp-helpers';
 
 describe('OCPP 1.5-J station, mapped to the 1.6 model', () => {
   let t: TestApp;

@@ -3,7 +3,8 @@ import { createRPCError } from 'ocpp-rpc';
 import { SimulatedStation } from '@recarga/simulator/station';
 import { callStation } from '../../src/ocpp/call-station';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, bootedStation, eventually, ocppUrl } from './ocpp-helpers';
+import { aStation } from '../helpers/station-builders';
+import { bootedStation, eventually, ocppUrl } from './ocpp-helpers';
 
 describe('commands to stations (callStation)', () => {
   let t: TestApp;

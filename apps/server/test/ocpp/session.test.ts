@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, bootedStation, eventually, iso, stationClient, stationPk } from './ocpp-helpers';
+import { aStation, stationPk } from '../helpers/station-builders';
+import { bootedStation, eventually, iso, stationClient } from './ocpp-helpers';
 
 describe('OCPP 1.6 charging session', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, aTag, bootedStation, iso, stationPk, type StationClient } from './ocpp-helpers';
+import { aStation, aTag, stationPk } from '../helpers/station-builders';
+import { bootedStation, iso, type StationClient } from './ocpp-helpers';
 
 describe('OCPP tag authorisation', () => {
   let t: TestApp;

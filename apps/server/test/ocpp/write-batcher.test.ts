@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { WriteBatcher } from '../../src/ocpp/write-batcher';
+import { aStation } from '../helpers/station-builders';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-app';
 
 describe('write batcher', () => {
@@ -62,5 +63,73 @@ describe('write batcher', () => {
     await batcher.close();
     await expect(pending).resolves.toBe(30);
     await expect(batcher.run(probe(31))).rejects.toThrow(/closed/);
+  });
+});
+
+describe('write batcher: status reports', () => {
+  let tdb: TestDatabase;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+  });
+  afterAll(() => tdb.dispose());
+
+  it('several reports of one connector in one batch: applied in order, each sees the one before, one statement set for all', async () => {
+    // Arrange
+    const db = tdb.database.db;
+    const pk = await aStation({ db }, { id: 'BATCH-ST-01', connectors: 1 });
+    const other = await aStation({ db }, { id: 'BATCH-ST-02', connectors: 1 });
+    const batcher = new WriteBatcher(db, { maxDelayMs: 50 });
+    const at = new Date();
+    const report = (chargeBoxPk: number, status: 'Available' | 'Faulted', errorCode: 'NoError' | 'GroundFailure') =>
+      batcher.status({
+        chargeBoxPk,
+        req: { connectorId: 1, status, errorCode },
+        at,
+        events: (c) =>
+          c.previousStatus === status && c.previousErrorCode === errorCode
+            ? []
+            : [{ chargeBoxPk, connectorId: 1, type: status === 'Faulted' ? 'Failure' : 'Available', timestamp: at }],
+      });
+
+    // Act
+    const results = await Promise.all([
+      report(pk, 'Available', 'NoError'),
+      report(other, 'Available', 'NoError'),
+      report(pk, 'Faulted', 'GroundFailure'),
+      report(pk, 'Faulted', 'GroundFailure'),
+    ]);
+    await batcher.close();
+
+    // Assert
+    expect(results.map((r) => [r.change.previousStatus, r.notificationPks.length])).toEqual([
+      [null, 1],
+      [null, 1],
+      ['Available', 1],
+      ['Faulted', 0],
+    ]);
+    const connector = await db
+      .selectFrom('connectors')
+      .select(['last_status', 'last_error_code'])
+      .where('charge_box_pk', '=', pk)
+      .where('connector_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(connector).toEqual({ last_status: 'Faulted', last_error_code: 'GroundFailure' });
+    const history = await db
+      .selectFrom('connector_status_history as h')
+      .innerJoin('connectors as c', 'c.connector_pk', 'h.connector_pk')
+      .select('h.status')
+      .where('c.charge_box_pk', '=', pk)
+      .orderBy('h.connector_status_pk')
+      .execute();
+    expect(history.map((h) => h.status)).toEqual(['Available', 'Faulted', 'Faulted']);
+    const events = await db
+      .selectFrom('notifications')
+      .select(['notification_pk', 'type'])
+      .where('charge_box_pk', '=', pk)
+      .orderBy('notification_pk')
+      .execute();
+    expect(events.map((e) => e.type)).toEqual(['Available', 'Failure']);
+    expect(results[2]!.notificationPks).toEqual([events[1]!.notification_pk]);
   });
 });

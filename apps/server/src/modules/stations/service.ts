@@ -89,8 +89,8 @@ export interface StationServiceDeps {
   lookup: LookupSigner;
   /** OCPP ping interval (s): decides "online" (see ocpp/connections.ts). */
   pingIntervalSec: number;
-  /** Tell live dashboards that a station was added or changed (never throws). */
-  stationChanged?: (chargeBoxPk: number, type: 'insert' | 'update') => Promise<void>;
+  /** Tell live dashboards that a station was added, changed or deleted (a deleted one is also disconnected; never throws). */
+  stationChanged?: (chargeBoxPk: number, type: 'insert' | 'update' | 'delete') => Promise<void>;
   /** Publish a connector status to live dashboards (never throws). */
   connectorStatus?: (tenantPk: number, status: LiveConnectorStatus) => Promise<void>;
 }
@@ -358,6 +358,7 @@ export class StationService {
       if (await repo.hasOpenTransaction(trx, pk)) throw conflict(stationMessages.openTransaction, undefined, 'OPEN_TRANSACTION');
       await repo.softDelete(trx, pk);
     });
+    await this.deps.stationChanged?.(pk, 'delete');
     return { message: 'Station deleted successfully!' };
   }
 

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { IdTagInfo, IdTagStatus } from '@recarga/contracts/ocpp';
+import type { IdTagStatus } from '@recarga/contracts/ocpp';
 import { insertNotifications } from '../../modules/notifications/repository';
-import { idTagInfoFor } from '../authorization';
+import { tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
-import {
-  closeSupersededTransactions,
-  ensureConnector,
-  findTag,
-  findTransactionByStartKey,
-  insertTransaction,
-  recordUnknownTag,
-  stationTenant,
-} from '../repository';
+import { closeSupersededTransactions, ensureConnector, findTransactionByStartKey, insertTransaction } from '../repository';
 
 /** Identifies a start message: a station resending it (lost answer) gets the same transaction. */
 export function startKey(req: { connectorId: number; idTag: string; timestamp: string; meterStart: number }): string {
@@ -37,12 +29,12 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
         notificationPks: [] as number[],
       };
 
-    const tenant = await stationTenant(trx, station.chargeBoxPk);
     const connectorPk = await ensureConnector(trx, station.chargeBoxPk, req.connectorId);
     await closeSupersededTransactions(trx, connectorPk, new Date(req.timestamp), req.meterStart);
-    const tag = await findTag(trx, req.idTag);
-    if (!tag) await recordUnknownTag(trx, req.idTag, tenant.tenant_pk, station.chargeBoxPk);
-    const idTagInfo: IdTagInfo = idTagInfoFor(tag, tenant.path, now, { countOpen: true });
+    const { tag, tenant, idTagInfo } = await tagAtStation(trx, station.chargeBoxPk, req.idTag, now, {
+      countOpen: true,
+      recordUnknown: true,
+    });
     const userPk = tag && idTagInfo.status !== 'Invalid' ? tag.owner_user_pk : null;
 
     const inserted = await insertTransaction(trx, {

@@ -1,6 +1,4 @@
-import { insertNotifications, type NewNotification } from '../../modules/notifications/repository';
 import type { Handler } from '../handler-context';
-import { applyStatus } from '../repository';
 
 /**
  * Stores the connector's status (creating connectors the station was not set up with) and its
@@ -13,20 +11,20 @@ export const statusNotification: Handler<'StatusNotification'> = async (deps, st
   const reported = req.timestamp ? new Date(req.timestamp) : now;
   const at = reported.getTime() > now.getTime() ? now : reported;
 
-  const { changed, notificationPks } = await deps.batcher.run(async (trx) => {
-    const change = await applyStatus(trx, station.chargeBoxPk, req, at);
-    const changed = change.previousStatus !== req.status || change.previousErrorCode !== req.errorCode;
-    const events: NewNotification[] = [];
-    if (changed) {
+  const { change, notificationPks } = await deps.batcher.status({
+    chargeBoxPk: station.chargeBoxPk,
+    req,
+    at,
+    events: (previous) => {
+      if (previous.previousStatus === req.status && previous.previousErrorCode === req.errorCode) return [];
       const base = { chargeBoxPk: station.chargeBoxPk, connectorId: req.connectorId, timestamp: at };
-      if (req.status === 'Faulted' || req.errorCode !== 'NoError') {
-        events.push({ ...base, type: 'Failure', errorCode: req.errorCode, errorMsg: req.info ?? req.vendorErrorCode ?? null });
-      } else if (req.status === 'Available' && req.connectorId > 0) {
-        events.push({ ...base, type: 'Available' });
-      }
-    }
-    return { changed, notificationPks: await insertNotifications(trx, events) };
+      if (req.status === 'Faulted' || req.errorCode !== 'NoError')
+        return [{ ...base, type: 'Failure', errorCode: req.errorCode, errorMsg: req.info ?? req.vendorErrorCode ?? null }];
+      if (req.status === 'Available' && req.connectorId > 0) return [{ ...base, type: 'Available' }];
+      return [];
+    },
   });
+  const changed = change.previousStatus !== req.status || change.previousErrorCode !== req.errorCode;
 
   deps.events.committed({
     statuses: [

@@ -1,8 +1,8 @@
 import type { IdTagInfo } from '@recarga/contracts/ocpp';
 import { insertNotifications, type NewNotification } from '../../modules/notifications/repository';
-import { idTagInfoFor } from '../authorization';
+import { tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
-import { findTag, insertMeterValues, lockTransaction, stationTenant, stopTransaction as storeStop } from '../repository';
+import { insertMeterValues, lockTransaction, stopTransaction as storeStop } from '../repository';
 import { isShortRecharge } from '../short-recharge';
 
 /**
@@ -16,8 +16,7 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
   const { idTagInfo, notificationPks, stopped } = await deps.db.transaction().execute(async (trx) => {
     let idTagInfo: IdTagInfo | undefined;
     if (req.idTag !== undefined) {
-      const [tag, tenant] = await Promise.all([findTag(trx, req.idTag), stationTenant(trx, station.chargeBoxPk)]);
-      idTagInfo = idTagInfoFor(tag, tenant.path, now, { countOpen: false });
+      ({ idTagInfo } = await tagAtStation(trx, station.chargeBoxPk, req.idTag, now, { countOpen: false, recordUnknown: false }));
     }
     const tx = await lockTransaction(trx, req.transactionId, station.chargeBoxPk);
     if (!tx) {
@@ -27,7 +26,8 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
       );
       return { idTagInfo, notificationPks: [] as number[], stopped: [] as number[] };
     }
-    if (tx.stop_timestamp !== null && tx.stop_event_actor !== 'central_system') return { idTagInfo, notificationPks: [] as number[], stopped: [] as number[] };
+    if (tx.stop_timestamp !== null && tx.stop_event_actor !== 'central_system')
+      return { idTagInfo, notificationPks: [] as number[], stopped: [] as number[] };
 
     const energyWh = Math.max(0, req.meterStop - tx.start_value_wh);
     await storeStop(trx, tx.transaction_pk, {

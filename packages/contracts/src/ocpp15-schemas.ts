@@ -1,11 +1,21 @@
 /**
- * JSON schemas for OCPP 1.5 over websocket ("ocpp1.5"), which ocpp-rpc does not ship.
+ * JSON schemas for OCPP 1.5 over websocket ("ocpp1.5"), which ocpp-rpc does not ship. One copy,
+ * used by the central system (apps/server/src/ocpp/validation.ts) and by the simulator's stations
+ * and test central system: `createValidator('ocpp1.5', ocpp15Schemas)` plugs into strict mode.
  *
  * OCPP 1.5 was published as SOAP/WSDL only. "1.5-J" is the WSDL messages written as JSON: element
  * names kept, repeated elements as arrays, attribute-carrying meter readings as objects with a
  * `value` field — the form SteVe and the Recarga simulator speak. Strict like the 1.6 set (no
  * unknown properties, no type coercion), with one tolerance SteVe also has: some stations name the
  * readings list of a meter value `values` instead of `value`; both are accepted.
+ *
+ * Differences from 1.6 that matter: BootNotification.conf has `heartbeatInterval` (not `interval`)
+ * and no Pending; StatusNotification statuses are Available/Occupied/Faulted/Unavailable/Reserved;
+ * MeterValues carries `values: [{ timestamp, value: [{ value, measurand, unit, ... }] }]`;
+ * StopTransaction has no `reason` and its `transactionData` is `[{ values: MeterValue[] }]`;
+ * Diagnostics/Firmware status notifications only report final states; UnlockConnector answers
+ * Accepted/Rejected; SendLocalList spells `localAuthorisationList` and may carry a hash.
+ * There is no TriggerMessage, SetChargingProfile, ClearChargingProfile or GetCompositeSchedule.
  */
 
 type Schema = Record<string, unknown>;
