@@ -30,7 +30,14 @@ const iterations = Math.max(1, Math.min(10_000, Number(values.iterations)));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-bench-'));
 const database = await openPostgres(url, 10);
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA_PROVIDER: 'none', SIMULATOR_STATIONS: '0', DEMO: 'false' });
+const config = loadConfig({
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  CAPTCHA_PROVIDER: 'none',
+  SIMULATOR_STATIONS: '0',
+  DEMO: 'false',
+});
 const bus = new InProcessBus();
 const app = await buildApp({ config, database, bus, logger: false });
 app.billing.invoices.setAutomatic(false);
@@ -43,12 +50,26 @@ const db = database.db;
 const email = 'bench.finance@recarga.bench';
 const existing = await db.selectFrom('users').select('user_pk').where('email', '=', email).executeTakeFirst();
 if (!existing) {
-  const profile = await db.insertInto('access_profiles').values({ name: 'bench finance', tenant_pk: null, description: null }).returning('profile_pk').executeTakeFirstOrThrow();
+  const profile = await db
+    .insertInto('access_profiles')
+    .values({ name: 'bench finance', tenant_pk: null, description: null })
+    .returning('profile_pk')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('access_profile_entries')
     .values([
-      ...['/', '/transactions', '/transactions/{id}/payment/edit'].map((route) => ({ profile_pk: profile.profile_pk, route, role_id: null, status: true })),
-      ...[roles.financialIndicators, roles.paymentApproval, roles.invoice].map((role_id) => ({ profile_pk: profile.profile_pk, route: null, role_id, status: true })),
+      ...['/', '/transactions', '/transactions/{id}/payment/edit'].map((route) => ({
+        profile_pk: profile.profile_pk,
+        route,
+        role_id: null,
+        status: true,
+      })),
+      ...[roles.financialIndicators, roles.paymentApproval, roles.invoice].map((role_id) => ({
+        profile_pk: profile.profile_pk,
+        route: null,
+        role_id,
+        status: true,
+      })),
     ])
     .execute();
   const sol = await db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'sol').executeTakeFirstOrThrow();
@@ -79,8 +100,15 @@ const login = await fetch(`${base}/api/login/`, {
 const token = ((await login.json()) as { token: string }).token;
 const headers = { authorization: `Bearer ${token}`, 'x-timezone-offset': '180' };
 
-const total = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-const station = await db.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', 'MOVE-SP-001').executeTakeFirstOrThrow();
+const total = await db
+  .selectFrom('transactions')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+const station = await db
+  .selectFrom('charge_boxes')
+  .select('charge_box_pk')
+  .where('charge_box_id', '=', 'MOVE-SP-001')
+  .executeTakeFirstOrThrow();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 const scenarios: { name: string; query: string }[] = [
@@ -96,7 +124,9 @@ const scenarios: { name: string; query: string }[] = [
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 process.stdout.write(`Transactions in the database: ${Number(total.n).toLocaleString('en')}; ${iterations} calls per scenario\n\n`);
-process.stdout.write(`${'scenario'.padEnd(36)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`);
+process.stdout.write(
+  `${'scenario'.padEnd(36)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`,
+);
 const all: number[] = [];
 for (const s of scenarios) {
   const times: number[] = [];
@@ -117,7 +147,9 @@ for (const s of scenarios) {
   );
 }
 all.sort((a, b) => a - b);
-process.stdout.write(`${'all scenarios'.padEnd(36)} ${''.padStart(7)} ${pct(all, 50).toFixed(1).padStart(8)} ${pct(all, 95).toFixed(1).padStart(8)} ${all.at(-1)!.toFixed(1).padStart(8)}\n\n`);
+process.stdout.write(
+  `${'all scenarios'.padEnd(36)} ${''.padStart(7)} ${pct(all, 50).toFixed(1).padStart(8)} ${pct(all, 95).toFixed(1).padStart(8)} ${all.at(-1)!.toFixed(1).padStart(8)}\n\n`,
+);
 
 // Excel export of the capped 10,000 rows: time to the last byte and this node's peak memory.
 for (let i = 0; i < Number(values.exports); i++) {

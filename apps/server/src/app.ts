@@ -90,7 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
         ? new RecaptchaCaptcha(config.captcha.recaptchaSecret!)
         : new NoCaptcha());
   const mailer =
-    deps.mailer ?? (config.mail.url ? new SmtpMailer(config.mail.url, config.mail.from) : new FileMailer(path.join(config.dataDir, 'mail'), config.mail.from, app.log));
+    deps.mailer ??
+    (config.mail.url
+      ? new SmtpMailer(config.mail.url, config.mail.from)
+      : new FileMailer(path.join(config.dataDir, 'mail'), config.mail.from, app.log));
   const metrics = new Metrics();
   const jobs = new JobRunner(db, app.log);
   app.addHook('onClose', () => jobs.stop());
@@ -108,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   registerMetrics(app, metrics);
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Recarga API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Recarga API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -124,7 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
   });
 
   // Modules
-  const authService = new AuthService({ db, captcha, mailer, signer, sessionTtlMs: config.sessionTtlMs, codeSecret: await ensureSecret(db, 'reset_code_secret') });
+  const authService = new AuthService({
+    db,
+    captcha,
+    mailer,
+    signer,
+    sessionTtlMs: config.sessionTtlMs,
+    codeSecret: await ensureSecret(db, 'reset_code_secret'),
+  });
   await app.register(authRoutes, { service: authService, captcha });
   await app.register(tenantRoutes, { service: new TenantService(db) });
   await app.register(userRoutes, { service: new UserService(db) });

@@ -22,9 +22,7 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
-    CAPTCHA_PROVIDER: z
-      .enum(['altcha', 'recaptcha', 'none'], { message: 'must be one of altcha, recaptcha, none' })
-      .default('altcha'),
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none'], { message: 'must be one of altcha, recaptcha, none' }).default('altcha'),
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET: z.string().optional(),
     ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
@@ -36,7 +34,11 @@ const envSchema = z
     PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
     DEMO: bool.optional(),
     SIMULATOR_STATIONS: z.coerce.number().int().min(0).max(100_000).optional(),
-    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
     NATS_URL: z
       .string()
       .regex(/^nats:\/\//, 'must be a nats:// URL')
@@ -57,7 +59,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
-      ctx.addIssue({ code: 'custom', path: [env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'], message: 'TLS_CERT_FILE and TLS_KEY_FILE go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'],
+        message: 'TLS_CERT_FILE and TLS_KEY_FILE go together',
+      });
     }
     for (const key of ['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const) {
       const file = env[key];

@@ -51,7 +51,10 @@ async function waitForNumber(page: Page, label: string, value: number) {
 /** The tile <img>s Leaflet put in a map, once at least one loaded. */
 async function loadedTileSources(page: Page, map: string): Promise<string[]> {
   await page.waitForFunction(
-    (selector) => [...document.querySelectorAll<HTMLImageElement>(`${selector} img.leaflet-tile`)].some((img) => img.complete && img.naturalWidth === 256),
+    (selector) =>
+      [...document.querySelectorAll<HTMLImageElement>(`${selector} img.leaflet-tile`)].some(
+        (img) => img.complete && img.naturalWidth === 256,
+      ),
     map,
     { timeout: 15_000 },
   );
@@ -74,7 +77,9 @@ describe('address look-ups', () => {
     expect(cep.status()).toBe(200);
     expect(new URL(cep.url()).pathname).toBe('/api/users_data/ceps/01310100/');
     await expect(zipInput(page).inputValue()).resolves.toBe('01310-100');
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[id$="address_street"]')?.value ?? '') === 'Avenida Paulista');
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('input[id$="address_street"]')?.value ?? '') === 'Avenida Paulista',
+    );
     await expect(input(page, 'Rua').inputValue()).resolves.toBe('Avenida Paulista');
     await expect(input(page, 'Número').inputValue()).resolves.toBe('');
     await expect(input(page, 'Cidade').inputValue()).resolves.toBe('São Paulo');
@@ -144,7 +149,9 @@ describe('address look-ups', () => {
 
     // A zip with a street keeps the street locked.
     await typeZip(page, '20040-020');
-    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[id$="address_street"]')?.value === 'Avenida Rio Branco');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[id$="address_street"]')?.value === 'Avenida Rio Branco',
+    );
     await expect(input(page, 'Rua').isDisabled()).resolves.toBe(true);
     await expect(input(page, 'Cidade').inputValue()).resolves.toBe('Rio de Janeiro');
 
@@ -188,29 +195,33 @@ describe('address look-ups', () => {
     expect(removed.status).toBe(200);
   });
 
-  it('station address, when the CEP service is slow or broken: a clear message within seconds, never a hang', { timeout: 60_000 }, async () => {
-    const { page } = browser;
-    await openStationAddress(page, logins.admin);
+  it(
+    'station address, when the CEP service is slow or broken: a clear message within seconds, never a hang',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = browser;
+      await openStationAddress(page, logins.admin);
 
-    const startedAt = Date.now();
-    const slow = await typeZip(page, SLOW_CEP);
-    const waited = Date.now() - startedAt;
+      const startedAt = Date.now();
+      const slow = await typeZip(page, SLOW_CEP);
+      const waited = Date.now() - startedAt;
 
-    // The adapter gives up after 3 s, well before the fake service's 6 s answer.
-    expect(slow.status()).toBe(502);
-    expect(waited).toBeLessThan(5_500);
-    await waitForToast(page, 'O serviço de consulta de CEP não está disponível no momento (tempo esgotado). Tente novamente mais tarde.');
-    await page.getByLabel('Consultando o CEP').waitFor({ state: 'detached' });
-    await shoot(page, 'address-station-cep-slow', { fullPage: false });
+      // The adapter gives up after 3 s, well before the fake service's 6 s answer.
+      expect(slow.status()).toBe(502);
+      expect(waited).toBeLessThan(5_500);
+      await waitForToast(page, 'O serviço de consulta de CEP não está disponível no momento (tempo esgotado). Tente novamente mais tarde.');
+      await page.getByLabel('Consultando o CEP').waitFor({ state: 'detached' });
+      await shoot(page, 'address-station-cep-slow', { fullPage: false });
 
-    const broken = await typeZip(page, BROKEN_CEP);
-    expect(broken.status()).toBe(502);
-    await waitForToast(page, 'O serviço de consulta de CEP não está disponível no momento (HTTP 500). Tente novamente mais tarde.');
-    await page.getByLabel('Consultando o CEP').waitFor({ state: 'detached' });
-    // The address can still be typed by hand.
-    await fillByLabel(page, 'Rua', 'Avenida Paulista');
-    await expect(input(page, 'Rua').inputValue()).resolves.toBe('Avenida Paulista');
-  });
+      const broken = await typeZip(page, BROKEN_CEP);
+      expect(broken.status()).toBe(502);
+      await waitForToast(page, 'O serviço de consulta de CEP não está disponível no momento (HTTP 500). Tente novamente mais tarde.');
+      await page.getByLabel('Consultando o CEP').waitFor({ state: 'detached' });
+      // The address can still be typed by hand.
+      await fillByLabel(page, 'Rua', 'Avenida Paulista');
+      await expect(input(page, 'Rua').inputValue()).resolves.toBe('Avenida Paulista');
+    },
+  );
 
   it('station group: the zip fills street, city and state; Buscar coordenadas fills the position; the group saves', async () => {
     const { page } = browser;
@@ -227,7 +238,9 @@ describe('address look-ups', () => {
 
     const found = await typeGroupZip(page, '20040-020');
     expect(found.status()).toBe(200);
-    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[id$="address_street"]')?.value === 'Avenida Rio Branco');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[id$="address_street"]')?.value === 'Avenida Rio Branco',
+    );
     await expect(input(page, 'Cidade').inputValue()).resolves.toBe('Rio de Janeiro');
     await expect(input(page, 'Estado').inputValue()).resolves.toBe('RJ');
     await page.locator('.ant-form-item-explain-error', { hasText: 'CEP não encontrado.' }).waitFor({ state: 'detached' });
@@ -265,6 +278,8 @@ describe('address look-ups', () => {
     await expect(page.locator('.cp-map__notice').count()).resolves.toBe(0);
     await page.locator('[data-testid="charge-point-map"]').scrollIntoViewIfNeeded();
     await page.waitForTimeout(3500); // the cards' count-up lands after 3 s
-    await page.locator('[data-testid="charge-point-map"]').screenshot({ path: fileURLToPath(new URL('./screenshots/home-map-tiles.png', import.meta.url)) });
+    await page
+      .locator('[data-testid="charge-point-map"]')
+      .screenshot({ path: fileURLToPath(new URL('./screenshots/home-map-tiles.png', import.meta.url)) });
   });
 });

@@ -24,7 +24,10 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 function smallPng(size = 8): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0x0b, 0x8a, 0x6a]))]);
-  return rgbPng(size, Array.from({ length: size }, () => row));
+  return rgbPng(
+    size,
+    Array.from({ length: size }, () => row),
+  );
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -192,7 +195,10 @@ describe('stations', () => {
       for (const id of [1, 2]) {
         const block = page.locator(`[data-testid="connector-block-${id}"]`);
         await block.getByLabel('Tipo de conector').click();
-        await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Type 2"]').last().dispatchEvent('click');
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Type 2"]')
+          .last()
+          .dispatchEvent('click');
         await block.getByLabel('Potência máxima (kW)').fill('22');
       }
       await shoot(page, 'station-form-technical');

@@ -8,10 +8,13 @@ async function loginPageLook(page: Page, tenantHost?: string) {
   await page.locator('form').waitFor();
   await solveCaptcha(page);
   // The submit button takes the brand colour once enabled (after its colour transition).
-  await submitButton(page).evaluate((el) => new Promise<void>((resolve) => {
-    const check = () => (!(el as HTMLButtonElement).disabled ? setTimeout(resolve, 400) : setTimeout(check, 50));
-    check();
-  }));
+  await submitButton(page).evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const check = () => (!(el as HTMLButtonElement).disabled ? setTimeout(resolve, 400) : setTimeout(check, 50));
+        check();
+      }),
+  );
   return {
     logo: await page.locator('.auth-brand__logo').getAttribute('src'),
     primary: await submitButton(page).evaluate((el) => getComputedStyle(el).backgroundColor),

@@ -152,13 +152,43 @@ describe('transactions', () => {
     try {
       ids.old = await recharge(sp1, { connectorId: 1, idTag: '04A1B2C3D4', startAt: hoursAgo(24 * 4), chargeMinutes: 45, kw: 20 });
       ids.bulk = await recharge(sp1, { connectorId: 2, idTag: '1A2B3C4D', startAt: hoursAgo(26), chargeMinutes: 40, kw: 11 });
-      ids.long = await recharge(sp2, { connectorId: 2, idTag: '04C3D4E5F6', startAt: hoursAgo(9), chargeMinutes: 340, kw: 45, samples: 34 });
+      ids.long = await recharge(sp2, {
+        connectorId: 2,
+        idTag: '04C3D4E5F6',
+        startAt: hoursAgo(9),
+        chargeMinutes: 340,
+        kw: 45,
+        samples: 34,
+      });
       ids.free = await recharge(rj, { connectorId: 1, idTag: '5E6F7A8B', startAt: hoursAgo(6), chargeMinutes: 90, kw: 7.2 });
-      ids.idle = await recharge(rj, { connectorId: 2, idTag: '1A2B3C4E', startAt: hoursAgo(4), chargeMinutes: 50, kw: 7.1, idleMinutes: 35 });
+      ids.idle = await recharge(rj, {
+        connectorId: 2,
+        idTag: '1A2B3C4E',
+        startAt: hoursAgo(4),
+        chargeMinutes: 50,
+        kw: 7.1,
+        idleMinutes: 35,
+      });
       ids.edit = await recharge(sp2, { connectorId: 1, idTag: '04B2C3D4E5', startAt: hoursAgo(2), chargeMinutes: 35, kw: 58 });
-      ids.idlePriced = await recharge(sp2, { connectorId: 3, idTag: '1A2B3C4E', startAt: hoursAgo(7), chargeMinutes: 45, kw: 11, idleMinutes: 35 });
+      ids.idlePriced = await recharge(sp2, {
+        connectorId: 3,
+        idTag: '1A2B3C4E',
+        startAt: hoursAgo(7),
+        chargeMinutes: 45,
+        kw: 11,
+        idleMinutes: 35,
+      });
       for (let i = 0; i < 12; i++) {
-        ids.filler.push(await recharge(cwb, { connectorId: 1, idTag: '1A2B3C4D', startAt: hoursAgo(30 - i * 2), chargeMinutes: 20, kw: 10.5, samples: 4 }));
+        ids.filler.push(
+          await recharge(cwb, {
+            connectorId: 1,
+            idTag: '1A2B3C4D',
+            startAt: hoursAgo(30 - i * 2),
+            chargeMinutes: 20,
+            kw: 10.5,
+            samples: 4,
+          }),
+        );
       }
     } finally {
       await Promise.all([sp1, sp2, rj, cwb].map((s) => s.close()));
@@ -185,7 +215,11 @@ describe('transactions', () => {
   it('date range, when widened to the last 7 days: the older recharge appears', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === 'Paulista', () => page.locator('[data-testid="tx-search"]').fill('Paulista'));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === 'Paulista',
+      () => page.locator('[data-testid="tx-search"]').fill('Paulista'),
+    );
     expect(await rowIds(page)).not.toContain(ids.old);
 
     await page.locator('[data-testid="tx-period"]').first().click();
@@ -230,10 +264,18 @@ describe('transactions', () => {
   it('search, when typing an id or a station name: the matching recharges only', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.edit), () => page.locator('[data-testid="tx-search"]').fill(String(ids.edit)));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.edit),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.edit)),
+    );
     expect(await rowIds(page)).toEqual([ids.edit]);
 
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === 'Eldorado', () => page.locator('[data-testid="tx-search"]').fill('Eldorado'));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === 'Eldorado',
+      () => page.locator('[data-testid="tx-search"]').fill('Eldorado'),
+    );
     const visible = await rowIds(page);
     expect(visible).toEqual(expect.arrayContaining([ids.edit, ids.long]));
     expect(visible).not.toContain(ids.free);
@@ -275,7 +317,11 @@ describe('transactions', () => {
     await openTransactions(page);
     const header = page.locator('.tx-table thead th', { hasText: 'Duração' });
     await header.focus();
-    await waitForList(page, (u) => u.searchParams.get('headerOrderList') === 'durationTime:desc', () => page.keyboard.press('Enter'));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('headerOrderList') === 'durationTime:desc',
+      () => page.keyboard.press('Enter'),
+    );
     const toggle = page.locator(`[data-testid="tx-expand-${ids.long}"]`);
     await expect(toggle.getAttribute('aria-label')).resolves.toBe(`Mostrar detalhes da recarga ${ids.long}`);
     await toggle.focus();
@@ -287,8 +333,10 @@ describe('transactions', () => {
   it('empty result: the not-found view', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === 'nenhuma-estacao-assim', () =>
-      page.locator('[data-testid="tx-search"]').fill('nenhuma-estacao-assim'),
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === 'nenhuma-estacao-assim',
+      () => page.locator('[data-testid="tx-search"]').fill('nenhuma-estacao-assim'),
     );
     await page.locator('[data-testid="tx-empty"]').waitFor();
     await expect(page.locator('[data-testid="tx-empty"]').innerText()).resolves.toContain('Nenhuma transação encontrada');
@@ -300,13 +348,21 @@ describe('transactions', () => {
     const header = page.locator('.tx-table thead th', { hasText: 'Recarga' });
     const unsorted = await rowIds(page);
 
-    const url = await waitForList(page, (u) => u.searchParams.get('headerOrderList') === 'id:desc', () => header.click());
+    const url = await waitForList(
+      page,
+      (u) => u.searchParams.get('headerOrderList') === 'id:desc',
+      () => header.click(),
+    );
     expect(url.searchParams.get('page')).toBe('1');
     await expect(header.getAttribute('aria-sort')).resolves.toBe('descending');
     const desc = await rowIds(page);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
 
-    await waitForList(page, (u) => u.searchParams.get('headerOrderList') === 'id:asc', () => header.click());
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('headerOrderList') === 'id:asc',
+      () => header.click(),
+    );
     await expect(header.getAttribute('aria-sort')).resolves.toBe('ascending');
     const asc = await rowIds(page);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
@@ -323,7 +379,11 @@ describe('transactions', () => {
     await openTransactions(page);
     const first = await rowIds(page);
     await page.locator('[data-testid="tx-page-1"][aria-current="page"]').waitFor();
-    await waitForList(page, (u) => u.searchParams.get('page') === '2', () => page.locator('[data-testid="tx-page-2"]').click());
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('page') === '2',
+      () => page.locator('[data-testid="tx-page-2"]').click(),
+    );
     await page.locator('[data-testid="tx-page-2"][aria-current="page"]').waitFor();
     // The answer is in; give React the render of the new rows before reading them.
     await page
@@ -362,7 +422,10 @@ describe('transactions', () => {
     const { page } = browser;
     await openTransactions(page);
     await page.locator(`[data-testid="tx-expand-${ids.edit}"]`).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`[data-testid="tx-meter-values-${ids.edit}"]`).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`[data-testid="tx-meter-values-${ids.edit}"]`).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
     let calls = 0;
@@ -381,7 +444,11 @@ describe('transactions', () => {
     await page.locator('[data-testid="tx-approve"]').click();
     await waitForToast(page, 'Must select at least one transaction to perform action!');
 
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.bulk), () => page.locator('[data-testid="tx-search"]').fill(String(ids.bulk)));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.bulk),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.bulk)),
+    );
     const target = row(page, ids.bulk);
     await expect(target.locator('[data-testid^="tx-income-"]').getAttribute('data-tone')).resolves.toBe('unpaid');
     await target.locator('.ant-checkbox-input').check();
@@ -401,9 +468,13 @@ describe('transactions', () => {
     expect(Number.isNaN(Date.parse(body.paid_timestamp))).toBe(false);
     await waitForToast(page, 'Payments successfully confirmed!');
     // The list reloads after one second and the row turns paid, without a checkbox.
-    await page.waitForFunction((id) => document.querySelector(`[data-testid="tx-income-${id}"]`)?.getAttribute('data-tone') === 'paid', ids.bulk, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="tx-income-${id}"]`)?.getAttribute('data-tone') === 'paid',
+      ids.bulk,
+      {
+        timeout: 10_000,
+      },
+    );
     await expect(target.locator('.ant-checkbox-input').count()).resolves.toBe(0);
   });
 
@@ -441,7 +512,11 @@ describe('transactions', () => {
     const { page } = browser;
     await openTransactions(page);
     // Other test files add recharges to the same server: find the row by its id.
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idle), () => page.locator('[data-testid="tx-search"]').fill(String(ids.idle)));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.idle),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.idle)),
+    );
     await page.locator(`[data-testid="tx-expand-${ids.idle}"]`).click();
     const button = page.locator(`[data-testid="tx-idle-${ids.idle}"]`);
     await button.waitFor();
@@ -449,7 +524,11 @@ describe('transactions', () => {
     await expect(button.getAttribute('data-state')).resolves.toBe('disabled');
     await expect(button.isDisabled()).resolves.toBe(true);
     // A recharge released after 30 s offers no idle cancel at all.
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.free), () => page.locator('[data-testid="tx-search"]').fill(String(ids.free)));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.free),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.free)),
+    );
     await page.locator(`[data-testid="tx-expand-${ids.free}"]`).click();
     await page.locator(`[data-testid="tx-detail-${ids.free}"]`).waitFor();
     await expect(page.locator(`[data-testid="tx-idle-${ids.free}"]`).count()).resolves.toBe(0);
@@ -458,8 +537,10 @@ describe('transactions', () => {
   it('idle payment: at a station with an idle price, the cancel is confirmed, succeeds, and the idle amount stays cancelled after a reload', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idlePriced), () =>
-      page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.idlePriced),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
     );
     await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
     const button = page.locator(`[data-testid="tx-idle-${ids.idlePriced}"]`);
@@ -468,8 +549,10 @@ describe('transactions', () => {
       await page.waitForTimeout(1000);
       await page.reload();
       await page.locator('[data-testid="tx-table"]').waitFor();
-      await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idlePriced), () =>
-        page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
+      await waitForList(
+        page,
+        (u) => u.searchParams.get('searchInput') === String(ids.idlePriced),
+        () => page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
       );
       await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
       await page.locator(`[data-testid="tx-detail-${ids.idlePriced}"]`).waitFor();
@@ -485,10 +568,14 @@ describe('transactions', () => {
     await button.click();
     const dialog = page.locator('.ant-modal-confirm', { hasText: 'Cancelar o pagamento de ociosidade?' });
     await dialog.waitFor();
-    await expect(dialog.innerText()).resolves.toMatch(/A cobrança de R\$\s?25,50 pelo tempo ocioso \(35min\) desta recarga será cancelada\./);
+    await expect(dialog.innerText()).resolves.toMatch(
+      /A cobrança de R\$\s?25,50 pelo tempo ocioso \(35min\) desta recarga será cancelada\./,
+    );
     await shoot(page, 'transactions-idle-cancel-dialog');
     const [request] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes(`/api/cancel-idle-payment/transaction/${ids.idlePriced}`) && r.request().method() === 'DELETE'),
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/cancel-idle-payment/transaction/${ids.idlePriced}`) && r.request().method() === 'DELETE',
+      ),
       page.locator('[data-testid="tx-idle-confirm"]').click(),
     ]);
     expect(request.status()).toBe(204);
@@ -501,8 +588,10 @@ describe('transactions', () => {
     // After a reload the server's detail says the same: the idle amount is cancelled.
     await page.reload();
     await page.locator('[data-testid="tx-table"]').waitFor();
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.idlePriced), () =>
-      page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.idlePriced),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
     );
     await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
     await page.locator(`[data-testid="tx-idle-${ids.idlePriced}"][data-state="canceled"]`).waitFor();
@@ -515,16 +604,22 @@ describe('transactions', () => {
     const { page } = browser;
     await openTransactions(page);
     // The approved fleet-card recharge has no driver document: its invoice cannot be issued.
-    await waitForList(page, (u) => u.searchParams.get('searchInput') === String(ids.bulk), () => page.locator('[data-testid="tx-search"]').fill(String(ids.bulk)));
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('searchInput') === String(ids.bulk),
+      () => page.locator('[data-testid="tx-search"]').fill(String(ids.bulk)),
+    );
     const badge = page.locator(`[data-testid="tx-nf-${ids.bulk}"]`);
-    await page.waitForFunction(
-      async (id) => {
-        const el = document.querySelector(`[data-testid="tx-nf-${id}"]`);
-        return el?.getAttribute('data-tone') === 'error';
-      },
-      ids.bulk,
-      { timeout: 5_000 },
-    ).catch(() => undefined);
+    await page
+      .waitForFunction(
+        async (id) => {
+          const el = document.querySelector(`[data-testid="tx-nf-${id}"]`);
+          return el?.getAttribute('data-tone') === 'error';
+        },
+        ids.bulk,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     const tone = await badge.getAttribute('data-tone');
     if (tone !== 'error') {
       // Reload until the invoice job ran (it runs every 2 s).
@@ -538,13 +633,18 @@ describe('transactions', () => {
     await expect(badge.getAttribute('data-tone')).resolves.toBe('error');
     await shoot(page, 'transactions-invoice-error');
     await badge.click();
-    await page.locator('.ant-modal', { hasText: 'Oops! It seems that something went wrong when issuing the invoice. Do you want to try again?' }).waitFor();
+    await page
+      .locator('.ant-modal', { hasText: 'Oops! It seems that something went wrong when issuing the invoice. Do you want to try again?' })
+      .waitFor();
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/api/nfe/resend/') && r.method() === 'POST'),
       page.locator('[data-testid="tx-invoice-retry-ok"]').click(),
     ]);
     expect(request.postDataJSON()).toBe(ids.bulk);
-    await page.locator('.ant-message-notice', { hasText: /Invoice resent successfully!|Error resending invoice!/ }).first().waitFor();
+    await page
+      .locator('.ant-message-notice', { hasText: /Invoice resent successfully!|Error resending invoice!/ })
+      .first()
+      .waitFor();
   });
 
   it('operator without DASH_FINANCIAL_INDICATORS: no Income column, no revenue filter, no approval', async () => {

@@ -40,7 +40,10 @@ export type RecoveryResponse = z.infer<typeof recoveryResponseSchema>;
 
 export const changePasswordRequestSchema = z.object({
   email: z.string().trim().min(1).max(80),
-  code: z.string().trim().regex(/^\d{6}$/),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
   password: z.string().min(6).max(20),
   recaptchaResponse: z.string().default(''),
 });

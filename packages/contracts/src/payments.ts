@@ -35,7 +35,10 @@ export const paymentStatusSchema = z.enum(paymentStatuses);
 /** Statuses as displayed: the stored ones plus `partial_refund` (refunded amount > 0 and status not refunded). */
 export type DisplayPaymentStatus = PaymentStatus | 'partial_refund';
 
-export function displayPaymentStatus(status: PaymentStatus | null | undefined, refunded: number | null | undefined): DisplayPaymentStatus | null {
+export function displayPaymentStatus(
+  status: PaymentStatus | null | undefined,
+  refunded: number | null | undefined,
+): DisplayPaymentStatus | null {
   if (!status) return null;
   if ((refunded ?? 0) > 0 && status !== 'refunded') return 'partial_refund';
   return status;
@@ -137,10 +140,18 @@ const toTransactions: Record<InvoiceState, TransactionInvoiceStatus | null> = {
 };
 
 export const financialInvoiceStatus = (s: InvoiceState | null | undefined): FinancialInvoiceStatus | null => toFinancial[s ?? 'NONE'];
-export const transactionInvoiceStatus = (s: InvoiceState | null | undefined): TransactionInvoiceStatus | null => toTransactions[s ?? 'NONE'];
+export const transactionInvoiceStatus = (s: InvoiceState | null | undefined): TransactionInvoiceStatus | null =>
+  toTransactions[s ?? 'NONE'];
 
 /** States from which an invoice may be requested again (nfe/resend). */
-export const resendableInvoiceStates: readonly InvoiceState[] = ['NOT_CONFIGURED', 'AUTHORIZATION_ERROR', 'REJECTED', 'PERMISSION_DENIED', 'CS_ERROR', 'CANCEL_ERROR'];
+export const resendableInvoiceStates: readonly InvoiceState[] = [
+  'NOT_CONFIGURED',
+  'AUTHORIZATION_ERROR',
+  'REJECTED',
+  'PERMISSION_DENIED',
+  'CS_ERROR',
+  'CANCEL_ERROR',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Ledger rows (for the financial screen, wallets; the transactions calls embed a part)

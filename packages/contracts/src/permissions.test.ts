@@ -4,7 +4,17 @@ import { permittedRoutes, roles } from './permissions';
 
 const routes = (...r: string[]): PermissionEntry[] => r.map((route) => ({ route, status: true }));
 const role = (role_id: string): PermissionEntry => ({ role_id, status: true });
-const all = routes('/', '/stations', '/financial', '/dynamic-pricing', '/virtual-groups', '/virtual-groups/create', '/vouchers', '/voucher/{id}', '/log');
+const all = routes(
+  '/',
+  '/stations',
+  '/financial',
+  '/dynamic-pricing',
+  '/virtual-groups',
+  '/virtual-groups/create',
+  '/vouchers',
+  '/voucher/{id}',
+  '/log',
+);
 
 describe('route filtering', () => {
   it('monetization routes, without the monetization role, are removed', () => {
@@ -29,7 +39,9 @@ describe('route filtering', () => {
   it('log routes need the load-balance role together with the other two', () => {
     expect(permittedRoutes([...all, role(roles.loadBalance)], 'move').has('/log')).toBe(false);
     expect(permittedRoutes([...all, role(roles.loadBalance), role(roles.monetization)], 'move').has('/log')).toBe(false);
-    expect(permittedRoutes([...all, role(roles.loadBalance), role(roles.monetization), role(roles.createVoucher)], 'move').has('/log')).toBe(true);
+    expect(
+      permittedRoutes([...all, role(roles.loadBalance), role(roles.monetization), role(roles.createVoucher)], 'move').has('/log'),
+    ).toBe(true);
   });
 
   it('on the Terpel theme, monetization, voucher and log routes stay without the roles', () => {

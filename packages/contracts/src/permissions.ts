@@ -43,9 +43,7 @@ export function permittedRoutes(permissions: PermissionEntry[], theme: string): 
   const vouchers = terpel || hasRole(permissions, roles.createVoucher);
   const logs =
     terpel ||
-    (hasRole(permissions, roles.loadBalance) &&
-      hasRole(permissions, roles.monetization) &&
-      hasRole(permissions, roles.createVoucher));
+    (hasRole(permissions, roles.loadBalance) && hasRole(permissions, roles.monetization) && hasRole(permissions, roles.createVoucher));
   const out = new Set<string>();
   for (const p of permissions) {
     if (!p.status || !p.route) continue;

@@ -18,9 +18,7 @@ export async function migrate(database: Database): Promise<string[]> {
     await exec(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await exec('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
-      const done = new Set(
-        (await exec('select version from schema_migrations')).map((r) => String(r.version)),
-      );
+      const done = new Set((await exec('select version from schema_migrations')).map((r) => String(r.version)));
       const applied: string[] = [];
       for (const file of files) {
         if (done.has(file)) continue;

@@ -19,7 +19,10 @@ import { Mutex } from './mutex';
  * ROLLBACK, which serialises transactions and keeps other queries out of them.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite, private readonly mutex: Mutex) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly mutex: Mutex,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
@@ -37,7 +40,10 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   private readonly connection: PGliteConnection;
-  constructor(pglite: PGlite, private readonly mutex: Mutex) {
+  constructor(
+    pglite: PGlite,
+    private readonly mutex: Mutex,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
   async init() {}

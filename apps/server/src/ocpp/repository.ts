@@ -11,14 +11,16 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 // Stations and connections
 
 export function findStationForConnect(db: Executor, chargeBoxId: string) {
-  return db
-    .selectFrom('charge_boxes')
-    .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'ocpp_password_hash'])
-    .where('charge_box_id', '=', chargeBoxId)
-    .where('deleted_at', 'is', null)
-    // Third-party points (PLUG_SHARE) are map entries only; they never connect.
-    .where('origin', '=', 'MOVE')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('charge_boxes')
+      .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'ocpp_password_hash'])
+      .where('charge_box_id', '=', chargeBoxId)
+      .where('deleted_at', 'is', null)
+      // Third-party points (PLUG_SHARE) are map entries only; they never connect.
+      .where('origin', '=', 'MOVE')
+      .executeTakeFirst()
+  );
 }
 
 export async function recordUnknownStation(db: Executor, chargeBoxId: string, remoteAddress: string | undefined, protocol: string) {
@@ -60,7 +62,9 @@ export async function recentSignInFailures(
     ])
     .where('attempted_at', '>', since)
     .where((eb) =>
-      remoteAddress === null ? eb('charge_box_id', '=', chargeBoxId) : eb.or([eb('charge_box_id', '=', chargeBoxId), eb('remote_address', '=', remoteAddress)]),
+      remoteAddress === null
+        ? eb('charge_box_id', '=', chargeBoxId)
+        : eb.or([eb('charge_box_id', '=', chargeBoxId), eb('remote_address', '=', remoteAddress)]),
     )
     .executeTakeFirstOrThrow();
   const date = (d: Date | string | null) => (d === null ? null : new Date(d));

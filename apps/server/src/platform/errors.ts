@@ -18,8 +18,7 @@ export const badRequest = (message: string, fields?: Record<string, string>, cod
 export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') => new AppError(401, code, message);
 export const forbidden = (message = 'Permission denied', code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, fields?: Record<string, string>, code = 'CONFLICT') =>
-  new AppError(409, code, message, fields);
+export const conflict = (message: string, fields?: Record<string, string>, code = 'CONFLICT') => new AppError(409, code, message, fields);
 
 /** The one error handler: 4xx carry `{ code, message, fields? }`; 5xx hide internals and are logged. */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -27,7 +27,11 @@ describe('periodic jobs', () => {
     const a = new JobRunner(t.database.db, log);
     const b = new JobRunner(t.database.db, log);
     expect(await a.acquire('report', 60_000)).toBe(true);
-    await t.database.db.updateTable('job_leases').set({ lease_until: new Date(Date.now() - 1) }).where('name', '=', 'report').execute();
+    await t.database.db
+      .updateTable('job_leases')
+      .set({ lease_until: new Date(Date.now() - 1) })
+      .where('name', '=', 'report')
+      .execute();
     expect(await b.acquire('report', 60_000)).toBe(true);
     expect(await a.acquire('report', 60_000)).toBe(false);
   });

@@ -19,7 +19,10 @@ export class JobRunner {
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
 
-  constructor(private readonly db: Kysely<DB>, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /** True when this node holds (or just took) the job's lease. */
   async acquire(name: string, leaseMs: number): Promise<boolean> {
@@ -68,6 +71,10 @@ export class JobRunner {
   async stop() {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
-    await this.db.deleteFrom('job_leases').where('owner', '=', this.nodeId).execute().catch(() => undefined);
+    await this.db
+      .deleteFrom('job_leases')
+      .where('owner', '=', this.nodeId)
+      .execute()
+      .catch(() => undefined);
   }
 }

@@ -13,7 +13,10 @@ interface Metric {
 
 export class Counter implements Metric {
   private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(readonly name: string, readonly help: string) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
   inc(labels: Labels = {}, by = 1) {
     const k = key(labels);
     const cur = this.values.get(k);
@@ -29,7 +32,11 @@ export class Counter implements Metric {
 
 export class Gauge implements Metric {
   private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(readonly name: string, readonly help: string, private readonly collect?: () => number) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly collect?: () => number,
+  ) {}
   set(value: number, labels: Labels = {}) {
     this.values.set(key(labels), { labels, value });
   }
@@ -48,7 +55,11 @@ export class Gauge implements Metric {
 
 export class Histogram implements Metric {
   private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
-  constructor(readonly name: string, readonly help: string, private readonly buckets: number[]) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly buckets: number[],
+  ) {}
   observe(value: number, labels: Labels = {}) {
     const k = key(labels);
     let s = this.series.get(k);

@@ -76,6 +76,8 @@ describe.skipIf(!url)('NATS bus', () => {
 
   it('connect, when the server cannot be reached: says so, naming NATS_URL', async () => {
     await expect(NatsBus.connect('nats://127.0.0.1:1', 'x')).rejects.toBeInstanceOf(BusUnreachableError);
-    await expect(NatsBus.connect('nats://127.0.0.1:1', 'x')).rejects.toThrow(/NATS_URL: cannot reach the NATS server at nats:\/\/127.0.0.1:1/);
+    await expect(NatsBus.connect('nats://127.0.0.1:1', 'x')).rejects.toThrow(
+      /NATS_URL: cannot reach the NATS server at nats:\/\/127.0.0.1:1/,
+    );
   });
 });

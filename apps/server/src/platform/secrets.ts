@@ -8,7 +8,11 @@ import type { DB } from '../db/db';
  */
 export async function ensureSecret(db: Kysely<DB>, key: string): Promise<string> {
   const value = randomBytes(32).toString('base64url');
-  await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
 }

@@ -33,7 +33,9 @@ export function hostResolver(db: Kysely<DB>) {
       .where('h.host', 'in', [host, '*'])
       .execute();
     const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === '*');
-    const value = row ? { apiKey: row.api_key, theme: row.theme, termsOfUse: row.terms_of_use_url, deepLinkHost: row.deep_link_host } : null;
+    const value = row
+      ? { apiKey: row.api_key, theme: row.theme, termsOfUse: row.terms_of_use_url, deepLinkHost: row.deep_link_host }
+      : null;
     cache.set(host, { at: Date.now(), value });
     return value;
   };

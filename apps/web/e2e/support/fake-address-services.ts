@@ -138,7 +138,13 @@ export async function startFakeAddressServices(): Promise<FakeAddressServices> {
       const place = fakePlaces[street];
       if (!place) return json(res, 200, []);
       return json(res, 200, [
-        { place_id: 1, lat: place.lat, lon: place.lon, display_name: `${street}, ${url.searchParams.get('city') ?? ''}`, category: 'highway' },
+        {
+          place_id: 1,
+          lat: place.lat,
+          lon: place.lon,
+          display_name: `${street}, ${url.searchParams.get('city') ?? ''}`,
+          category: 'highway',
+        },
       ]);
     }
     // Tiles: /tiles/{z}/{x}/{y}.png

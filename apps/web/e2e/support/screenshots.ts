@@ -12,7 +12,12 @@ mkdirSync(dir, { recursive: true });
 export async function shoot(page: Page, name: string, options: { fullPage?: boolean; waitForToasts?: boolean } = {}): Promise<void> {
   const { fullPage = true, waitForToasts = false } = options;
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  if (waitForToasts) await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  if (waitForToasts)
+    await page
+      .locator('.ant-message-notice')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
   const viewport = page.viewportSize();

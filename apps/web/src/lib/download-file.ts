@@ -27,7 +27,10 @@ export function fileNameFromDisposition(header: string | null): string | null {
 }
 
 /** Fetches a file through the API client, reading the body as a stream to report progress. */
-export async function downloadFile(request: ApiRequest & { accept?: string }, onProgress?: (progress: DownloadProgress) => void): Promise<DownloadedFile> {
+export async function downloadFile(
+  request: ApiRequest & { accept?: string },
+  onProgress?: (progress: DownloadProgress) => void,
+): Promise<DownloadedFile> {
   const response = await apiClient.requestRaw(request);
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
   const type = response.headers.get('content-type') ?? 'application/octet-stream';

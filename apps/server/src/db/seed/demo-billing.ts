@@ -19,7 +19,11 @@ export const demoIdlePrices: { chargeBoxId: string; moneyPerMinute: number; grac
 /** Idle prices of the demo stations (inside the demo seed transaction; the stations exist). */
 export async function seedDemoIdlePricing(trx: Transaction<DB>): Promise<void> {
   for (const p of demoIdlePrices) {
-    const station = await trx.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', p.chargeBoxId).executeTakeFirst();
+    const station = await trx
+      .selectFrom('charge_boxes')
+      .select('charge_box_pk')
+      .where('charge_box_id', '=', p.chargeBoxId)
+      .executeTakeFirst();
     if (!station) continue;
     await trx
       .insertInto('idle_pricing')
@@ -61,7 +65,14 @@ export async function seedDemoWallets(trx: Transaction<DB>): Promise<void> {
     await trx.insertInto('wallets').values({ user_pk: user.user_pk, currency: user.currency, balance: d.amount }).execute();
     await trx
       .insertInto('wallet_entries')
-      .values({ user_pk: user.user_pk, movement_pk: m.movement_pk, refund_pk: null, kind: 'DEPOSIT', amount: d.amount, balance_after: d.amount })
+      .values({
+        user_pk: user.user_pk,
+        movement_pk: m.movement_pk,
+        refund_pk: null,
+        kind: 'DEPOSIT',
+        amount: d.amount,
+        balance_after: d.amount,
+      })
       .execute();
   }
 }

@@ -142,7 +142,14 @@ const stations: DemoStation[] = [
     tenant: 'terpel',
     description: 'Terpel Autopista Norte Calle 127',
     group: 'Terpel Bogotá',
-    address: { street: 'Autopista Norte # 127', houseNumber: '50', zipCode: '110121', city: 'Bogotá', state: 'Cundinamarca', country: 'CO' },
+    address: {
+      street: 'Autopista Norte # 127',
+      houseNumber: '50',
+      zipCode: '110121',
+      city: 'Bogotá',
+      state: 'Cundinamarca',
+      country: 'CO',
+    },
     lat: 4.703998,
     lon: -74.053472,
     connectors: [
@@ -439,8 +446,15 @@ export async function seedDemoStations(trx: Transaction<DB>): Promise<void> {
   }
   for (const s of stations) {
     if (!s.access) continue;
-    const station = await trx.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', s.id).executeTakeFirstOrThrow();
-    const members = [...s.access.owners.map((email) => ({ email, owner: true })), ...s.access.users.map((email) => ({ email, owner: false }))];
+    const station = await trx
+      .selectFrom('charge_boxes')
+      .select('charge_box_pk')
+      .where('charge_box_id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    const members = [
+      ...s.access.owners.map((email) => ({ email, owner: true })),
+      ...s.access.users.map((email) => ({ email, owner: false })),
+    ];
     for (const m of members) {
       const user = await trx.selectFrom('users').select('user_pk').where('email', '=', m.email).executeTakeFirstOrThrow();
       await trx

@@ -30,22 +30,97 @@ interface TenantSeed {
 
 const tenants: TenantSeed[] = [
   { key: 'root', name: 'Recarga', alias: 'recarga', theme: 'move', country: 'BR', currency: 'BRL', language: 'br', hosts: [] },
-  { key: 'sol', name: 'Sol Energia Mobilidade', alias: 'sol', parent: 'root', theme: 'sol', country: 'BR', currency: 'BRL', language: 'br', hosts: ['sol.localhost'], invoicing: true, sms: true },
-  { key: 'move', name: 'Move Eletropostos', alias: 'move', parent: 'sol', theme: 'move', country: 'BR', currency: 'BRL', language: 'br', hosts: ['*', 'localhost', 'move.localhost', '127.0.0.1'], invoicing: true, deviceReader: true, stationLimit: 200 },
-  { key: 'terpel', name: 'Terpel Energía', alias: 'terpel', parent: 'root', theme: 'terpel', country: 'CO', currency: 'COP', language: 'es-CO', hosts: ['terpel.localhost'] },
-  { key: 'andes', name: 'Andes Carga', alias: 'andes', parent: 'root', theme: 'andes', country: 'EC', currency: 'USD', language: 'es-EC', hosts: ['andes.localhost'] },
+  {
+    key: 'sol',
+    name: 'Sol Energia Mobilidade',
+    alias: 'sol',
+    parent: 'root',
+    theme: 'sol',
+    country: 'BR',
+    currency: 'BRL',
+    language: 'br',
+    hosts: ['sol.localhost'],
+    invoicing: true,
+    sms: true,
+  },
+  {
+    key: 'move',
+    name: 'Move Eletropostos',
+    alias: 'move',
+    parent: 'sol',
+    theme: 'move',
+    country: 'BR',
+    currency: 'BRL',
+    language: 'br',
+    hosts: ['*', 'localhost', 'move.localhost', '127.0.0.1'],
+    invoicing: true,
+    deviceReader: true,
+    stationLimit: 200,
+  },
+  {
+    key: 'terpel',
+    name: 'Terpel Energía',
+    alias: 'terpel',
+    parent: 'root',
+    theme: 'terpel',
+    country: 'CO',
+    currency: 'COP',
+    language: 'es-CO',
+    hosts: ['terpel.localhost'],
+  },
+  {
+    key: 'andes',
+    name: 'Andes Carga',
+    alias: 'andes',
+    parent: 'root',
+    theme: 'andes',
+    country: 'EC',
+    currency: 'USD',
+    language: 'es-EC',
+    hosts: ['andes.localhost'],
+  },
 ];
 
 // Every capability; DASH_DISABLE_TRANSACTION_OPTIONS restricts, so the administrator does not hold it.
 const allRoles = Object.values(roles).filter((r) => r !== roles.disableTransactionOptions);
 
 const operatorRoutes = [
-  '/', '/stations', '/stations/create', '/stations/edit/{id}', '/station_groups', '/station_groups/create', '/station_groups/edit/{id}',
-  '/users', '/ocpptags', '/ocpptags/create', '/ocpptags/edit/{id}', '/transactions', '/alerts', '/indicators', '/operations',
-  '/operations/v16', '/operations/remote_start', '/operations/remote_stop', '/operations/tasks', '/financial', '/vouchers', '/support',
+  '/',
+  '/stations',
+  '/stations/create',
+  '/stations/edit/{id}',
+  '/station_groups',
+  '/station_groups/create',
+  '/station_groups/edit/{id}',
+  '/users',
+  '/ocpptags',
+  '/ocpptags/create',
+  '/ocpptags/edit/{id}',
+  '/transactions',
+  '/alerts',
+  '/indicators',
+  '/operations',
+  '/operations/v16',
+  '/operations/remote_start',
+  '/operations/remote_stop',
+  '/operations/tasks',
+  '/financial',
+  '/vouchers',
+  '/support',
 ];
 const ownerRoutes = ['/', '/stations', '/stations/edit/{id}', '/transactions', '/alerts', '/indicators'];
-const terpelRoutes = ['/', '/stations', '/transactions', '/alerts', '/indicators', '/financial', '/vouchers', '/dynamic-pricing', '/virtual-groups', '/log'];
+const terpelRoutes = [
+  '/',
+  '/stations',
+  '/transactions',
+  '/alerts',
+  '/indicators',
+  '/financial',
+  '/vouchers',
+  '/dynamic-pricing',
+  '/virtual-groups',
+  '/log',
+];
 
 interface UserSeed {
   tenant: string;
@@ -59,13 +134,70 @@ interface UserSeed {
 }
 
 const users: UserSeed[] = [
-  { tenant: 'root', email: 'admin@recarga.app', password: 'Recarga@2026', first: 'Ana', last: 'Administradora', role: 'administrator', profile: 'admin' },
-  { tenant: 'sol', email: 'operador@sol.com.br', password: 'Operador@2026', first: 'Otávio', last: 'Operador', role: 'tenant operator', profile: 'operator' },
-  { tenant: 'move', email: 'dono@move.com.br', password: 'Dono@2026', first: 'Daniela', last: 'Proprietária', role: 'station owner', profile: 'owner', doc: '52998224725' },
-  { tenant: 'terpel', email: 'operador@terpel.co', password: 'Terpel@2026', first: 'Camilo', last: 'Restrepo', role: 'tenant operator', profile: 'terpel' },
-  { tenant: 'move', email: 'motorista@move.com.br', password: 'Motorista@2026', first: 'Marcos', last: 'Silva', role: 'driver', doc: '11144477735' },
-  { tenant: 'move', email: 'julia.santos@move.com.br', password: 'Motorista@2026', first: 'Júlia', last: 'Santos', role: 'driver', doc: '39053344705' },
-  { tenant: 'sol', email: 'pedro.lima@sol.com.br', password: 'Motorista@2026', first: 'Pedro', last: 'Lima', role: 'driver', doc: '86288366757' },
+  {
+    tenant: 'root',
+    email: 'admin@recarga.app',
+    password: 'Recarga@2026',
+    first: 'Ana',
+    last: 'Administradora',
+    role: 'administrator',
+    profile: 'admin',
+  },
+  {
+    tenant: 'sol',
+    email: 'operador@sol.com.br',
+    password: 'Operador@2026',
+    first: 'Otávio',
+    last: 'Operador',
+    role: 'tenant operator',
+    profile: 'operator',
+  },
+  {
+    tenant: 'move',
+    email: 'dono@move.com.br',
+    password: 'Dono@2026',
+    first: 'Daniela',
+    last: 'Proprietária',
+    role: 'station owner',
+    profile: 'owner',
+    doc: '52998224725',
+  },
+  {
+    tenant: 'terpel',
+    email: 'operador@terpel.co',
+    password: 'Terpel@2026',
+    first: 'Camilo',
+    last: 'Restrepo',
+    role: 'tenant operator',
+    profile: 'terpel',
+  },
+  {
+    tenant: 'move',
+    email: 'motorista@move.com.br',
+    password: 'Motorista@2026',
+    first: 'Marcos',
+    last: 'Silva',
+    role: 'driver',
+    doc: '11144477735',
+  },
+  {
+    tenant: 'move',
+    email: 'julia.santos@move.com.br',
+    password: 'Motorista@2026',
+    first: 'Júlia',
+    last: 'Santos',
+    role: 'driver',
+    doc: '39053344705',
+  },
+  {
+    tenant: 'sol',
+    email: 'pedro.lima@sol.com.br',
+    password: 'Motorista@2026',
+    first: 'Pedro',
+    last: 'Lima',
+    role: 'driver',
+    doc: '86288366757',
+  },
   { tenant: 'terpel', email: 'conductor@terpel.co', password: 'Conductor@2026', first: 'Valentina', last: 'Gómez', role: 'driver' },
   { tenant: 'andes', email: 'conductor@andescarga.ec', password: 'Conductor@2026', first: 'Mateo', last: 'Andrade', role: 'driver' },
 ];
@@ -100,10 +232,19 @@ export async function seedDemo(db: Kysely<DB>): Promise<DemoLogin[]> {
         .returning('tenant_pk')
         .executeTakeFirstOrThrow();
       tenantPk.set(t.key, row.tenant_pk);
-      const parentPath = t.parent ? (await trx.selectFrom('tenants').select('path').where('tenant_pk', '=', parentPk!).executeTakeFirstOrThrow()).path : '/';
-      await trx.updateTable('tenants').set({ path: `${parentPath}${row.tenant_pk}/` }).where('tenant_pk', '=', row.tenant_pk).execute();
+      const parentPath = t.parent
+        ? (await trx.selectFrom('tenants').select('path').where('tenant_pk', '=', parentPk!).executeTakeFirstOrThrow()).path
+        : '/';
+      await trx
+        .updateTable('tenants')
+        .set({ path: `${parentPath}${row.tenant_pk}/` })
+        .where('tenant_pk', '=', row.tenant_pk)
+        .execute();
       for (const host of t.hosts) {
-        await trx.insertInto('tenant_hosts').values({ host, tenant_pk: row.tenant_pk, terms_of_use_url: null, deep_link_host: null }).execute();
+        await trx
+          .insertInto('tenant_hosts')
+          .values({ host, tenant_pk: row.tenant_pk, terms_of_use_url: null, deep_link_host: null })
+          .execute();
       }
     }
 

@@ -89,7 +89,10 @@ describe('sign-in', () => {
 
   it('a token, when its session has expired, answers 401', async () => {
     const token = await loginAs(t.app, demo.admin);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(token) })).statusCode).toBe(401);
   });
 
@@ -112,7 +115,15 @@ describe('sign-in with the ALTCHA captcha', () => {
     expect(res.statusCode).toBe(200);
     const ch = res.json();
     const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
-    return Buffer.from(JSON.stringify({ algorithm: ch.algorithm, challenge: ch.challenge, number: solution!.number, salt: ch.salt, signature: ch.signature })).toString('base64');
+    return Buffer.from(
+      JSON.stringify({
+        algorithm: ch.algorithm,
+        challenge: ch.challenge,
+        number: solution!.number,
+        salt: ch.salt,
+        signature: ch.signature,
+      }),
+    ).toString('base64');
   }
 
   it('login, when the captcha is missing, answers 400', async () => {
@@ -143,7 +154,8 @@ describe('password recovery', () => {
   });
   afterAll(() => t.close());
 
-  const sendCode = (email: string) => t.app.inject({ method: 'POST', url: '/api/forgotpassword/sendCode/', payload: { email, recaptchaResponse: '' } });
+  const sendCode = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/forgotpassword/sendCode/', payload: { email, recaptchaResponse: '' } });
   const change = (email: string, code: string, password = 'Nova@2026') =>
     t.app.inject({ method: 'POST', url: '/api/forgotpassword/change/', payload: { email, code, password, recaptchaResponse: '' } });
   const lastCode = () => /\b(\d{6})\b/.exec(t.mailer.sent.at(-1)!.text)![1]!;
@@ -171,7 +183,10 @@ describe('password recovery', () => {
 
   it('change, when the code expired, answers 410', async () => {
     await sendCode(demo.owner.email);
-    await t.db.updateTable('password_reset_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.db
+      .updateTable('password_reset_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await change(demo.owner.email, lastCode())).statusCode).toBe(410);
   });
 

@@ -9,7 +9,18 @@ export function findUserByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
-    .select(['u.user_pk', 'u.email', 'u.first_name', 'u.last_name', 'u.password_hash', 'u.active', 'u.tenant_pk', 'u.profile_pk', 't.theme', 't.language'])
+    .select([
+      'u.user_pk',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.password_hash',
+      'u.active',
+      'u.tenant_pk',
+      'u.profile_pk',
+      't.theme',
+      't.language',
+    ])
     .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
 }
@@ -61,7 +72,12 @@ export async function createSession(db: Executor, userPk: number, expiresAt: Dat
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeUserSessions(db: Executor, userPk: number) {
@@ -91,7 +107,12 @@ export async function countResetCodesSince(db: Executor, userPk: number, since: 
 }
 
 export async function replaceResetCode(db: Executor, userPk: number, codeHash: string, expiresAt: Date) {
-  await db.updateTable('password_reset_codes').set({ consumed_at: new Date() }).where('user_pk', '=', userPk).where('consumed_at', 'is', null).execute();
+  await db
+    .updateTable('password_reset_codes')
+    .set({ consumed_at: new Date() })
+    .where('user_pk', '=', userPk)
+    .where('consumed_at', 'is', null)
+    .execute();
   await db.insertInto('password_reset_codes').values({ user_pk: userPk, code_hash: codeHash, expires_at: expiresAt }).execute();
 }
 

@@ -19,7 +19,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; captcha: 
 
   app.post(
     '/api/login/',
-    { config: { access: { public: true } }, schema: { tags: ['session'], body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    {
+      config: { access: { public: true } },
+      schema: { tags: ['session'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
     (req) => service.login(req.body, meta(req)),
   );
 
@@ -34,7 +37,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; captcha: 
 
   app.post(
     '/api/forgotpassword/sendCode/',
-    { config: { access: { public: true } }, schema: { tags: ['session'], body: sendCodeRequestSchema, response: { 200: recoveryResponseSchema } } },
+    {
+      config: { access: { public: true } },
+      schema: { tags: ['session'], body: sendCodeRequestSchema, response: { 200: recoveryResponseSchema } },
+    },
     (req) => service.sendCode(req.body, meta(req)),
   );
 

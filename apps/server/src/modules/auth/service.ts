@@ -100,9 +100,11 @@ export class AuthService {
       throw tooMany('Too many codes requested. Try again in 15 minutes.');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.transaction().execute((trx) =>
-      repo.replaceResetCode(trx, user.user_pk, this.hashCode(user.user_pk, code), new Date(Date.now() + RESET_CODE_TTL_MS)),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        repo.replaceResetCode(trx, user.user_pk, this.hashCode(user.user_pk, code), new Date(Date.now() + RESET_CODE_TTL_MS)),
+      );
     const lang = user.language;
     await this.deps.mailer.send({
       to: user.email,

@@ -35,7 +35,14 @@ describe('idle time of a recharge', () => {
   });
 
   it('power samples at 0 W start the idle time earlier than a station that keeps reporting Charging', () => {
-    const m = measureIdle({ ...base, powerIdleSince: at(50), statuses: [{ status: 'Charging', at: at(1) }, { status: 'Available', at: at(65) }] });
+    const m = measureIdle({
+      ...base,
+      powerIdleSince: at(50),
+      statuses: [
+        { status: 'Charging', at: at(1) },
+        { status: 'Available', at: at(65) },
+      ],
+    });
     expect(m).toMatchObject({ seconds: 15 * 60, idleStart: at(50) });
   });
 
@@ -50,7 +57,18 @@ describe('idle time of a recharge', () => {
   });
 
   it('the next recharge on the connector ends the idle time; Available at the stop means no idle', () => {
-    expect(measureIdle({ ...base, statuses: [{ status: 'Finishing', at: at(60) }], nextStart: at(90) })).toMatchObject({ final: true, seconds: 30 * 60 });
-    expect(measureIdle({ ...base, statuses: [{ status: 'Charging', at: at(1) }, { status: 'Available', at: at(60) }] })).toMatchObject({ final: true, seconds: 0 });
+    expect(measureIdle({ ...base, statuses: [{ status: 'Finishing', at: at(60) }], nextStart: at(90) })).toMatchObject({
+      final: true,
+      seconds: 30 * 60,
+    });
+    expect(
+      measureIdle({
+        ...base,
+        statuses: [
+          { status: 'Charging', at: at(1) },
+          { status: 'Available', at: at(60) },
+        ],
+      }),
+    ).toMatchObject({ final: true, seconds: 0 });
   });
 });

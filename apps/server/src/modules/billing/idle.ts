@@ -52,11 +52,14 @@ export function measureIdle(input: IdleInput): IdleMeasure {
   if (firstIdle && firstIdle.at < idleStart) idleStart = firstIdle.at;
   if (input.powerIdleSince && input.powerIdleSince >= start && input.powerIdleSince < idleStart) idleStart = input.powerIdleSince;
 
-  const release = input.statuses.find((s) => s.at >= idleStart && RELEASED_STATUSES.has(s.status) && (s.at >= stop || !isCharging(input.statuses, s.at)));
+  const release = input.statuses.find(
+    (s) => s.at >= idleStart && RELEASED_STATUSES.has(s.status) && (s.at >= stop || !isCharging(input.statuses, s.at)),
+  );
   let idleEnd: Date | null = release ? release.at : null;
   if (input.nextStart && input.nextStart >= idleStart && (!idleEnd || input.nextStart < idleEnd)) idleEnd = input.nextStart;
 
-  if (idleEnd) return { idleStart, idleEnd, final: true, seconds: Math.max(0, Math.round((idleEnd.getTime() - idleStart.getTime()) / 1000)) };
+  if (idleEnd)
+    return { idleStart, idleEnd, final: true, seconds: Math.max(0, Math.round((idleEnd.getTime() - idleStart.getTime()) / 1000)) };
   if (input.now.getTime() - stop.getTime() > IDLE_MAX_WAIT_MS) {
     return { idleStart, idleEnd: stop, final: true, seconds: Math.max(0, Math.round((stop.getTime() - idleStart.getTime()) / 1000)) };
   }

@@ -26,7 +26,9 @@ describe('pricing a recharge', () => {
   });
 
   it('by duration, 95 minutes 30 seconds at R$ 0,50 per minute, plus R$ 3,00 start fee', () => {
-    const t = tariffFromStation(station({ paymentChargeTypeIncome: 'DURATION', moneyPerDurationIncome: 50, moneyPerTransactionIncome: 300 }));
+    const t = tariffFromStation(
+      station({ paymentChargeTypeIncome: 'DURATION', moneyPerDurationIncome: 50, moneyPerTransactionIncome: 300 }),
+    );
     const c = priceRecharge(t, { energyWh: 20_000, durationSec: 95 * 60 + 30 });
     expect(c.startFee).toBe(300);
     expect(c.energy).toBe(4775); // 95.5 × 50
@@ -44,7 +46,10 @@ describe('pricing a recharge', () => {
   });
 
   it('charged by connector, the connector income price replaces the station one', () => {
-    const t = tariffFromStation(station({ paymentChargeByIncome: 'CONNECTOR' }), { moneyPerKilowattIncome: 249, moneyPerDurationIncome: null });
+    const t = tariffFromStation(station({ paymentChargeByIncome: 'CONNECTOR' }), {
+      moneyPerKilowattIncome: 249,
+      moneyPerDurationIncome: null,
+    });
     expect(priceRecharge(t, { energyWh: 2000, durationSec: 600 }).energy).toBe(498);
   });
 

@@ -117,14 +117,27 @@ export function applyFraction(amount: number, fraction: number): number {
 
 /** Amount of a price rule for the usage, before the per-transaction fee. */
 export function ruleAmount(rule: PriceRule, usage: Usage): number {
-  return rule.type === 'KWH' ? roundDiv(Math.max(0, usage.energyWh) * rule.perKwh, 1000) : roundDiv(Math.max(0, usage.durationSec) * rule.perMinute, 60);
+  return rule.type === 'KWH'
+    ? roundDiv(Math.max(0, usage.energyWh) * rule.perKwh, 1000)
+    : roundDiv(Math.max(0, usage.durationSec) * rule.perMinute, 60);
 }
 
 export function priceRecharge(tariff: Tariff, usage: Usage, voucher?: Voucher): Composition {
   const cost = ruleAmount(tariff.cost, usage) + tariff.cost.perTransaction;
   const idle = tariff.idlePerMinute && usage.idleSec ? roundDiv(usage.idleSec * tariff.idlePerMinute, 60) : 0;
   if (!tariff.hasPayment) {
-    return { startFee: 0, energy: 0, operationalFee: 0, voucherDiscount: 0, tax: 0, total: 0, idle: 0, cost, voucherUsed: 0, priceless: true };
+    return {
+      startFee: 0,
+      energy: 0,
+      operationalFee: 0,
+      voucherDiscount: 0,
+      tax: 0,
+      total: 0,
+      idle: 0,
+      cost,
+      voucherUsed: 0,
+      priceless: true,
+    };
   }
   const startFee = tariff.income.perTransaction;
   const energy = ruleAmount(tariff.income, usage);

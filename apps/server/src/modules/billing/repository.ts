@@ -16,7 +16,13 @@ export function dueQueue(db: Executor, limit: number) {
 
 /** The queue entry of a transaction, locked (undefined when absent or held by another node). */
 export function lockQueueEntry(trx: Transaction<DB>, transactionPk: number) {
-  return trx.selectFrom('billing_queue').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().skipLocked().executeTakeFirst();
+  return trx
+    .selectFrom('billing_queue')
+    .selectAll()
+    .where('transaction_pk', '=', transactionPk)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
 }
 
 export function deleteQueueEntry(trx: Transaction<DB>, transactionPk: number) {

@@ -67,7 +67,8 @@ export class BillingService {
 
   /** OCPP post-commit: a connector reported a status; a release may end idle time. */
   connectorStatus(chargeBoxId: string, connectorId: number, status: string) {
-    if (connectorId <= 0 || status === 'Charging' || status === 'SuspendedEV' || status === 'SuspendedEVSE' || status === 'Finishing') return;
+    if (connectorId <= 0 || status === 'Charging' || status === 'SuspendedEV' || status === 'SuspendedEVSE' || status === 'Finishing')
+      return;
     this.track(
       (async () => {
         const c = await repo.connectorPkOf(this.deps.db, chargeBoxId, connectorId);
@@ -154,9 +155,25 @@ export class BillingService {
       priced_at: new Date(),
     };
     if (existing) {
-      await trx.updateTable('transaction_billing').set({ ...row, idle_final: false }).where('transaction_pk', '=', transactionPk).execute();
+      await trx
+        .updateTable('transaction_billing')
+        .set({ ...row, idle_final: false })
+        .where('transaction_pk', '=', transactionPk)
+        .execute();
     } else {
-      await trx.insertInto('transaction_billing').values({ transaction_pk: transactionPk, ...row, movement_pk: null, idle_movement_pk: null, idle_started_at: null, idle_ended_at: null, idle_canceled_at: null, idle_canceled_by: null }).execute();
+      await trx
+        .insertInto('transaction_billing')
+        .values({
+          transaction_pk: transactionPk,
+          ...row,
+          movement_pk: null,
+          idle_movement_pk: null,
+          idle_started_at: null,
+          idle_ended_at: null,
+          idle_canceled_at: null,
+          idle_canceled_by: null,
+        })
+        .execute();
     }
     if (c.total > 0) {
       await this.deps.ledger.bill(trx, {
@@ -229,7 +246,11 @@ export class BillingService {
   private async measureIdle(trx: Transaction<DB>, transactionPk: number): Promise<boolean> {
     const b = await repo.lockBilling(trx, transactionPk);
     if (!b || b.idle_final) return Boolean(b?.idle_final);
-    const t = await trx.selectFrom('transactions').select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk']).where('transaction_pk', '=', transactionPk).executeTakeFirstOrThrow();
+    const t = await trx
+      .selectFrom('transactions')
+      .select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk'])
+      .where('transaction_pk', '=', transactionPk)
+      .executeTakeFirstOrThrow();
     if (!t.stop_timestamp) return false;
     const start = new Date(t.start_timestamp);
     const stop = new Date(t.stop_timestamp);
@@ -247,7 +268,11 @@ export class BillingService {
       now: this.now(),
     });
     if (!m.final) {
-      await trx.updateTable('transaction_billing').set({ idle_started_at: m.idleStart }).where('transaction_pk', '=', transactionPk).execute();
+      await trx
+        .updateTable('transaction_billing')
+        .set({ idle_started_at: m.idleStart })
+        .where('transaction_pk', '=', transactionPk)
+        .execute();
       return false;
     }
     const tariff = (typeof b.tariff === 'string' ? JSON.parse(b.tariff) : b.tariff) as TariffSnapshot;
@@ -268,7 +293,11 @@ export class BillingService {
         isIdle: true,
         pendingType: t.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
       });
-      await trx.updateTable('transaction_billing').set({ idle_movement_pk: bill.movement_pk }).where('transaction_pk', '=', transactionPk).execute();
+      await trx
+        .updateTable('transaction_billing')
+        .set({ idle_movement_pk: bill.movement_pk })
+        .where('transaction_pk', '=', transactionPk)
+        .execute();
     }
     return true;
   }

@@ -19,7 +19,9 @@ export function mod11(digits: string): number {
  */
 export function accessKey(opts: { issuedAt: Date; tenantPk: number; series: string; number: number; invoicePk: number }): string {
   const yymm = `${String(opts.issuedAt.getUTCFullYear() % 100).padStart(2, '0')}${String(opts.issuedAt.getUTCMonth() + 1).padStart(2, '0')}`;
-  const code = String(parseInt(createHash('sha256').update(`invoice-${opts.invoicePk}`).digest('hex').slice(0, 8), 16) % 100_000_000).padStart(8, '0');
+  const code = String(
+    parseInt(createHash('sha256').update(`invoice-${opts.invoicePk}`).digest('hex').slice(0, 8), 16) % 100_000_000,
+  ).padStart(8, '0');
   const body = `35${yymm}${String(opts.tenantPk).padStart(14, '0')}55${opts.series.padStart(3, '0').slice(-3)}${String(opts.number).padStart(9, '0')}1${code}`;
   return body + String(mod11(body));
 }

@@ -11,13 +11,24 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
   let terpel: string;
 
   const post = (token: string, url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-  const state = async (pk: number) => (await t.db.selectFrom('invoices').selectAll().where('transaction_pk', '=', pk).executeTakeFirst())?.state;
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+  const state = async (pk: number) =>
+    (await t.db.selectFrom('invoices').selectAll().where('transaction_pk', '=', pk).executeTakeFirst())?.state;
   const row = async (token: string, pk: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/transaction?searchInput=${pk}`, headers: bearer(token) })).json().list[0];
   const paid = async (idTag: string, station = 'MOVE-SP-001') => {
     const pk = await aTransaction(t, { idTag, station });
-    const res = await t.app.inject({ method: 'POST', url: `/api/transaction/${pk}/pay`, headers: bearer(station.startsWith('TERPEL') ? terpel : finance), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/transaction/${pk}/pay`,
+      headers: bearer(station.startsWith('TERPEL') ? terpel : finance),
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     return pk;
   };
@@ -34,7 +45,11 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
   it('a paid recharge of a tenant with invoicing: PROCESSING, then the issuer steps to AUTHORIZED with a number, an access key and a PDF', async () => {
     const pk = await paid('04B2C3D4E5');
     expect(await state(pk)).toBe('PROCESSING');
-    expect(await row(finance, pk)).toMatchObject({ nfeStatus: 'PROCESSANDO_AUTORIZACAO', nfeStatusFinancial: 'processando_autorizacao', nfeUrl: null });
+    expect(await row(finance, pk)).toMatchObject({
+      nfeStatus: 'PROCESSANDO_AUTORIZACAO',
+      nfeStatusFinancial: 'processando_autorizacao',
+      nfeUrl: null,
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/nfe/${pk}/pdf`, headers: bearer(finance) })).statusCode).toBe(404);
     await t.app.billing.invoices.processDue(new Date(Date.now() + 60_000), 1); // submitted
     expect(await state(pk)).toBe('PROCESSING');
@@ -43,7 +58,11 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
     expect(inv).toMatchObject({ state: 'AUTHORIZED', number: 1, series: '1', issuer: 'local' });
     expect(inv.access_key).toMatch(/^\d{44}$/);
     expect(mod11(inv.access_key!.slice(0, 43))).toBe(Number(inv.access_key![43]));
-    expect(await row(finance, pk)).toMatchObject({ nfeStatus: 'AUTORIZADO', nfeStatusFinancial: 'autorizado', nfeUrl: `/api/nfe/${pk}/pdf` });
+    expect(await row(finance, pk)).toMatchObject({
+      nfeStatus: 'AUTORIZADO',
+      nfeStatusFinancial: 'autorizado',
+      nfeUrl: `/api/nfe/${pk}/pdf`,
+    });
     const pdf = await t.app.inject({ method: 'GET', url: `/api/nfe/${pk}/pdf/`, headers: bearer(finance) });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -59,20 +78,35 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
     await t.app.billing.invoices.drain();
     expect(await state(pk)).toBe('AUTHORIZATION_ERROR');
     expect(await row(finance, pk)).toMatchObject({ nfeStatus: 'ERROR_CS', nfeStatusFinancial: 'erro_autorizacao' });
-    expect((await t.db.selectFrom('invoices').select('message').where('transaction_pk', '=', pk).executeTakeFirstOrThrow()).message).toContain('CPF');
-    await t.db.updateTable('users').set({ doc_number: '39053344705', doc_type: 'CPF' }).where('email', '=', 'julia.santos@move.com.br').execute();
+    expect(
+      (await t.db.selectFrom('invoices').select('message').where('transaction_pk', '=', pk).executeTakeFirstOrThrow()).message,
+    ).toContain('CPF');
+    await t.db
+      .updateTable('users')
+      .set({ doc_number: '39053344705', doc_type: 'CPF' })
+      .where('email', '=', 'julia.santos@move.com.br')
+      .execute();
     const res = await post(finance, '/api/nfe/resend', pk);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Invoice resent successfully!', nfeStatus: 'PROCESSANDO_AUTORIZACAO', nfeStatusFinancial: 'processando_autorizacao' });
+    expect(res.json()).toEqual({
+      message: 'Invoice resent successfully!',
+      nfeStatus: 'PROCESSANDO_AUTORIZACAO',
+      nfeStatusFinancial: 'processando_autorizacao',
+    });
     await t.app.billing.invoices.drain();
     expect(await state(pk)).toBe('AUTHORIZED');
-    expect((await t.db.selectFrom('invoices').select('attempts').where('transaction_pk', '=', pk).executeTakeFirstOrThrow()).attempts).toBe(2);
+    expect((await t.db.selectFrom('invoices').select('attempts').where('transaction_pk', '=', pk).executeTakeFirstOrThrow()).attempts).toBe(
+      2,
+    );
   });
 
   it('a tenant without invoicing shows the not-configured state; resend says so (409) until invoicing is enabled', async () => {
     const pk = await paid('04D4E5F6A7', 'TERPEL-BOG-001');
     expect(await state(pk)).toBe('NOT_CONFIGURED');
-    expect(await row(terpel, pk)).toMatchObject({ nfeStatus: 'ERROR_DISABLE_OR_NOT_CONFIGURED', nfeStatusFinancial: 'error_disabled_or_not_configured' });
+    expect(await row(terpel, pk)).toMatchObject({
+      nfeStatus: 'ERROR_DISABLE_OR_NOT_CONFIGURED',
+      nfeStatusFinancial: 'error_disabled_or_not_configured',
+    });
     const refused = await post(terpel, '/api/nfe/resend', { transactionPk: pk });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('INVOICING_NOT_CONFIGURED');
@@ -84,7 +118,7 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
     expect(await state(pk)).toBe('AUTHORIZATION_ERROR');
   });
 
-  it('resend: needs DASH_INVOICE or /transactions/show_nf_column (403); an unpaid recharge is 409; another tenant\'s is 404', async () => {
+  it("resend: needs DASH_INVOICE or /transactions/show_nf_column (403); an unpaid recharge is 409; another tenant's is 404", async () => {
     const plain = (await aUserWith(t, { tenant: 'sol', routes: ['/', '/transactions'] })).token;
     const pk = await aTransaction(t, { idTag: '1A2B3C4D' });
     expect((await post(plain, '/api/nfe/resend', pk)).statusCode).toBe(403);

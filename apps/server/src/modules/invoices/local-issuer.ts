@@ -27,7 +27,13 @@ export class LocalInvoiceIssuer implements InvoiceIssuer {
           : 'The customer has no document registered; the invoice cannot be issued.',
       };
     }
-    const key = accessKey({ issuedAt: doc.issuedAt, tenantPk: doc.tenant.tenantPk, series: doc.series, number: doc.number, invoicePk: doc.invoicePk });
+    const key = accessKey({
+      issuedAt: doc.issuedAt,
+      tenantPk: doc.tenant.tenantPk,
+      series: doc.series,
+      number: doc.number,
+      invoicePk: doc.invoicePk,
+    });
     return { state: 'AUTHORIZED', accessKey: key, pdf: await renderInvoicePdf(doc, key) };
   }
 }
@@ -43,7 +49,11 @@ const formatDoc = (doc: string | null, type: string | null) => {
 
 /** The invoice as an A4 PDF. */
 export function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Nota fiscal ${doc.number}`, Author: doc.tenant.name, Producer: 'Recarga' } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `Nota fiscal ${doc.number}`, Author: doc.tenant.name, Producer: 'Recarga' },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -54,19 +64,32 @@ export function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buf
   pdf.font('Helvetica-Bold').fontSize(16).text(doc.tenant.name);
   pdf.font('Helvetica').fontSize(10).text('Nota Fiscal de Serviço Eletrônica (emissor local Recarga)');
   pdf.moveDown();
-  pdf.font('Helvetica-Bold').fontSize(11).text(`Número ${String(doc.number).padStart(9, '0')} · Série ${doc.series}`);
-  pdf.font('Helvetica').fontSize(9).text(`Chave de acesso: ${key.replace(/(\d{4})/g, '$1 ').trim()}`);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(`Número ${String(doc.number).padStart(9, '0')} · Série ${doc.series}`);
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Chave de acesso: ${key.replace(/(\d{4})/g, '$1 ').trim()}`);
   pdf.text(`Emitida em ${dateTime(doc.issuedAt)}`);
   pdf.moveDown();
   pdf.font('Helvetica-Bold').fontSize(11).text('Tomador');
-  pdf.font('Helvetica').fontSize(10).text(`${doc.driver.name ?? '-'} · ${doc.driver.docType ?? 'CPF'} ${formatDoc(doc.driver.docNumber, doc.driver.docType)}`);
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`${doc.driver.name ?? '-'} · ${doc.driver.docType ?? 'CPF'} ${formatDoc(doc.driver.docNumber, doc.driver.docType)}`);
   if (doc.driver.email) pdf.text(doc.driver.email);
   pdf.moveDown();
   pdf.font('Helvetica-Bold').fontSize(11).text('Serviço: recarga de veículo elétrico');
   pdf.font('Helvetica').fontSize(10);
-  pdf.text(`Recarga ${doc.recharge.transactionPk} · Estação ${doc.station.chargeBoxId}${doc.station.description ? ` - ${doc.station.description}` : ''}`);
+  pdf.text(
+    `Recarga ${doc.recharge.transactionPk} · Estação ${doc.station.chargeBoxId}${doc.station.description ? ` - ${doc.station.description}` : ''}`,
+  );
   if (doc.station.address) pdf.text(doc.station.address);
-  pdf.text(`Início ${dateTime(doc.recharge.startTimestamp)} · Fim ${dateTime(doc.recharge.stopTimestamp)} · Duração ${formatDuration(doc.recharge.durationSeconds)}`);
+  pdf.text(
+    `Início ${dateTime(doc.recharge.startTimestamp)} · Fim ${dateTime(doc.recharge.stopTimestamp)} · Duração ${formatDuration(doc.recharge.durationSeconds)}`,
+  );
   pdf.text(`Energia: ${formatKwh(doc.recharge.energyWh, doc.tenant.currency)}`);
   pdf.moveDown();
   const c = doc.composition;
@@ -78,8 +101,15 @@ export function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buf
     ['Impostos', c.tax],
   ];
   for (const [label, value] of lines) pdf.text(`${label}: ${money(value)}`);
-  pdf.font('Helvetica-Bold').fontSize(12).text(`Total: ${money(c.total)}`);
-  pdf.font('Helvetica').fontSize(9).moveDown().text(`Pagamento: ${doc.paymentType} em ${dateTime(doc.paidAt)}`);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Total: ${money(c.total)}`);
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .moveDown()
+    .text(`Pagamento: ${doc.paymentType} em ${dateTime(doc.paidAt)}`);
   pdf.end();
   return done;
 }

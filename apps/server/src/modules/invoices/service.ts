@@ -51,7 +51,11 @@ export class InvoiceService {
 
   /** Records the invoice request of an approved recharge bill (in the approving transaction). */
   async request(trx: Transaction<DB>, movement: Movement): Promise<StoredInvoiceState> {
-    const tenant = await trx.selectFrom('tenants').select(['invoicing_enabled']).where('tenant_pk', '=', movement.tenant_pk).executeTakeFirstOrThrow();
+    const tenant = await trx
+      .selectFrom('tenants')
+      .select(['invoicing_enabled'])
+      .where('tenant_pk', '=', movement.tenant_pk)
+      .executeTakeFirstOrThrow();
     const state: StoredInvoiceState = tenant.invoicing_enabled ? 'PROCESSING' : 'NOT_CONFIGURED';
     const inserted = await trx
       .insertInto('invoices')
@@ -73,7 +77,9 @@ export class InvoiceService {
       .onConflict((oc) => oc.column('movement_pk').doNothing())
       .returning('state')
       .executeTakeFirst();
-    if (!inserted) return (await trx.selectFrom('invoices').select('state').where('movement_pk', '=', movement.movement_pk).executeTakeFirstOrThrow()).state;
+    if (!inserted)
+      return (await trx.selectFrom('invoices').select('state').where('movement_pk', '=', movement.movement_pk).executeTakeFirstOrThrow())
+        .state;
     await this.setMovementState(trx, movement.movement_pk, state);
     if (state === 'PROCESSING') this.kickLater();
     return state;
@@ -105,12 +111,26 @@ export class InvoiceService {
         .forUpdate()
         .executeTakeFirst();
       if (!movement) throw conflict(invoiceMessages.notPaid, undefined, 'NOT_PAID');
-      const invoice = await trx.selectFrom('invoices').selectAll().where('movement_pk', '=', movement.movement_pk).forUpdate().executeTakeFirst();
+      const invoice = await trx
+        .selectFrom('invoices')
+        .selectAll()
+        .where('movement_pk', '=', movement.movement_pk)
+        .forUpdate()
+        .executeTakeFirst();
       if (!invoice) return this.request(trx, movement as Movement);
-      if (!resendableInvoiceStates.includes(invoice.state)) throw conflict(invoiceMessages.notResendable, undefined, 'INVOICE_NOT_RESENDABLE');
-      const tenant = await trx.selectFrom('tenants').select('invoicing_enabled').where('tenant_pk', '=', invoice.tenant_pk).executeTakeFirstOrThrow();
+      if (!resendableInvoiceStates.includes(invoice.state))
+        throw conflict(invoiceMessages.notResendable, undefined, 'INVOICE_NOT_RESENDABLE');
+      const tenant = await trx
+        .selectFrom('tenants')
+        .select('invoicing_enabled')
+        .where('tenant_pk', '=', invoice.tenant_pk)
+        .executeTakeFirstOrThrow();
       if (!tenant.invoicing_enabled) {
-        await trx.updateTable('invoices').set({ state: 'NOT_CONFIGURED', message: invoiceMessages.notConfigured, updated_at: new Date() }).where('invoice_pk', '=', invoice.invoice_pk).execute();
+        await trx
+          .updateTable('invoices')
+          .set({ state: 'NOT_CONFIGURED', message: invoiceMessages.notConfigured, updated_at: new Date() })
+          .where('invoice_pk', '=', invoice.invoice_pk)
+          .execute();
         await this.setMovementState(trx, movement.movement_pk, 'NOT_CONFIGURED');
         return 'NOT_CONFIGURED' as const;
       }
@@ -286,7 +306,9 @@ export class InvoiceService {
       station: {
         chargeBoxId: r.charge_box_id,
         description: r.description,
-        address: [[r.street, r.house_number].filter(Boolean).join(', '), [r.city, r.state].filter(Boolean).join('/')].filter(Boolean).join(' - '),
+        address: [[r.street, r.house_number].filter(Boolean).join(', '), [r.city, r.state].filter(Boolean).join('/')]
+          .filter(Boolean)
+          .join(' - '),
       },
       recharge: {
         transactionPk: r.transaction_pk,
@@ -324,9 +346,18 @@ export class InvoiceService {
     const state: StoredInvoiceState = retry ? 'PROCESSING' : result.state;
     await this.deps.db.transaction().execute(async (trx) => {
       // Lock order everywhere: movement, then invoice (payments and resend hold the movement first).
-      const { movement_pk } = await trx.selectFrom('invoices').select('movement_pk').where('invoice_pk', '=', doc.invoicePk).executeTakeFirstOrThrow();
+      const { movement_pk } = await trx
+        .selectFrom('invoices')
+        .select('movement_pk')
+        .where('invoice_pk', '=', doc.invoicePk)
+        .executeTakeFirstOrThrow();
       await trx.selectFrom('financial_movements').select('movement_pk').where('movement_pk', '=', movement_pk).forUpdate().execute();
-      const inv = await trx.selectFrom('invoices').select(['movement_pk', 'state']).where('invoice_pk', '=', doc.invoicePk).forUpdate().executeTakeFirstOrThrow();
+      const inv = await trx
+        .selectFrom('invoices')
+        .select(['movement_pk', 'state'])
+        .where('invoice_pk', '=', doc.invoicePk)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (inv.state !== 'PROCESSING') return;
       await trx
         .updateTable('invoices')
@@ -360,7 +391,8 @@ export class InvoiceService {
       .orderBy('i.invoice_pk', 'desc')
       .executeTakeFirst();
     if (!inv) throw notFound('Invoice not found');
-    if (inv.state !== 'AUTHORIZED' || !inv.pdf_file || !fs.existsSync(inv.pdf_file)) throw notFound(invoiceMessages.noPdf, 'INVOICE_NOT_AUTHORIZED');
+    if (inv.state !== 'AUTHORIZED' || !inv.pdf_file || !fs.existsSync(inv.pdf_file))
+      throw notFound(invoiceMessages.noPdf, 'INVOICE_NOT_AUTHORIZED');
     return { file: inv.pdf_file, name: `nota-fiscal-${String(inv.number ?? inv.invoice_pk).padStart(9, '0')}.pdf` };
   }
 }

@@ -85,7 +85,12 @@ export class Ledger {
   /** Locks the recharge's billing row first (lock order: billing row, movement, wallet). */
   lockBillingRow(trx: Transaction<DB>, transactionPk: number | null) {
     if (transactionPk === null) return Promise.resolve(undefined);
-    return trx.selectFrom('transaction_billing').select('transaction_pk').where('transaction_pk', '=', transactionPk).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('transaction_billing')
+      .select('transaction_pk')
+      .where('transaction_pk', '=', transactionPk)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /**
@@ -197,7 +202,14 @@ export class Ledger {
     if (wallet && wallet.currency === req.currency && Number(wallet.balance) >= req.amount) {
       const m = (await trx
         .insertInto('financial_movements')
-        .values({ ...base, payment_type: 'WALLET', payment_status: 'approved', provider: 'wallet', paid_at: new Date(), payment_status_detail: 'accredited' })
+        .values({
+          ...base,
+          payment_type: 'WALLET',
+          payment_status: 'approved',
+          provider: 'wallet',
+          paid_at: new Date(),
+          payment_status_detail: 'accredited',
+        })
         .returningAll()
         .executeTakeFirstOrThrow()) as Movement;
       const debit = await applyWalletChange(trx, { userPk: req.userPk!, amount: -req.amount, kind: 'DEBIT', movementPk: m.movement_pk });
@@ -241,7 +253,8 @@ export class Ledger {
     trx: Transaction<DB>,
     req: Omit<BillRequest, 'pendingType' | 'isIdle'> & { paidAt: Date; type: PaymentType; externalId: string | null; actorUserPk: number },
   ): Promise<Movement> {
-    if (!MANUAL_TYPES.has(req.type)) throw badRequest('This payment type cannot be recorded by hand.', { payment_type: 'Use MANUAL_DASHBOARD or a provider type.' });
+    if (!MANUAL_TYPES.has(req.type))
+      throw badRequest('This payment type cannot be recorded by hand.', { payment_type: 'Use MANUAL_DASHBOARD or a provider type.' });
     const existing = await this.liveBill(trx, req.transactionPk, false);
     if (existing && existing.payment_status === 'in_process') throw conflict(ledgerMessages.inProcess, undefined, 'PAYMENT_IN_PROCESS');
     if (existing && existing.payment_status !== 'pending') throw conflict(ledgerMessages.notPayable, undefined, 'ALREADY_PAID');
@@ -257,7 +270,12 @@ export class Ledger {
       updated_at: new Date(),
     };
     const m = existing
-      ? ((await trx.updateTable('financial_movements').set(values).where('movement_pk', '=', existing.movement_pk).returningAll().executeTakeFirstOrThrow()) as Movement)
+      ? ((await trx
+          .updateTable('financial_movements')
+          .set(values)
+          .where('movement_pk', '=', existing.movement_pk)
+          .returningAll()
+          .executeTakeFirstOrThrow()) as Movement)
       : ((await trx
           .insertInto('financial_movements')
           .values({
@@ -278,7 +296,8 @@ export class Ledger {
 
   /** Pays a live bill from the payer's wallet (checkout with WALLET). Insufficient balance: 409, the bill stays pending. */
   async payFromWallet(trx: Transaction<DB>, bill: Movement): Promise<Movement> {
-    if (bill.payment_status !== 'pending') throw conflict(bill.payment_status === 'in_process' ? ledgerMessages.inProcess : ledgerMessages.notPayable, undefined, 'NOT_PAYABLE');
+    if (bill.payment_status !== 'pending')
+      throw conflict(bill.payment_status === 'in_process' ? ledgerMessages.inProcess : ledgerMessages.notPayable, undefined, 'NOT_PAYABLE');
     if (bill.user_pk === null) throw conflict('This recharge has no driver with a wallet.', undefined, 'NO_WALLET');
     const wallet = await lockWallet(trx, bill.user_pk);
     if (!wallet || wallet.currency !== bill.currency || Number(wallet.balance) < Number(bill.amount)) {
@@ -291,7 +310,14 @@ export class Ledger {
     }
     const m = (await trx
       .updateTable('financial_movements')
-      .set({ payment_type: 'WALLET', payment_status: 'approved', provider: 'wallet', paid_at: new Date(), payment_status_detail: 'accredited', updated_at: new Date() })
+      .set({
+        payment_type: 'WALLET',
+        payment_status: 'approved',
+        provider: 'wallet',
+        paid_at: new Date(),
+        payment_status_detail: 'accredited',
+        updated_at: new Date(),
+      })
       .where('movement_pk', '=', bill.movement_pk)
       .returningAll()
       .executeTakeFirstOrThrow()) as Movement;
@@ -314,16 +340,28 @@ export class Ledger {
     payer: { userPk: number | null; email: string | null },
   ): Promise<Movement> {
     const provider = this.deps.providers.of(type);
-    if (!provider) throw badRequest('This payment type is not paid through a provider.', { payment_type: 'Use WALLET or a card/PIX type.' });
+    if (!provider)
+      throw badRequest('This payment type is not paid through a provider.', { payment_type: 'Use WALLET or a card/PIX type.' });
     if (!provider.configured) throw providerNotConfigured(type);
     const claimed = await this.deps.db.transaction().execute(async (trx) => {
       await this.lockBillingRow(trx, transactionPk);
       const bill = await this.openBill(trx, transactionPk, isIdle);
       if (!bill) throw conflict('This recharge has nothing to pay.', undefined, 'NOTHING_TO_PAY');
-      if (bill.payment_status !== 'pending') throw conflict(bill.payment_status === 'in_process' ? ledgerMessages.inProcess : ledgerMessages.notPayable, undefined, 'NOT_PAYABLE');
+      if (bill.payment_status !== 'pending')
+        throw conflict(
+          bill.payment_status === 'in_process' ? ledgerMessages.inProcess : ledgerMessages.notPayable,
+          undefined,
+          'NOT_PAYABLE',
+        );
       await trx
         .updateTable('financial_movements')
-        .set({ payment_status: 'in_process', payment_type: type, provider: provider.name, payment_status_detail: 'checkout_started', updated_at: new Date() })
+        .set({
+          payment_status: 'in_process',
+          payment_type: type,
+          provider: provider.name,
+          payment_status_detail: 'checkout_started',
+          updated_at: new Date(),
+        })
         .where('movement_pk', '=', bill.movement_pk)
         .execute();
       await this.synced(trx, bill);
@@ -399,7 +437,12 @@ export class Ledger {
         const done = await this.recordOutcome(trx, r.movement_pk, outcome);
         if (done.target_type === 'USER' && done.payment_status === 'approved' && done.user_pk !== null) {
           await ensureWallet(trx, done.user_pk);
-          await applyWalletChange(trx, { userPk: done.user_pk, amount: Number(done.amount), kind: 'DEPOSIT', movementPk: done.movement_pk });
+          await applyWalletChange(trx, {
+            userPk: done.user_pk,
+            amount: Number(done.amount),
+            kind: 'DEPOSIT',
+            movementPk: done.movement_pk,
+          });
         }
         settled++;
       });
@@ -427,7 +470,8 @@ export class Ledger {
     externalId?: string | null;
     actorUserPk?: number | null;
   }): Promise<Movement> {
-    if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw badRequest('The deposit must be a positive amount.', { amount: 'Positive minor units.' });
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
+      throw badRequest('The deposit must be a positive amount.', { amount: 'Positive minor units.' });
     const user = await this.deps.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
@@ -491,40 +535,73 @@ export class Ledger {
    */
   async refund(req: { movementPk: number; amount?: number; actorUserPk: number | null; reason?: string | null; tenantPks?: number[] }) {
     return this.deps.db.transaction().execute(async (trx) => {
-      const target = await trx.selectFrom('financial_movements').select('transaction_pk').where('movement_pk', '=', req.movementPk).executeTakeFirst();
+      const target = await trx
+        .selectFrom('financial_movements')
+        .select('transaction_pk')
+        .where('movement_pk', '=', req.movementPk)
+        .executeTakeFirst();
       await this.lockBillingRow(trx, target?.transaction_pk ?? null);
       const m = await this.lockMovement(trx, req.movementPk);
       if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
       if (m.payment_status !== 'approved') throw conflict(ledgerMessages.refundNotApproved, undefined, 'NOT_REFUNDABLE');
       const remaining = Number(m.amount) - Number(m.refunded_amount);
       const amount = req.amount ?? remaining;
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('The refund amount must be positive.', { partialAmount: 'Positive minor units.' });
-      if (amount > remaining) throw badRequest(ledgerMessages.refundTooLarge, { partialAmount: ledgerMessages.refundTooLarge }, 'REFUND_TOO_LARGE');
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        throw badRequest('The refund amount must be positive.', { partialAmount: 'Positive minor units.' });
+      if (amount > remaining)
+        throw badRequest(ledgerMessages.refundTooLarge, { partialAmount: ledgerMessages.refundTooLarge }, 'REFUND_TOO_LARGE');
 
       let providerReference: string | null = null;
       if (m.provider !== 'wallet' && m.provider !== 'manual' && m.provider !== 'none' && m.provider !== 'voucher') {
         const provider = this.deps.providers.byName(m.provider);
-        if (!provider) throw new AppError(503, 'PAYMENT_PROVIDER_NOT_CONFIGURED', `The payment provider ${m.provider} is not configured on this server.`);
+        if (!provider)
+          throw new AppError(
+            503,
+            'PAYMENT_PROVIDER_NOT_CONFIGURED',
+            `The payment provider ${m.provider} is not configured on this server.`,
+          );
         providerReference = (await provider.refund(m.external_id ?? '', amount)).reference;
       }
       const refund = await trx
         .insertInto('payment_refunds')
-        .values({ movement_pk: m.movement_pk, amount, actor_user_pk: req.actorUserPk, provider_reference: providerReference, reason: req.reason ?? null })
+        .values({
+          movement_pk: m.movement_pk,
+          amount,
+          actor_user_pk: req.actorUserPk,
+          provider_reference: providerReference,
+          reason: req.reason ?? null,
+        })
         .returning('refund_pk')
         .executeTakeFirstOrThrow();
       if (m.target_type === 'USER' && m.user_pk !== null) {
-        const r = await applyWalletChange(trx, { userPk: m.user_pk, amount: -amount, kind: 'DEPOSIT_REFUND', movementPk: m.movement_pk, refundPk: refund.refund_pk });
+        const r = await applyWalletChange(trx, {
+          userPk: m.user_pk,
+          amount: -amount,
+          kind: 'DEPOSIT_REFUND',
+          movementPk: m.movement_pk,
+          refundPk: refund.refund_pk,
+        });
         if (!r.ok) throw conflict(ledgerMessages.refundWalletLow, undefined, 'WALLET_BALANCE_LOW');
       } else if (m.provider === 'wallet' && m.user_pk !== null) {
         await ensureWallet(trx, m.user_pk);
-        await applyWalletChange(trx, { userPk: m.user_pk, amount, kind: 'REFUND_CREDIT', movementPk: m.movement_pk, refundPk: refund.refund_pk });
+        await applyWalletChange(trx, {
+          userPk: m.user_pk,
+          amount,
+          kind: 'REFUND_CREDIT',
+          movementPk: m.movement_pk,
+          refundPk: refund.refund_pk,
+        });
       }
       const refunded = Number(m.refunded_amount) + amount;
       return this.synced(
         trx,
         (await trx
           .updateTable('financial_movements')
-          .set({ refunded_amount: refunded, payment_status: refunded === Number(m.amount) ? 'refunded' : 'approved', updated_at: new Date() })
+          .set({
+            refunded_amount: refunded,
+            payment_status: refunded === Number(m.amount) ? 'refunded' : 'approved',
+            updated_at: new Date(),
+          })
           .where('movement_pk', '=', m.movement_pk)
           .returningAll()
           .executeTakeFirstOrThrow()) as Movement,

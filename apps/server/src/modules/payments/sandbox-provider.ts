@@ -31,7 +31,8 @@ export class SandboxProvider implements PaymentProvider {
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw badRequest('The amount must be a positive number of minor units.');
     const status = this.outcomeFor(req.amount, req.cardToken);
     const externalId = `sbx_${status}_${randomUUID()}`;
-    const detail = status === 'approved' ? 'accredited' : status === 'in_process' ? 'pending_contingency' : 'cc_rejected_insufficient_amount';
+    const detail =
+      status === 'approved' ? 'accredited' : status === 'in_process' ? 'pending_contingency' : 'cc_rejected_insufficient_amount';
     return { status, externalId, detail };
   }
 

@@ -572,7 +572,12 @@ describe('station save: POST chargepoints, PUT chargepoints/{id}, GET chargepoin
     const pk = await stationPk(t, 'MOVE-SP-003');
     const res = await call(admin, 'GET', `/api/users_data/tenant_parent/cpf/52998224725?chargeBoxPK=${pk}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().userPrivateStation).toMatchObject({ email: demo.owner.email, owner: true, bind_status: 'ACCEPTED', bind_exists: true });
+    expect(res.json().userPrivateStation).toMatchObject({
+      email: demo.owner.email,
+      owner: true,
+      bind_status: 'ACCEPTED',
+      bind_exists: true,
+    });
   });
 
   it('CPF search, for a CPF of the scope typed with punctuation, answers the user with the binding state', async () => {

@@ -22,9 +22,18 @@ describe('full flow over OCPP: a simulated station charges, the recharge is pric
 
   it('MOVE-SP-001 session by the demo driver: priced from the station settings, wallet debited, invoice authorised with a PDF', async () => {
     // Arrange
-    const finance = (await aUserWith(t, { tenant: 'move', roles: [roles.financialIndicators, roles.paymentApproval, roles.invoice] })).token;
+    const finance = (await aUserWith(t, { tenant: 'move', roles: [roles.financialIndicators, roles.paymentApproval, roles.invoice] }))
+      .token;
     const balance = (await walletBalance(t, 'motorista@move.com.br'))!;
-    sim = new SimulatedStation({ url: ocppUrl(url), chargeBoxId: 'MOVE-SP-001', connectors: 2, idTags: ['04A1B2C3D4'], meterIntervalSec: 0.3, powerKw: 22, seed: 7 });
+    sim = new SimulatedStation({
+      url: ocppUrl(url),
+      chargeBoxId: 'MOVE-SP-001',
+      connectors: 2,
+      idTags: ['04A1B2C3D4'],
+      meterIntervalSec: 0.3,
+      powerKw: 22,
+      seed: 7,
+    });
     await sim.start();
 
     // Act
@@ -35,7 +44,10 @@ describe('full flow over OCPP: a simulated station charges, the recharge is pric
     await sim.unplug(1);
 
     // Assert: priced right after the stop's commit, from the station's payment settings
-    const billing = await eventually(() => t.db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirst(), 10_000);
+    const billing = await eventually(
+      () => t.db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirst(),
+      10_000,
+    );
     const tx = await t.db.selectFrom('transactions').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirstOrThrow();
     expect(Number(tx.energy_wh)).toBeGreaterThan(0);
     const expected = priceRecharge(
@@ -54,16 +66,29 @@ describe('full flow over OCPP: a simulated station charges, the recharge is pric
       }),
       { energyWh: Number(tx.energy_wh), durationSec: billing.duration_seconds },
     );
-    expect(billing).toMatchObject({ total: expected.total, start_fee: 300, energy_amount: expected.energy, tax: expected.tax, cost: expected.cost, has_payment: true });
+    expect(billing).toMatchObject({
+      total: expected.total,
+      start_fee: 300,
+      energy_amount: expected.energy,
+      tax: expected.tax,
+      cost: expected.cost,
+      has_payment: true,
+    });
 
     // The driver's wallet paid it
-    const bill = await t.db.selectFrom('financial_movements').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirstOrThrow();
+    const bill = await t.db
+      .selectFrom('financial_movements')
+      .selectAll()
+      .where('transaction_pk', '=', transactionPk)
+      .executeTakeFirstOrThrow();
     expect(bill).toMatchObject({ payment_type: 'WALLET', payment_status: 'approved', amount: expected.total, target_type: 'TRANSACTION' });
     expect(await walletBalance(t, 'motorista@move.com.br')).toBe(balance - expected.total);
 
     // The invoice walks PROCESSING → AUTHORIZED on its own (local issuer, invoice job)
     await eventually(
-      async () => (await t.db.selectFrom('invoices').select('state').where('transaction_pk', '=', transactionPk).executeTakeFirst())?.state === 'AUTHORIZED',
+      async () =>
+        (await t.db.selectFrom('invoices').select('state').where('transaction_pk', '=', transactionPk).executeTakeFirst())?.state ===
+        'AUTHORIZED',
       15_000,
     );
     const pdf = await t.app.inject({ method: 'GET', url: `/api/nfe/${transactionPk}/pdf`, headers: bearer(finance) });
@@ -72,11 +97,26 @@ describe('full flow over OCPP: a simulated station charges, the recharge is pric
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
 
     // Idle time is final once the connector reported Available
-    await eventually(async () => (await t.db.selectFrom('transaction_billing').select('idle_final').where('transaction_pk', '=', transactionPk).executeTakeFirst())?.idle_final, 10_000);
+    await eventually(
+      async () =>
+        (await t.db.selectFrom('transaction_billing').select('idle_final').where('transaction_pk', '=', transactionPk).executeTakeFirst())
+          ?.idle_final,
+      10_000,
+    );
 
     // The list shows it paid with its invoice and the detail has the power series
-    const row = (await t.app.inject({ method: 'GET', url: `/api/transaction?searchInput=${transactionPk}`, headers: bearer(finance) })).json().list[0];
-    expect(row).toMatchObject({ id: transactionPk, revenueStatus: 'PAID', isPaid: true, paymentType: 'WALLET', income: expected.total, nfeStatus: 'AUTORIZADO', nfeUrl: `/api/nfe/${transactionPk}/pdf` });
+    const row = (
+      await t.app.inject({ method: 'GET', url: `/api/transaction?searchInput=${transactionPk}`, headers: bearer(finance) })
+    ).json().list[0];
+    expect(row).toMatchObject({
+      id: transactionPk,
+      revenueStatus: 'PAID',
+      isPaid: true,
+      paymentType: 'WALLET',
+      income: expected.total,
+      nfeStatus: 'AUTORIZADO',
+      nfeUrl: `/api/nfe/${transactionPk}/pdf`,
+    });
     const detail = (await t.app.inject({ method: 'GET', url: `/api/transaction/${transactionPk}`, headers: bearer(finance) })).json();
     expect(detail.values['Power.Active.Import'].length).toBeGreaterThan(0);
     expect(detail.transaction.composition.total).toBe(expected.total);

@@ -29,7 +29,8 @@ export function zoneOf(timeZone: string | undefined, offsetHeader: string | stri
   const raw = Array.isArray(offsetHeader) ? offsetHeader[0] : offsetHeader;
   if (raw !== undefined && raw !== '') {
     const minutes = Number(raw);
-    if (!Number.isInteger(minutes) || Math.abs(minutes) > 14 * 60) throw badRequest('Invalid X-Timezone-Offset', { 'X-Timezone-Offset': 'Minutes between -840 and 840.' });
+    if (!Number.isInteger(minutes) || Math.abs(minutes) > 14 * 60)
+      throw badRequest('Invalid X-Timezone-Offset', { 'X-Timezone-Offset': 'Minutes between -840 and 840.' });
     return { kind: 'offset', minutes };
   }
   return { kind: 'iana', name: 'UTC' };
@@ -127,7 +128,8 @@ export function resolveRange(fromText: string | undefined, toText: string | unde
   if (to.getTime() > endOfToday.getTime()) fields.toDate = rangeMessages.future;
   if (!fields.toDate && to.getTime() <= from.getTime()) fields.toDate = rangeMessages.order;
   // Under 365 days: at most 365 local days from the first to the day after the last (an hour of DST slack).
-  if (!fields.toDate && to.getTime() - from.getTime() > TRANSACTION_MAX_RANGE_DAYS * 86_400_000 + 3_600_000) fields.toDate = rangeMessages.tooLong;
+  if (!fields.toDate && to.getTime() - from.getTime() > TRANSACTION_MAX_RANGE_DAYS * 86_400_000 + 3_600_000)
+    fields.toDate = rangeMessages.tooLong;
   if (Object.keys(fields).length) throw badRequest('Invalid date range', fields);
   return { from, to };
 }

@@ -64,7 +64,9 @@ function source(tenantPks: number[], scopePks: number[], f: TransactionFilters) 
 /** Matching rows, counted up to the cap. */
 export async function countCapped(db: Executor, scope: TenantScope, f: TransactionFilters): Promise<number> {
   const s = source(scope.tenantPks, scope.tenantPks, f);
-  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from ${s.from} where ${s.where} limit ${TRANSACTION_QUERY_CAP}) c`.execute(db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from ${s.from} where ${s.where} limit ${TRANSACTION_QUERY_CAP}) c`.execute(db);
   return Number(r.rows[0]!.n);
 }
 
@@ -83,7 +85,13 @@ function orderedKeys(scope: TenantScope, f: TransactionFilters, limit: number) {
       order by ${s.start} desc, ${s.key} desc limit ${limit})`;
   };
   const tenants = scope.tenantPks.length === 0 ? [-1] : scope.tenantPks;
-  const union = tenants.length === 1 || tenants.length > MAX_BRANCHES ? one(tenants) : sql.join(tenants.map((tp) => one([tp])), sql` union all `);
+  const union =
+    tenants.length === 1 || tenants.length > MAX_BRANCHES
+      ? one(tenants)
+      : sql.join(
+          tenants.map((tp) => one([tp])),
+          sql` union all `,
+        );
   return sql`(select k.transaction_pk, k.start_timestamp from (${union}) k order by k.start_timestamp desc, k.transaction_pk desc limit ${limit})`;
 }
 
@@ -202,12 +210,17 @@ async function rowsOf(db: Executor, pks: number[]) {
 export async function page(db: Executor, scope: TenantScope, f: TransactionFilters, sort: Sort[], offset: number, limit: number) {
   const natural =
     sort.length === 0 ||
-    (sort[0]!.key === 'startTimestamp' && sort[0]!.direction === 'desc' && sort.slice(1).every((s) => s.key === 'id' && s.direction === 'desc'));
+    (sort[0]!.key === 'startTimestamp' &&
+      sort[0]!.direction === 'desc' &&
+      sort.slice(1).every((s) => s.key === 'id' && s.direction === 'desc'));
   if (natural) {
     const keys = await sql<{ transaction_pk: number }>`
       select p.transaction_pk from ${orderedKeys(scope, f, Math.min(offset + limit, TRANSACTION_QUERY_CAP))} p
        order by p.start_timestamp desc, p.transaction_pk desc offset ${offset} limit ${limit}`.execute(db);
-    return rowsOf(db, keys.rows.map((k) => k.transaction_pk));
+    return rowsOf(
+      db,
+      keys.rows.map((k) => k.transaction_pk),
+    );
   }
   // Only the joins the sort keys need, over the 10,000 capped keys.
   const capped = orderedKeys(scope, f, TRANSACTION_QUERY_CAP);
@@ -220,12 +233,17 @@ export async function page(db: Executor, scope: TenantScope, f: TransactionFilte
      where t.transaction_pk in (select transaction_pk from ${capped} ck)
      order by ${sql.join(order)}
     offset ${offset} limit ${limit}`.execute(db);
-  return rowsOf(db, keys.rows.map((k) => k.transaction_pk));
+  return rowsOf(
+    db,
+    keys.rows.map((k) => k.transaction_pk),
+  );
 }
 
 /** Keys of the capped result in list order (at most 10,000 numbers; the Excel export reads their rows in chunks). */
 export async function cappedKeys(db: Executor, scope: TenantScope, f: TransactionFilters): Promise<number[]> {
-  const r = await sql<{ transaction_pk: number }>`select transaction_pk from ${orderedKeys(scope, f, TRANSACTION_QUERY_CAP)} ck`.execute(db);
+  const r = await sql<{ transaction_pk: number }>`select transaction_pk from ${orderedKeys(scope, f, TRANSACTION_QUERY_CAP)} ck`.execute(
+    db,
+  );
   return r.rows.map((k) => Number(k.transaction_pk));
 }
 
@@ -235,14 +253,21 @@ export const rowsOfKeys = (db: Executor, pks: number[]) => rowsOf(db, pks);
 /** One transaction of the scope with its row columns. */
 export function one(db: Executor, scope: TenantScope, transactionPk: number) {
   if (!Number.isSafeInteger(transactionPk) || transactionPk <= 0 || transactionPk > 2_147_483_647) return Promise.resolve(undefined);
-  return withColumns(db.selectFrom('transactions as t').where('t.transaction_pk', '=', transactionPk).where('t.tenant_pk', 'in', scope.tenantPks)).executeTakeFirst();
+  return withColumns(
+    db.selectFrom('transactions as t').where('t.transaction_pk', '=', transactionPk).where('t.tenant_pk', 'in', scope.tenantPks),
+  ).executeTakeFirst();
 }
 
 /** Which of these transactions are in the scope. */
 export async function inScope(db: Executor, scope: TenantScope, pks: number[]): Promise<Set<number>> {
   const valid = pks.filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
   if (valid.length === 0) return new Set();
-  const rows = await db.selectFrom('transactions').select('transaction_pk').where('transaction_pk', 'in', valid).where('tenant_pk', 'in', scope.tenantPks).execute();
+  const rows = await db
+    .selectFrom('transactions')
+    .select('transaction_pk')
+    .where('transaction_pk', 'in', valid)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .execute();
   return new Set(rows.map((r) => r.transaction_pk));
 }
 

@@ -52,7 +52,10 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ service: TransactionServ
       config: { access: { permission: '/transactions/{id}/payment/edit', role: roles.paymentApproval } },
       schema: { tags, params: idParams, body: payBodySchema.nullish(), response: { 200: payResponseSchema } },
     },
-    async (req) => ({ message: transactionMessages.confirmSuccess, transaction: await service.pay(ctxOf(req), req.params.id, req.body ?? {}) }),
+    async (req) => ({
+      message: transactionMessages.confirmSuccess,
+      transaction: await service.pay(ctxOf(req), req.params.id, req.body ?? {}),
+    }),
   );
 
   app.post(
@@ -61,7 +64,10 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ service: TransactionServ
       config: { access: { permission: '/transactions/{id}/payment/edit', role: roles.paymentApproval } },
       schema: { tags, body: confirmPaymentsBodySchema.nullish(), response: { 200: confirmPaymentsResponseSchema } },
     },
-    async (req) => ({ message: transactionMessages.confirmSuccess, transaction_pks: await service.confirmPayments(ctxOf(req), req.body ?? {}) }),
+    async (req) => ({
+      message: transactionMessages.confirmSuccess,
+      transaction_pks: await service.confirmPayments(ctxOf(req), req.body ?? {}),
+    }),
   );
 
   app.post(
@@ -104,7 +110,11 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ service: TransactionServ
     '/api/payment/types/',
     {
       config: { access: { permission: ['/transactions', '/operations', '/financial'] } },
-      schema: { tags, querystring: z.object({ tenantPk: z.coerce.number().int().positive().optional() }), response: { 200: paymentTypesResponseSchema } },
+      schema: {
+        tags,
+        querystring: z.object({ tenantPk: z.coerce.number().int().positive().optional() }),
+        response: { 200: paymentTypesResponseSchema },
+      },
     },
     (req) => service.paymentTypes(ctxOf(req), req.query.tenantPk),
   );

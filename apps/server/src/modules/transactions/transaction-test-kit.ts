@@ -9,7 +9,14 @@ import { hashPassword } from '../../platform/auth/password';
 
 type T = Pick<TestApp, 'db'>;
 
-export const FINANCE_ROUTES = ['/', '/transactions', '/transactions/{id}/payment/edit', '/cancel-idle-payment', '/transactions/show_nf_column', '/financial'];
+export const FINANCE_ROUTES = [
+  '/',
+  '/transactions',
+  '/transactions/{id}/payment/edit',
+  '/cancel-idle-payment',
+  '/transactions/show_nf_column',
+  '/financial',
+];
 
 let seq = 0;
 
@@ -121,7 +128,15 @@ export async function aTransaction(t: T, spec: TransactionSpec = {}): Promise<nu
 export async function aStatus(t: T, connectorPk: number, status: string, at: Date) {
   await t.db
     .insertInto('connector_status_history')
-    .values({ connector_pk: connectorPk, status, error_code: 'NoError', status_timestamp: at, error_info: null, vendor_id: null, vendor_error_code: null })
+    .values({
+      connector_pk: connectorPk,
+      status,
+      error_code: 'NoError',
+      status_timestamp: at,
+      error_info: null,
+      vendor_id: null,
+      vendor_error_code: null,
+    })
     .execute();
 }
 

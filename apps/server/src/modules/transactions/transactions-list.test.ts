@@ -33,11 +33,24 @@ describe('transactions list, detail and exports', () => {
       // The demo driver has a wallet: priced, paid by wallet.
       paid: await aTransaction(t, { idTag: '04A1B2C3D4', start: new Date(now - 5 * 3600_000), minutes: 65, energyWh: 12_345 }),
       // Júlia has no wallet: pending.
-      unpaid: await aTransaction(t, { idTag: '04B2C3D4E5', station: 'MOVE-SP-002', connectorId: 1, start: new Date(now - 4 * 3600_000), minutes: 30, energyWh: 5000 }),
+      unpaid: await aTransaction(t, {
+        idTag: '04B2C3D4E5',
+        station: 'MOVE-SP-002',
+        connectorId: 1,
+        start: new Date(now - 4 * 3600_000),
+        minutes: 30,
+        energyWh: 5000,
+      }),
       running: await aTransaction(t, { idTag: '1A2B3C4D', station: 'MOVE-RJ-001', start: new Date(now - 20 * 60_000), minutes: null }),
       // A free-recharge card: PRICELESS.
       free: await aTransaction(t, { idTag: '5E6F7A8B', start: new Date(now - 3 * 3600_000), minutes: 20, energyWh: 3000 }),
-      terpel: await aTransaction(t, { idTag: '04D4E5F6A7', station: 'TERPEL-BOG-001', start: new Date(now - 2 * 3600_000), minutes: 40, energyWh: 8000 }),
+      terpel: await aTransaction(t, {
+        idTag: '04D4E5F6A7',
+        station: 'TERPEL-BOG-001',
+        start: new Date(now - 2 * 3600_000),
+        minutes: 40,
+        energyWh: 8000,
+      }),
       old: await aTransaction(t, { idTag: '1A2B3C4D', start: new Date(now - 10 * 86_400_000), minutes: 30 }),
     };
     await t.app.billing.billing.processQueue();
@@ -53,12 +66,50 @@ describe('transactions list, detail and exports', () => {
     const paid = body.list.find((r: { id: number }) => r.id === tx.paid);
     expect(Object.keys(paid).sort()).toEqual(
       [
-        'id', 'chargeBoxDescription', 'chargeBoxId', 'chargeBoxPk', 'connectorId', 'connectorPk', 'userName', 'ocppIdTag', 'userTenantAlias',
-        'stationTenantAlias', 'startTimestamp', 'stopTimestamp', 'durationHumanReadable', 'durationTime', 'nfeStatus', 'nfeStatusFinancial', 'nfeUrl',
-        'paymentType', 'voucherUnitPk', 'transactionAmount', 'transactionAmountHumanReadable', 'income', 'incomeHumanReadable', 'energyWh',
-        'energyHumanReadable', 'hasPayment', 'isPaid', 'revenueStatus', 'paymentStatus', 'paidTimestamp', 'paidError', 'priced', 'autonomy', 'stopReason',
-        'stopEventActor', 'feedbackStars', 'feedbackDescription', 'idleDuration', 'idleDurationHumanReadable', 'moneyIdlePaymentTransactionAmount',
-        'moneyIdlePaymentTransactionAmountHumanReadable', 'idlePaymentCanceled', 'canCancelIdlePayment', 'currency',
+        'id',
+        'chargeBoxDescription',
+        'chargeBoxId',
+        'chargeBoxPk',
+        'connectorId',
+        'connectorPk',
+        'userName',
+        'ocppIdTag',
+        'userTenantAlias',
+        'stationTenantAlias',
+        'startTimestamp',
+        'stopTimestamp',
+        'durationHumanReadable',
+        'durationTime',
+        'nfeStatus',
+        'nfeStatusFinancial',
+        'nfeUrl',
+        'paymentType',
+        'voucherUnitPk',
+        'transactionAmount',
+        'transactionAmountHumanReadable',
+        'income',
+        'incomeHumanReadable',
+        'energyWh',
+        'energyHumanReadable',
+        'hasPayment',
+        'isPaid',
+        'revenueStatus',
+        'paymentStatus',
+        'paidTimestamp',
+        'paidError',
+        'priced',
+        'autonomy',
+        'stopReason',
+        'stopEventActor',
+        'feedbackStars',
+        'feedbackDescription',
+        'idleDuration',
+        'idleDurationHumanReadable',
+        'moneyIdlePaymentTransactionAmount',
+        'moneyIdlePaymentTransactionAmountHumanReadable',
+        'idlePaymentCanceled',
+        'canCancelIdlePayment',
+        'currency',
       ].sort(),
     );
     // 12.345 kWh × R$ 1,99 = 24,57 + R$ 3,00 start = 27,57; 5 % tax 1,38 → R$ 28,95
@@ -87,9 +138,22 @@ describe('transactions list, detail and exports', () => {
       nfeStatusFinancial: 'processando_autorizacao',
       currency: 'BRL',
     });
-    expect(body.list.find((r: { id: number }) => r.id === tx.unpaid)).toMatchObject({ revenueStatus: 'UNPAID', isPaid: false, paymentStatus: 'pending', paidError: null });
-    expect(body.list.find((r: { id: number }) => r.id === tx.free)).toMatchObject({ revenueStatus: 'PRICELESS', income: 0, hasPayment: false });
-    expect(body.list.find((r: { id: number }) => r.id === tx.running)).toMatchObject({ stopTimestamp: null, priced: false, revenueStatus: 'PRICELESS' });
+    expect(body.list.find((r: { id: number }) => r.id === tx.unpaid)).toMatchObject({
+      revenueStatus: 'UNPAID',
+      isPaid: false,
+      paymentStatus: 'pending',
+      paidError: null,
+    });
+    expect(body.list.find((r: { id: number }) => r.id === tx.free)).toMatchObject({
+      revenueStatus: 'PRICELESS',
+      income: 0,
+      hasPayment: false,
+    });
+    expect(body.list.find((r: { id: number }) => r.id === tx.running)).toMatchObject({
+      stopTimestamp: null,
+      priced: false,
+      revenueStatus: 'PRICELESS',
+    });
   });
 
   it('list: a trailing slash is tolerated and the time zone shapes the default range', async () => {
@@ -106,7 +170,13 @@ describe('transactions list, detail and exports', () => {
     const res = await get(operator, '/api/transaction');
     expect(res.statusCode).toBe(200);
     const row = res.json().list.find((r: { id: number }) => r.id === tx.paid);
-    for (const k of ['income', 'incomeHumanReadable', 'transactionAmount', 'transactionAmountHumanReadable', 'moneyIdlePaymentTransactionAmount']) {
+    for (const k of [
+      'income',
+      'incomeHumanReadable',
+      'transactionAmount',
+      'transactionAmountHumanReadable',
+      'moneyIdlePaymentTransactionAmount',
+    ]) {
       expect(row).not.toHaveProperty(k);
     }
     expect(row).toMatchObject({ revenueStatus: 'PAID', energyHumanReadable: '12,35 kWh' });
@@ -118,7 +188,7 @@ describe('transactions list, detail and exports', () => {
     expect(row).not.toHaveProperty('transactionAmount');
   });
 
-  it('list, another tenant: its own recharges only; the other tenant\'s detail, export rows and payment are 404 or absent', async () => {
+  it("list, another tenant: its own recharges only; the other tenant's detail, export rows and payment are 404 or absent", async () => {
     const res = (await get(terpel, '/api/transaction')).json();
     expect(res.list.map((r: { id: number }) => r.id)).toEqual([tx.terpel]);
     expect(res.list[0]).toMatchObject({ currency: 'COP', stationTenantAlias: 'terpel' });
@@ -132,15 +202,24 @@ describe('transactions list, detail and exports', () => {
 
   it('list filters: station, tag, revenue status, search by id or station name', async () => {
     const sp2 = await stationOf(t, 'MOVE-SP-002');
-    expect((await get(finance, `/api/transaction?chargeBoxPK=${sp2.charge_box_pk}`)).json().list.map((r: { id: number }) => r.id)).toEqual([tx.unpaid]);
+    expect((await get(finance, `/api/transaction?chargeBoxPK=${sp2.charge_box_pk}`)).json().list.map((r: { id: number }) => r.id)).toEqual([
+      tx.unpaid,
+    ]);
     expect((await get(finance, '/api/transaction?userOcppTag=04a1b2c3d4')).json().list.map((r: { id: number }) => r.id)).toEqual([tx.paid]);
     expect((await get(finance, '/api/transaction?paymentStatus=PAID')).json().list.map((r: { id: number }) => r.id)).toEqual([tx.paid]);
     expect((await get(finance, '/api/transaction?paymentStatus=UNPAID')).json().list.map((r: { id: number }) => r.id)).toEqual([tx.unpaid]);
-    expect((await get(finance, '/api/transaction?paymentStatus=PRICELESS')).json().list.map((r: { id: number }) => r.id)).toEqual([tx.running, tx.free]);
+    expect((await get(finance, '/api/transaction?paymentStatus=PRICELESS')).json().list.map((r: { id: number }) => r.id)).toEqual([
+      tx.running,
+      tx.free,
+    ]);
     expect((await get(finance, '/api/transaction?paymentStatus=')).json().count).toBe(4);
-    expect((await get(finance, `/api/transaction?searchInput=${tx.unpaid}`)).json().list.map((r: { id: number }) => r.id)).toEqual([tx.unpaid]);
+    expect((await get(finance, `/api/transaction?searchInput=${tx.unpaid}`)).json().list.map((r: { id: number }) => r.id)).toEqual([
+      tx.unpaid,
+    ]);
     expect((await get(finance, '/api/transaction?searchInput=eldorado')).json().list.map((r: { id: number }) => r.id)).toEqual([tx.unpaid]);
-    expect((await get(finance, '/api/transaction?searchInput=copacabana')).json().list.map((r: { id: number }) => r.id)).toEqual([tx.running]);
+    expect((await get(finance, '/api/transaction?searchInput=copacabana')).json().list.map((r: { id: number }) => r.id)).toEqual([
+      tx.running,
+    ]);
   });
 
   it('list: the revenue-status filter needs DASH_FINANCIAL_INDICATORS (403); the tag filter is refused with DASH_DISABLE_TRANSACTION_OPTIONS (403)', async () => {
@@ -175,9 +254,13 @@ describe('transactions list, detail and exports', () => {
   it('list, headerOrderList: key:direction pairs sort in SQL; unknown keys, bad directions and income without the role answer 400', async () => {
     const asc = (await get(finance, '/api/transaction?headerOrderList=startTimestamp:asc')).json().list.map((r: { id: number }) => r.id);
     expect(asc).toEqual([tx.paid, tx.unpaid, tx.free, tx.running]);
-    const byIncome = (await get(finance, '/api/transaction?headerOrderList=income:desc;id:asc')).json().list.map((r: { id: number }) => r.id);
+    const byIncome = (await get(finance, '/api/transaction?headerOrderList=income:desc;id:asc'))
+      .json()
+      .list.map((r: { id: number }) => r.id);
     expect(byIncome[0]).toBe(tx.paid);
-    const byStation = (await get(finance, '/api/transaction?headerOrderList=chargeBoxDescription:asc')).json().list.map((r: { chargeBoxId: string }) => r.chargeBoxId);
+    const byStation = (await get(finance, '/api/transaction?headerOrderList=chargeBoxDescription:asc'))
+      .json()
+      .list.map((r: { chargeBoxId: string }) => r.chargeBoxId);
     expect(byStation).toEqual(['MOVE-RJ-001', 'MOVE-SP-001', 'MOVE-SP-001', 'MOVE-SP-002']);
     for (const bad of ['nope:asc', 'id:up', 'id:asc:x']) {
       const res = await get(finance, `/api/transaction?headerOrderList=${encodeURIComponent(bad)}`);
@@ -189,13 +272,39 @@ describe('transactions list, detail and exports', () => {
 
   it('detail: meter values by measurand (power in W) and the transaction with income, hasPayment, isPaid and its composition', async () => {
     const connectorPk = await connectorOf(t, 'MOVE-SP-001', 1);
-    const start = (await t.db.selectFrom('transactions').select('start_timestamp').where('transaction_pk', '=', tx.paid).executeTakeFirstOrThrow()).start_timestamp;
+    const start = (
+      await t.db.selectFrom('transactions').select('start_timestamp').where('transaction_pk', '=', tx.paid).executeTakeFirstOrThrow()
+    ).start_timestamp;
     await t.db
       .insertInto('meter_values')
       .values(
         [1, 2, 3].flatMap((i) => [
-          { transaction_pk: tx.paid, connector_pk: connectorPk, value_timestamp: new Date(start.getTime() + i * 60_000), measurand: 'Power.Active.Import', unit: 'kW', value: String(7 + i / 10), phase: null, location: null, context: null, format: null, raw_value: null },
-          { transaction_pk: tx.paid, connector_pk: connectorPk, value_timestamp: new Date(start.getTime() + i * 60_000), measurand: 'Energy.Active.Import.Register', unit: 'Wh', value: String(1000 + i * 100), phase: null, location: null, context: null, format: null, raw_value: null },
+          {
+            transaction_pk: tx.paid,
+            connector_pk: connectorPk,
+            value_timestamp: new Date(start.getTime() + i * 60_000),
+            measurand: 'Power.Active.Import',
+            unit: 'kW',
+            value: String(7 + i / 10),
+            phase: null,
+            location: null,
+            context: null,
+            format: null,
+            raw_value: null,
+          },
+          {
+            transaction_pk: tx.paid,
+            connector_pk: connectorPk,
+            value_timestamp: new Date(start.getTime() + i * 60_000),
+            measurand: 'Energy.Active.Import.Register',
+            unit: 'Wh',
+            value: String(1000 + i * 100),
+            phase: null,
+            location: null,
+            context: null,
+            format: null,
+            raw_value: null,
+          },
         ]),
       )
       .execute();
@@ -206,9 +315,22 @@ describe('transactions list, detail and exports', () => {
     expect(body.units['Power.Active.Import']).toBe('W');
     expect(body.values['Energy.Active.Import.Register']).toHaveLength(3);
     expect(body.transaction).toMatchObject({ id: tx.paid, income: 2895, hasPayment: true, isPaid: true });
-    expect(body.transaction.composition).toMatchObject({ startFee: 300, energy: 2457, operationalFee: 0, voucherDiscount: 0, tax: 138, total: 2895 });
-    expect(body.transaction.composition.tariff).toMatchObject({ hasPayment: true, income: { type: 'KWH', perKwh: 199, perTransaction: 300 }, taxFraction: 0.05 });
-    expect(body.transaction.payments).toEqual([expect.objectContaining({ paymentType: 'WALLET', paymentStatus: 'approved', amount: 2895, isIdlePayment: false })]);
+    expect(body.transaction.composition).toMatchObject({
+      startFee: 300,
+      energy: 2457,
+      operationalFee: 0,
+      voucherDiscount: 0,
+      tax: 138,
+      total: 2895,
+    });
+    expect(body.transaction.composition.tariff).toMatchObject({
+      hasPayment: true,
+      income: { type: 'KWH', perKwh: 199, perTransaction: 300 },
+      taxFraction: 0.05,
+    });
+    expect(body.transaction.payments).toEqual([
+      expect.objectContaining({ paymentType: 'WALLET', paymentStatus: 'approved', amount: 2895, isIdlePayment: false }),
+    ]);
     const stripped = (await get(operator, `/api/transaction/${tx.paid}`)).json().transaction;
     expect(stripped).not.toHaveProperty('income');
     expect(stripped).not.toHaveProperty('composition');
@@ -216,14 +338,29 @@ describe('transactions list, detail and exports', () => {
     expect((await get(finance, '/api/transaction/999999')).statusCode).toBe(404);
   });
 
-  it('payment types: the tenant\'s list, or the defaults with the configured providers', async () => {
+  it("payment types: the tenant's list, or the defaults with the configured providers", async () => {
     const res = await get(finance, '/api/payment/types');
     expect(res.statusCode).toBe(200);
-    expect(res.json().payment_type_tenant_list.map((p: { payment_type: string }) => p.payment_type)).toEqual(['WALLET', 'MANUAL_DASHBOARD', 'VOUCHER', 'SANDBOX_CARD']);
+    expect(res.json().payment_type_tenant_list.map((p: { payment_type: string }) => p.payment_type)).toEqual([
+      'WALLET',
+      'MANUAL_DASHBOARD',
+      'VOUCHER',
+      'SANDBOX_CARD',
+    ]);
     const sol = (await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'sol').executeTakeFirstOrThrow()).tenant_pk;
-    await t.db.insertInto('tenant_payment_types').values([{ tenant_pk: sol, payment_type: 'PAGBANK_CARD' }, { tenant_pk: sol, payment_type: 'MERCADO_PAGO_PIX' }]).execute();
-    expect((await get(finance, '/api/payment/types')).json().payment_type_tenant_list).toEqual([{ payment_type: 'MERCADO_PAGO_PIX' }, { payment_type: 'PAGBANK_CARD' }]);
-    const terpelPk = (await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'terpel').executeTakeFirstOrThrow()).tenant_pk;
+    await t.db
+      .insertInto('tenant_payment_types')
+      .values([
+        { tenant_pk: sol, payment_type: 'PAGBANK_CARD' },
+        { tenant_pk: sol, payment_type: 'MERCADO_PAGO_PIX' },
+      ])
+      .execute();
+    expect((await get(finance, '/api/payment/types')).json().payment_type_tenant_list).toEqual([
+      { payment_type: 'MERCADO_PAGO_PIX' },
+      { payment_type: 'PAGBANK_CARD' },
+    ]);
+    const terpelPk = (await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'terpel').executeTakeFirstOrThrow())
+      .tenant_pk;
     expect((await get(finance, `/api/payment/types?tenantPk=${terpelPk}`)).statusCode).toBe(404);
   });
 
@@ -267,9 +404,15 @@ describe('transactions list, detail and exports', () => {
     expect(res).toMatchObject({ count: 10_000, limited: true });
     expect(res.list).toHaveLength(100);
     expect((await get(finance, `/api/transaction?chargeBoxPK=${station.charge_box_pk}&size=100&page=101`)).json().list).toHaveLength(0);
-    const asc = (await get(finance, `/api/transaction?chargeBoxPK=${station.charge_box_pk}&headerOrderList=startTimestamp:asc&size=1`)).json();
+    const asc = (
+      await get(finance, `/api/transaction?chargeBoxPK=${station.charge_box_pk}&headerOrderList=startTimestamp:asc&size=1`)
+    ).json();
     // The capped set is the 10,000 most recent: ascending, its first row is the 10,000th most recent.
-    const first = await t.db.selectFrom('transactions').select('start_key').where('transaction_pk', '=', asc.list[0].id).executeTakeFirstOrThrow();
+    const first = await t.db
+      .selectFrom('transactions')
+      .select('start_key')
+      .where('transaction_pk', '=', asc.list[0].id)
+      .executeTakeFirstOrThrow();
     expect(first.start_key).toBe('cap-10000');
   });
 
@@ -284,6 +427,11 @@ describe('transactions list, detail and exports', () => {
     await t.app.billing.billing.processQueue([pk]);
     await t.app.billing.billing.finalizeIdle(connectorPk);
     const row = (await get(finance, `/api/transaction?searchInput=${pk}`)).json().list[0];
-    expect(row).toMatchObject({ idleDuration: 25 * 60, idleDurationHumanReadable: '25min', moneyIdlePaymentTransactionAmount: 0, canCancelIdlePayment: false });
+    expect(row).toMatchObject({
+      idleDuration: 25 * 60,
+      idleDurationHumanReadable: '25min',
+      moneyIdlePaymentTransactionAmount: 0,
+      canCancelIdlePayment: false,
+    });
   });
 });

@@ -12,10 +12,17 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
   let financePk: number;
   let terpel: string;
 
-  const post = (token: string, url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+  const post = (token: string, url: string, payload?: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
   const del = (token: string, url: string) => t.app.inject({ method: 'DELETE', url, headers: bearer(token) });
   const row = async (pk: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/transaction?searchInput=${pk}&fromDate=${new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10)}`, headers: bearer(finance) })).json().list[0];
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/transaction?searchInput=${pk}&fromDate=${new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10)}`,
+        headers: bearer(finance),
+      })
+    ).json().list[0];
   const price = async (pk: number) => {
     await t.app.billing.billing.processQueue([pk]);
     await t.app.billing.billing.finalizeIdle();
@@ -48,7 +55,12 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const pk = await aTransaction(t, { idTag: '04C3D4E5F6', station: 'SOL-BH-001', energyWh: 30_000 });
       await price(pk);
       // 30 kWh × 2,29 = 68,70; tax 3,435 → 3,44; total 72,14 > 50,00
-      expect(await billOf(t, pk)).toMatchObject({ payment_type: 'WALLET', payment_status: 'pending', amount: 7214, payment_status_detail: 'Insufficient wallet balance.' });
+      expect(await billOf(t, pk)).toMatchObject({
+        payment_type: 'WALLET',
+        payment_status: 'pending',
+        amount: 7214,
+        payment_status_detail: 'Insufficient wallet balance.',
+      });
       expect(await walletBalance(t, 'pedro.lima@sol.com.br')).toBe(5000);
       const refused = await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'WALLET' });
       expect(refused.statusCode).toBe(409);
@@ -93,7 +105,9 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const pk = await aTransaction(t, { idTag: '1A2B3C4D' });
       expect(await t.db.selectFrom('billing_queue').select('transaction_pk').where('transaction_pk', '=', pk).execute()).toHaveLength(1);
       await t.app.billing.billing.reconcile();
-      expect(await t.db.selectFrom('transaction_billing').select('total').where('transaction_pk', '=', pk).executeTakeFirst()).toEqual({ total: 2405 });
+      expect(await t.db.selectFrom('transaction_billing').select('total').where('transaction_pk', '=', pk).executeTakeFirst()).toEqual({
+        total: 2405,
+      });
       expect(await billOf(t, pk)).toMatchObject({ payment_status: 'pending', payment_type: 'MANUAL_DASHBOARD', user_pk: null });
     });
   });
@@ -103,11 +117,27 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const pk = await aTransaction(t, { idTag: '1A2B3C4D' });
       await price(pk);
       const paidAt = new Date(Date.now() - 3600_000).toISOString();
-      const res = await post(finance, `/api/transaction/${pk}/pay`, { paid_timestamp: paidAt, payment_type: 'MANUAL_DASHBOARD', payment_external_id: 'REC-42' });
+      const res = await post(finance, `/api/transaction/${pk}/pay`, {
+        paid_timestamp: paidAt,
+        payment_type: 'MANUAL_DASHBOARD',
+        payment_external_id: 'REC-42',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(transactionMessages.confirmSuccess);
-      expect(res.json().transaction).toMatchObject({ id: pk, isPaid: true, revenueStatus: 'PAID', paymentType: 'MANUAL_DASHBOARD', paidTimestamp: paidAt, paidError: 'NoError' });
-      expect(await billOf(t, pk)).toMatchObject({ provider: 'manual', external_id: 'REC-42', actor_user_pk: financePk, payment_status: 'approved' });
+      expect(res.json().transaction).toMatchObject({
+        id: pk,
+        isPaid: true,
+        revenueStatus: 'PAID',
+        paymentType: 'MANUAL_DASHBOARD',
+        paidTimestamp: paidAt,
+        paidError: 'NoError',
+      });
+      expect(await billOf(t, pk)).toMatchObject({
+        provider: 'manual',
+        external_id: 'REC-42',
+        actor_user_pk: financePk,
+        payment_status: 'approved',
+      });
       const again = await post(finance, `/api/transaction/${pk}/pay`, {});
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('ALREADY_PAID');
@@ -123,7 +153,9 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const free = await aTransaction(t, { idTag: '5E6F7A8B' });
       expect((await post(finance, `/api/transaction/${free}/pay`, {})).json()).toMatchObject({ code: 'PRICELESS' });
       const other = await aTransaction(t, { idTag: '1A2B3C4D' });
-      const future = await post(finance, `/api/transaction/${other}/pay`, { paid_timestamp: new Date(Date.now() + 86_400_000).toISOString() });
+      const future = await post(finance, `/api/transaction/${other}/pay`, {
+        paid_timestamp: new Date(Date.now() + 86_400_000).toISOString(),
+      });
       expect(future.statusCode).toBe(400);
       expect(future.json().fields.paid_timestamp).toBeDefined();
       expect((await post(finance, `/api/transaction/${other}/pay`, { payment_type: 'WALLET' })).statusCode).toBe(400);
@@ -146,19 +178,26 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       }
     });
 
-    it('confirm_payments approves every listed recharge; one already paid refuses the whole batch (409) and another tenant\'s id is 404', async () => {
+    it("confirm_payments approves every listed recharge; one already paid refuses the whole batch (409) and another tenant's id is 404", async () => {
       const a = await aTransaction(t, { idTag: '1A2B3C4D' });
       const b = await aTransaction(t, { idTag: '04B2C3D4E5', station: 'MOVE-SP-002' });
       const paid = await aTransaction(t, { idTag: '1A2B3C4D' });
       await post(finance, `/api/transaction/${paid}/pay`, {});
-      const refused = await post(finance, '/api/transaction/confirm_payments', { transaction_pks: [a, b, paid], payment_type: 'MANUAL_DASHBOARD' });
+      const refused = await post(finance, '/api/transaction/confirm_payments', {
+        transaction_pks: [a, b, paid],
+        payment_type: 'MANUAL_DASHBOARD',
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().fields).toEqual({ [String(paid)]: 'Only recharges that are not paid can be approved.' });
       expect((await row(a)).isPaid).toBe(false);
       const terpelTx = await aTransaction(t, { idTag: '04D4E5F6A7', station: 'TERPEL-BOG-001' });
       expect((await post(finance, '/api/transaction/confirm_payments', { transaction_pks: [a, terpelTx] })).statusCode).toBe(404);
       expect((await post(terpel, '/api/transaction/confirm_payments', { transaction_pks: [a] })).statusCode).toBe(404);
-      const ok = await post(finance, '/api/transaction/confirm_payments', { transaction_pks: [a, b], paid_timestamp: new Date().toISOString(), payment_type: 'MANUAL_DASHBOARD' });
+      const ok = await post(finance, '/api/transaction/confirm_payments', {
+        transaction_pks: [a, b],
+        paid_timestamp: new Date().toISOString(),
+        payment_type: 'MANUAL_DASHBOARD',
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ message: 'Payments successfully confirmed!', transaction_pks: [a, b].sort((x, y) => x - y) });
       expect((await row(a)).isPaid).toBe(true);
@@ -198,13 +237,20 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const short = await idleRecharge(19);
       const r1 = await del(finance, `/api/cancel-idle-payment/transaction/${short}`);
       expect(r1.statusCode).toBe(409);
-      expect(r1.json()).toMatchObject({ code: 'IDLE_TOO_SHORT', message: 'The idle payment can be cancelled only when the idle time exceeds 20 minutes.' });
+      expect(r1.json()).toMatchObject({
+        code: 'IDLE_TOO_SHORT',
+        message: 'The idle payment can be cancelled only when the idle time exceeds 20 minutes.',
+      });
       const walletPaid = await idleRecharge(25, '04A1B2C3D4');
       expect(await billOf(t, walletPaid, true)).toMatchObject({ payment_status: 'approved', payment_type: 'WALLET' });
       expect((await del(finance, `/api/cancel-idle-payment/transaction/${walletPaid}`)).json().code).toBe('IDLE_PAID');
       await t.db.deleteFrom('idle_pricing').execute();
       const noPrice = await idleRecharge(40);
-      expect(await row(noPrice)).toMatchObject({ idleDuration: 40 * 60, moneyIdlePaymentTransactionAmount: 0, canCancelIdlePayment: false });
+      expect(await row(noPrice)).toMatchObject({
+        idleDuration: 40 * 60,
+        moneyIdlePaymentTransactionAmount: 0,
+        canCancelIdlePayment: false,
+      });
       const r2 = await del(finance, `/api/cancel-idle-payment/transaction/${noPrice}`);
       expect(r2.statusCode).toBe(409);
       expect(r2.json()).toMatchObject({ code: 'NO_IDLE_AMOUNT', message: 'There is no idle amount to cancel.' });
@@ -225,20 +271,33 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       expect(await billOf(t, pk)).toMatchObject({ payment_type: 'SANDBOX_CARD', payment_status: 'pending' });
       const rejected = await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'SANDBOX_CARD', card_token: 'tok_rejected' });
       expect(rejected.json()).toMatchObject({ paymentStatus: 'rejected', paymentStatusDetail: 'cc_rejected_insufficient_amount' });
-      expect(await row(pk)).toMatchObject({ revenueStatus: 'UNPAID', paymentStatus: 'rejected', paidError: 'cc_rejected_insufficient_amount' });
-      const inProcess = await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'SANDBOX_CARD', card_token: 'tok_in_process' });
+      expect(await row(pk)).toMatchObject({
+        revenueStatus: 'UNPAID',
+        paymentStatus: 'rejected',
+        paidError: 'cc_rejected_insufficient_amount',
+      });
+      const inProcess = await post(finance, `/api/transaction/${pk}/checkout`, {
+        payment_type: 'SANDBOX_CARD',
+        card_token: 'tok_in_process',
+      });
       expect(inProcess.json()).toMatchObject({ paymentStatus: 'in_process' });
       expect((await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'SANDBOX_CARD' })).json().code).toBe('NOT_PAYABLE');
       expect((await post(finance, `/api/transaction/${pk}/pay`, {})).json().code).toBe('PAYMENT_IN_PROCESS');
       expect(await t.app.billing.ledger.settleInProcess()).toBe(1);
       expect(await row(pk)).toMatchObject({ revenueStatus: 'PAID', paymentType: 'SANDBOX_CARD', paymentStatus: 'approved' });
-      const movements = await t.db.selectFrom('financial_movements').select('payment_status').where('transaction_pk', '=', pk).orderBy('movement_pk').execute();
+      const movements = await t.db
+        .selectFrom('financial_movements')
+        .select('payment_status')
+        .where('transaction_pk', '=', pk)
+        .orderBy('movement_pk')
+        .execute();
       expect(movements.map((m) => m.payment_status)).toEqual(['rejected', 'approved']);
     });
 
     it('without a token the amount decides: …01 rejected, …02 in process, else approved', async () => {
       const sandbox = t.app.billing.providers.of('SANDBOX_CARD')!;
-      const outcome = async (amount: number) => (await sandbox.charge({ amount, currency: 'BRL', reference: 'x', description: 'x', payer: { userPk: null, email: null } })).status;
+      const outcome = async (amount: number) =>
+        (await sandbox.charge({ amount, currency: 'BRL', reference: 'x', description: 'x', payer: { userPk: null, email: null } })).status;
       expect(await outcome(1001)).toBe('rejected');
       expect(await outcome(1002)).toBe('in_process');
       expect(await outcome(1000)).toBe('approved');
@@ -254,16 +313,26 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       expect(await billOf(t, pk)).toMatchObject({ payment_status: 'pending' });
     });
 
-    it('a driver pays their own recharge; somebody else\'s is 404', async () => {
+    it("a driver pays their own recharge; somebody else's is 404", async () => {
       const driver = await userPkOf(t, 'julia.santos@move.com.br');
-      const profile = await t.db.insertInto('access_profiles').values({ name: 'app', tenant_pk: null, description: null }).returning('profile_pk').executeTakeFirstOrThrow();
-      await t.db.insertInto('access_profile_entries').values({ profile_pk: profile.profile_pk, route: '/', role_id: null, status: true }).execute();
+      const profile = await t.db
+        .insertInto('access_profiles')
+        .values({ name: 'app', tenant_pk: null, description: null })
+        .returning('profile_pk')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('access_profile_entries')
+        .values({ profile_pk: profile.profile_pk, route: '/', role_id: null, status: true })
+        .execute();
       await t.db.updateTable('users').set({ profile_pk: profile.profile_pk }).where('user_pk', '=', driver).execute();
       const token = await loginAs(t.app, { email: 'julia.santos@move.com.br', password: 'Motorista@2026' });
       const own = await aTransaction(t, { idTag: '04B2C3D4E5' });
       const other = await aTransaction(t, { idTag: '1A2B3C4D' });
       await price(own);
-      expect((await post(token, `/api/transaction/${own}/checkout`, { payment_type: 'SANDBOX_CARD', card_token: 'tok_approved' })).json().paymentStatus).toBe('approved');
+      expect(
+        (await post(token, `/api/transaction/${own}/checkout`, { payment_type: 'SANDBOX_CARD', card_token: 'tok_approved' })).json()
+          .paymentStatus,
+      ).toBe('approved');
       expect((await post(token, `/api/transaction/${other}/checkout`, { payment_type: 'SANDBOX_CARD' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/transaction', headers: bearer(token) })).statusCode).toBe(403);
     });
@@ -278,7 +347,9 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const partial = await t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 500, actorUserPk: financePk });
       expect(partial).toMatchObject({ payment_status: 'approved', refunded_amount: 500 });
       expect(await walletBalance(t, 'motorista@move.com.br')).toBe(balance + 500);
-      await expect(t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 1906, actorUserPk: financePk })).rejects.toMatchObject({
+      await expect(
+        t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 1906, actorUserPk: financePk }),
+      ).rejects.toMatchObject({
         status: 400,
         code: 'REFUND_TOO_LARGE',
         message: 'The partial amount cannot be greater than the remaining value.',
@@ -286,25 +357,39 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const total = await t.app.billing.ledger.refund({ movementPk: bill.movement_pk, actorUserPk: financePk });
       expect(total).toMatchObject({ payment_status: 'refunded', refunded_amount: 2405 });
       expect(await walletBalance(t, 'motorista@move.com.br')).toBe(balance + 2405);
-      const refunds = await t.db.selectFrom('payment_refunds').select(['amount', 'actor_user_pk']).where('movement_pk', '=', bill.movement_pk).orderBy('refund_pk').execute();
+      const refunds = await t.db
+        .selectFrom('payment_refunds')
+        .select(['amount', 'actor_user_pk'])
+        .where('movement_pk', '=', bill.movement_pk)
+        .orderBy('refund_pk')
+        .execute();
       expect(refunds).toEqual([
         { amount: 500, actor_user_pk: financePk },
         { amount: 1905, actor_user_pk: financePk },
       ]);
-      await expect(t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 1, actorUserPk: financePk })).rejects.toMatchObject({ status: 409, code: 'NOT_REFUNDABLE' });
+      await expect(t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 1, actorUserPk: financePk })).rejects.toMatchObject({
+        status: 409,
+        code: 'NOT_REFUNDABLE',
+      });
       expect(await row(pk)).toMatchObject({ paymentStatus: 'refunded', isPaid: false });
     });
 
     it('a pending bill cannot be refunded; a sandbox payment is refunded through the provider with its reference', async () => {
       const pending = await aTransaction(t, { idTag: '1A2B3C4D' });
       await price(pending);
-      await expect(t.app.billing.ledger.refund({ movementPk: (await billOf(t, pending))!.movement_pk, actorUserPk: null })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        t.app.billing.ledger.refund({ movementPk: (await billOf(t, pending))!.movement_pk, actorUserPk: null }),
+      ).rejects.toMatchObject({ status: 409 });
       const card = await aTransaction(t, { idTag: '04B2C3D4E5', station: 'MOVE-SP-002' });
       await price(card);
       await post(finance, `/api/transaction/${card}/checkout`, { payment_type: 'SANDBOX_CARD', card_token: 'tok_approved' });
       const m = (await billOf(t, card))!;
       await t.app.billing.ledger.refund({ movementPk: m.movement_pk, amount: 100, actorUserPk: financePk });
-      const r = await t.db.selectFrom('payment_refunds').select('provider_reference').where('movement_pk', '=', m.movement_pk).executeTakeFirstOrThrow();
+      const r = await t.db
+        .selectFrom('payment_refunds')
+        .select('provider_reference')
+        .where('movement_pk', '=', m.movement_pk)
+        .executeTakeFirstOrThrow();
       expect(r.provider_reference).toMatch(/^sbx_refund_/);
     });
 
@@ -316,7 +401,10 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       await t.app.billing.ledger.refund({ movementPk: dep.movement_pk, amount: 400, actorUserPk: null });
       expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(balance - 400);
       await t.db.updateTable('wallets').set({ balance: 100 }).where('user_pk', '=', user).execute();
-      await expect(t.app.billing.ledger.refund({ movementPk: dep.movement_pk, actorUserPk: null })).rejects.toMatchObject({ status: 409, code: 'WALLET_BALANCE_LOW' });
+      await expect(t.app.billing.ledger.refund({ movementPk: dep.movement_pk, actorUserPk: null })).rejects.toMatchObject({
+        status: 409,
+        code: 'WALLET_BALANCE_LOW',
+      });
     });
   });
 });

@@ -32,7 +32,11 @@ export async function ensureWallet(trx: Transaction<DB>, userPk: number) {
     .select(['t.currency'])
     .where('u.user_pk', '=', userPk)
     .executeTakeFirstOrThrow();
-  await trx.insertInto('wallets').values({ user_pk: userPk, currency: user.currency }).onConflict((oc) => oc.column('user_pk').doNothing()).execute();
+  await trx
+    .insertInto('wallets')
+    .values({ user_pk: userPk, currency: user.currency })
+    .onConflict((oc) => oc.column('user_pk').doNothing())
+    .execute();
   return (await lockWallet(trx, userPk))!;
 }
 

@@ -40,7 +40,9 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
       'u.active',
       't.theme',
       't.path',
-      sql<PermissionEntry[]>`coalesce((select json_agg(json_build_object('route', e.route, 'role_id', e.role_id, 'status', e.status) order by e.entry_pk) from access_profile_entries e where e.profile_pk = u.profile_pk), '[]'::json)`.as(
+      sql<
+        PermissionEntry[]
+      >`coalesce((select json_agg(json_build_object('route', e.route, 'role_id', e.role_id, 'status', e.status) order by e.entry_pk) from access_profile_entries e where e.profile_pk = u.profile_pk), '[]'::json)`.as(
         'permissions',
       ),
       sql<number[]>`(select array_agg(d.tenant_pk order by d.tenant_pk) from tenants d where d.path like t.path || '%')`.as('tenant_pks'),
@@ -50,13 +52,11 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row || !row.active) return null;
-  const permissions = (typeof row.permissions === 'string' ? JSON.parse(row.permissions) : row.permissions).map(
-    (p: PermissionEntry) => ({
-      ...(p.route != null ? { route: p.route } : {}),
-      ...(p.role_id != null ? { role_id: p.role_id } : {}),
-      status: p.status,
-    }),
-  ) as PermissionEntry[];
+  const permissions = (typeof row.permissions === 'string' ? JSON.parse(row.permissions) : row.permissions).map((p: PermissionEntry) => ({
+    ...(p.route != null ? { route: p.route } : {}),
+    ...(p.role_id != null ? { role_id: p.role_id } : {}),
+    status: p.status,
+  })) as PermissionEntry[];
   return {
     sessionId,
     user: {

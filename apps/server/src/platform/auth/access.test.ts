@@ -53,13 +53,23 @@ describe('access control', () => {
     const token = await loginAs(t.app, demo.operator);
     const res = await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().tenantList.map((x: { alias: string }) => x.alias).sort()).toEqual(['move', 'sol']);
+    expect(
+      res
+        .json()
+        .tenantList.map((x: { alias: string }) => x.alias)
+        .sort(),
+    ).toEqual(['move', 'sol']);
   });
 
   it('the tenant list, for the administrator of the root tenant, holds every tenant', async () => {
     const token = await loginAs(t.app, demo.admin);
     const res = await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(token) });
-    expect(res.json().tenantList.map((x: { alias: string }) => x.alias).sort()).toEqual(['andes', 'move', 'recarga', 'sol', 'terpel']);
+    expect(
+      res
+        .json()
+        .tenantList.map((x: { alias: string }) => x.alias)
+        .sort(),
+    ).toEqual(['andes', 'move', 'recarga', 'sol', 'terpel']);
   });
 });
 

@@ -6,7 +6,10 @@ const VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** Google reCAPTCHA: the response token is checked with Google's verification service. */
 export class RecaptchaCaptcha implements Captcha {
   readonly provider = 'recaptcha' as const;
-  constructor(private readonly secret: string, private readonly verifyUrl = VERIFY_URL) {}
+  constructor(
+    private readonly secret: string,
+    private readonly verifyUrl = VERIFY_URL,
+  ) {}
 
   async challenge(): Promise<unknown> {
     throw new AppError(404, 'NOT_FOUND', 'reCAPTCHA has no server-side challenge');

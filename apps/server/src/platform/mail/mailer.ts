@@ -17,7 +17,11 @@ export interface Mailer {
 /** Without MAIL_URL: each message is written as an .eml file under DATA_DIR/mail and logged. */
 export class FileMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  constructor(private readonly dir: string, private readonly from: string, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   async send(message: MailMessage) {
     const info = await this.transport.sendMail({ from: this.from, ...message });
@@ -31,7 +35,10 @@ export class FileMailer implements Mailer {
 /** SMTP delivery through MAIL_URL. A failure to reach the server is reported, never hidden. */
 export class SmtpMailer implements Mailer {
   private readonly transport;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
   async send(message: MailMessage) {

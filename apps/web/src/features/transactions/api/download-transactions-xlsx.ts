@@ -10,7 +10,10 @@ export function downloadTransactionsXlsx(filters: TransactionFilters, onProgress
 
 /** GET /api/report/xlsx/transactions/{id}/meter-values/?timeZone (.xlsx). */
 export function downloadMeterValuesXlsx(id: number, onProgress?: (p: DownloadProgress) => void): Promise<DownloadedFile> {
-  return downloadFile({ path: `report/xlsx/transactions/${id}/meter-values/`, accept: XLSX, query: { timeZone: browserTimeZone() } }, onProgress);
+  return downloadFile(
+    { path: `report/xlsx/transactions/${id}/meter-values/`, accept: XLSX, query: { timeZone: browserTimeZone() } },
+    onProgress,
+  );
 }
 
 /** GET /api/nfe/{id}/pdf/: the authorised invoice of a recharge. */

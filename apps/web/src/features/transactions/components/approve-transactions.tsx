@@ -97,7 +97,16 @@ export function ApproveTransactions({ selected, onDone }: Props) {
       >
         <Typography.Paragraph type="secondary">{t('approve.intro')}</Typography.Paragraph>
         {totalText ? (
-          <Alert className="tx-approve__total" type="info" showIcon={false} title={<span>{t('approve.total')}: <strong>{totalText}</strong></span>} />
+          <Alert
+            className="tx-approve__total"
+            type="info"
+            showIcon={false}
+            title={
+              <span>
+                {t('approve.total')}: <strong>{totalText}</strong>
+              </span>
+            }
+          />
         ) : null}
         <Form<ApproveForm>
           form={form}

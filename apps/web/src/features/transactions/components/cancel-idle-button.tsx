@@ -68,7 +68,14 @@ export function CancelIdleButton({ row }: { row: TransactionRow }) {
   };
 
   return (
-    <Button danger icon={<ClockCircleOutlined aria-hidden="true" />} loading={cancel.isPending} onClick={ask} data-testid={`tx-idle-${row.id}`} data-state="available">
+    <Button
+      danger
+      icon={<ClockCircleOutlined aria-hidden="true" />}
+      loading={cancel.isPending}
+      onClick={ask}
+      data-testid={`tx-idle-${row.id}`}
+      data-state="available"
+    >
       {t('detail.cancelIdle')}
     </Button>
   );

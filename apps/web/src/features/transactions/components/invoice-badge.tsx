@@ -60,7 +60,12 @@ export function InvoiceBadge({ transactionId, status, onRetry, onOpen }: Props) 
     );
   }
   return (
-    <span className={`tx-nf tx-nf--${tone}`} aria-label={t('invoice.label', { status: text })} data-testid={`tx-nf-${transactionId}`} data-tone={tone}>
+    <span
+      className={`tx-nf tx-nf--${tone}`}
+      aria-label={t('invoice.label', { status: text })}
+      data-testid={`tx-nf-${transactionId}`}
+      data-tone={tone}
+    >
       <Icon aria-hidden="true" />
       <span>{text}</span>
     </span>

@@ -39,7 +39,12 @@ export function MeterValuesButton({ row }: { row: TransactionRow }) {
   };
 
   return (
-    <Button icon={<DownloadOutlined aria-hidden="true" />} loading={busy} onClick={() => void download()} data-testid={`tx-meter-values-${row.id}`}>
+    <Button
+      icon={<DownloadOutlined aria-hidden="true" />}
+      loading={busy}
+      onClick={() => void download()}
+      data-testid={`tx-meter-values-${row.id}`}
+    >
       {busy && progress ? `${t('detail.meterValues')} · ${progressText(progress)}` : t('detail.meterValues')}
     </Button>
   );

@@ -86,7 +86,13 @@ export function PowerChart({ transactionId, points, unit }: Props) {
   const summary = t('detail.chartSummary', { n: series.length, peak: kw.format(peak) });
   return (
     <div className="tx-chart">
-      <div ref={ref} className="tx-chart__canvas" role="img" aria-label={`${title}. ${summary}`} data-testid={`tx-power-chart-${transactionId}`} />
+      <div
+        ref={ref}
+        className="tx-chart__canvas"
+        role="img"
+        aria-label={`${title}. ${summary}`}
+        data-testid={`tx-power-chart-${transactionId}`}
+      />
     </div>
   );
 }

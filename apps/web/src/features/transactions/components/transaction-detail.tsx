@@ -98,9 +98,18 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
         {detail.isLoading ? (
           <Skeleton active paragraph={{ rows: 5 }} title={false} />
         ) : detail.isError ? (
-          <Alert type="error" showIcon title={t('detail.error')} action={<Button onClick={() => void detail.refetch()}>{t('list.retry')}</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            title={t('detail.error')}
+            action={<Button onClick={() => void detail.refetch()}>{t('list.retry')}</Button>}
+          />
         ) : (
-          <PowerChart transactionId={row.id} points={detail.data?.values[POWER_MEASURAND] ?? []} unit={detail.data?.units[POWER_MEASURAND]} />
+          <PowerChart
+            transactionId={row.id}
+            points={detail.data?.values[POWER_MEASURAND] ?? []}
+            unit={detail.data?.units[POWER_MEASURAND]}
+          />
         )}
       </div>
       <div className="tx-detail__side">
@@ -109,12 +118,20 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
           <Fact label={t('detail.tag')}>
             <code className="tx-code">{tx.ocppIdTag}</code>
           </Fact>
-          <Fact label={t('detail.stopReason')}>{tx.stopReason ? t(`stopReasons.${tx.stopReason}`, { defaultValue: tx.stopReason }) : '—'}</Fact>
-          <Fact label={t('detail.autonomy')}>{t('detail.autonomyValue', { km: tx.autonomy.toLocaleString(i18n.language === 'br' ? 'pt-BR' : i18n.language) })}</Fact>
+          <Fact label={t('detail.stopReason')}>
+            {tx.stopReason ? t(`stopReasons.${tx.stopReason}`, { defaultValue: tx.stopReason }) : '—'}
+          </Fact>
+          <Fact label={t('detail.autonomy')}>
+            {t('detail.autonomyValue', { km: tx.autonomy.toLocaleString(i18n.language === 'br' ? 'pt-BR' : i18n.language) })}
+          </Fact>
           {tx.hasPayment ? (
             <>
               <Fact label={t('detail.payment')}>
-                {access.financial ? <RevenueAmount row={tx} /> : <span className={`tx-revenue tx-revenue--${tone}`}>{t(`revenue.${tone}`)}</span>}
+                {access.financial ? (
+                  <RevenueAmount row={tx} />
+                ) : (
+                  <span className={`tx-revenue tx-revenue--${tone}`}>{t(`revenue.${tone}`)}</span>
+                )}
               </Fact>
               {tx.paymentType ? (
                 <Fact label={t('detail.paymentType')}>
@@ -161,7 +178,12 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
           ) : null}
           {access.canCancelIdle ? <CancelIdleButton row={tx} /> : null}
           {showInvoiceRetry ? (
-            <Button danger icon={<FileSyncOutlined aria-hidden="true" />} onClick={() => onRetryInvoice(row.id)} data-testid={`tx-invoice-retry-${row.id}`}>
+            <Button
+              danger
+              icon={<FileSyncOutlined aria-hidden="true" />}
+              onClick={() => onRetryInvoice(row.id)}
+              data-testid={`tx-invoice-retry-${row.id}`}
+            >
               {t('invoice.retryButton')}
             </Button>
           ) : null}

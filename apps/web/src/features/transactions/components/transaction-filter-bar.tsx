@@ -88,7 +88,11 @@ export function TransactionFilterBar({ value, onChange, onSearch, financial, opt
         data-testid="tx-station"
       />
       <DisabledOption disabled={optionsDisabled} testId="tx-tag-disabled">
-        <TagSearchSelect value={value.userOcppTag} onChange={(tag) => onChange({ ...value, userOcppTag: tag })} disabled={optionsDisabled} />
+        <TagSearchSelect
+          value={value.userOcppTag}
+          onChange={(tag) => onChange({ ...value, userOcppTag: tag })}
+          disabled={optionsDisabled}
+        />
       </DisabledOption>
       {financial ? (
         <Select

@@ -50,7 +50,11 @@ export function TransactionPager({ page, pageSize, total, onChange, disabled }: 
               </Button>
             </li>
           ) : (
-            <li key={slot} className="tx-pager__ellipsis" aria-label={t(slot === 'start-ellipsis' ? 'pagination.ellipsisStart' : 'pagination.ellipsisEnd')}>
+            <li
+              key={slot}
+              className="tx-pager__ellipsis"
+              aria-label={t(slot === 'start-ellipsis' ? 'pagination.ellipsisStart' : 'pagination.ellipsisEnd')}
+            >
               <EllipsisOutlined aria-hidden="true" />
             </li>
           ),

@@ -15,7 +15,9 @@ describe('powerSeriesKw', () => {
   });
 
   it('keeps kW samples as they are, when the unit is kW', () => {
-    expect(powerSeriesKw([{ timestamp: '2026-03-15T10:00:00Z', value: 7.456 }], 'kW')).toEqual([[Date.parse('2026-03-15T10:00:00Z'), 7.46]]);
+    expect(powerSeriesKw([{ timestamp: '2026-03-15T10:00:00Z', value: 7.456 }], 'kW')).toEqual([
+      [Date.parse('2026-03-15T10:00:00Z'), 7.46],
+    ]);
   });
 
   it('drops unreadable samples and answers nothing for no samples', () => {

@@ -166,7 +166,9 @@ export function EditPaymentPage() {
                 { required: true, message: t('edit.paidAtRequired') },
                 {
                   validator: (_rule, value: Dayjs | undefined) =>
-                    value && value.isAfter(dayjs().add(1, 'minute')) ? Promise.reject(new Error(t('edit.paidAtFuture'))) : Promise.resolve(),
+                    value && value.isAfter(dayjs().add(1, 'minute'))
+                      ? Promise.reject(new Error(t('edit.paidAtFuture')))
+                      : Promise.resolve(),
                 },
               ]}
             >
@@ -179,7 +181,11 @@ export function EditPaymentPage() {
                 data-testid="tx-edit-paid-at"
               />
             </Form.Item>
-            <Form.Item name="paymentType" label={t('edit.paymentType')} rules={[{ required: true, message: t('edit.paymentTypeRequired') }]}>
+            <Form.Item
+              name="paymentType"
+              label={t('edit.paymentType')}
+              rules={[{ required: true, message: t('edit.paymentTypeRequired') }]}
+            >
               <PaymentTypeSelect types={types.data ?? []} loading={types.isLoading} aria-label={t('edit.paymentType')} />
             </Form.Item>
             <Form.Item name="externalId" label={t('edit.externalId')} extra={t('edit.externalIdHint')}>
@@ -189,7 +195,13 @@ export function EditPaymentPage() {
               <Button onClick={back} disabled={false}>
                 {t('edit.cancel')}
               </Button>
-              <Button type="primary" htmlType="submit" icon={<CheckOutlined aria-hidden="true" />} loading={pay.isPending} data-testid="tx-edit-save">
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<CheckOutlined aria-hidden="true" />}
+                loading={pay.isPending}
+                data-testid="tx-edit-save"
+              >
                 {t('edit.save')}
               </Button>
             </div>

@@ -65,7 +65,15 @@ export function TransactionsPage() {
       searchInput,
       timeZone: browserTimeZone(),
     }),
-    [filterState.range, filterState.chargeBoxPk, filterState.userOcppTag, filterState.paymentStatus, searchInput, access.optionsDisabled, access.financial],
+    [
+      filterState.range,
+      filterState.chargeBoxPk,
+      filterState.userOcppTag,
+      filterState.paymentStatus,
+      searchInput,
+      access.optionsDisabled,
+      access.financial,
+    ],
   );
   const sorts = useMemo(() => (sort ? [sort] : []), [sort]);
   const { data, isLoading, isFetching, isError, refetch } = useTransactions({ filters, page, sorts });
@@ -161,12 +169,27 @@ export function TransactionsPage() {
             key: 'nf',
             title: t('columns.nf'),
             width: 132,
-            render: (_: unknown, row: TransactionRow) => <InvoiceBadge transactionId={row.id} status={row.nfeStatus} onRetry={retryInvoice} onOpen={row.nfeUrl ? (pk) => void openInvoice(pk) : undefined} />,
+            render: (_: unknown, row: TransactionRow) => (
+              <InvoiceBadge
+                transactionId={row.id}
+                status={row.nfeStatus}
+                onRetry={retryInvoice}
+                onOpen={row.nfeUrl ? (pk) => void openInvoice(pk) : undefined}
+              />
+            ),
           },
         ]
       : []),
     ...(access.financial
-      ? [{ ...sortable('income'), title: t('columns.income'), width: 120, align: 'right' as const, render: (_: unknown, row: TransactionRow) => <RevenueAmount row={row} /> }]
+      ? [
+          {
+            ...sortable('income'),
+            title: t('columns.income'),
+            width: 120,
+            align: 'right' as const,
+            render: (_: unknown, row: TransactionRow) => <RevenueAmount row={row} />,
+          },
+        ]
       : []),
     {
       ...sortable('energy'),
@@ -212,7 +235,6 @@ export function TransactionsPage() {
         },
       }
     : undefined;
-
 
   const showEmpty = !isLoading && !isError && data && data.list.length === 0;
 
@@ -318,7 +340,13 @@ export function TransactionsPage() {
               className="tx-table"
               data-testid="tx-table"
             />
-            <TransactionPager page={page} pageSize={TRANSACTION_PAGE_SIZE} total={data?.count ?? 0} onChange={setPage} disabled={isFetching} />
+            <TransactionPager
+              page={page}
+              pageSize={TRANSACTION_PAGE_SIZE}
+              total={data?.count ?? 0}
+              onChange={setPage}
+              disabled={isFetching}
+            />
           </>
         )}
       </Card>
