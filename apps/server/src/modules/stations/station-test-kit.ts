@@ -148,13 +148,20 @@ export function readZip(zip: Buffer): { name: string; data: Buffer }[] {
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = zlib.inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
+  // The compressed bytes may themselves end with a CR: keep them whole (the writer ends a stream
+  // with "\nendstream"), and try without that CR only when the whole bytes do not inflate.
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
+    const bytes = Buffer.from(m[1]!, 'latin1');
+    let content: string | undefined;
+    for (const candidate of bytes.at(-1) === 0x0d ? [bytes, bytes.subarray(0, -1)] : [bytes]) {
+      try {
+        content = zlib.inflateSync(candidate).toString('latin1');
+        break;
+      } catch {
+        // not this one
+      }
     }
+    if (content === undefined) continue;
     for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
       out.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
     }
