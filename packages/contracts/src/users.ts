@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './stations';
+import { addressSchema, queryId } from './stations';
 
 /**
  * User form (001 §2 User form, §3 User form, §4, §5 User create / User edit, §7 Users, §8 Users).
@@ -84,15 +84,8 @@ export function isCalendarDate(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const addressFormSchema = z.object({
-  addressPk: z.number().int().nullable(),
-  street: z.string().nullable(),
-  houseNumber: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string(),
-});
+/** The user's hidden address: the shared address shape with its key. */
+export const addressFormSchema = z.object({ addressPk: z.number().int().nullable(), ...addressSchema.shape });
 export type AddressForm = z.infer<typeof addressFormSchema>;
 export const addressFormResponseSchema = z.object({ addressForm: addressFormSchema });
 
