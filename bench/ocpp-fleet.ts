@@ -10,10 +10,12 @@
  * server pings each of them every OCPP_PING_INTERVAL s): the client shares the machine with the
  * server, and client pings would double the ping work on both sides without measuring more.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fleetIds, startFleet } from '@recarga/simulator/fleet';
 import type { SimulatedStation } from '@recarga/simulator/station';
-import { cpuPercent, sampleProcess, type ProcSample } from './proc-stats';
+import { cpuPercent, machineBusyPercent, sampleMachine, sampleProcess, type ProcSample } from './proc-stats';
+import { histogramDelta, quantile, scrape, shareAbove, type Scrape } from './prom';
 
 const USAGE = `OCPP fleet benchmark
 
@@ -32,6 +34,9 @@ const USAGE = `OCPP fleet benchmark
                            intervals (default 120, at most 3600)
   --warmup <s>             wait after ramp-up before measuring (default: one meter interval)
   --server-pid <pid>       report RSS/CPU of this process and its children (e.g. the pid of npm start)
+  --metrics-url <url>      the node's Prometheus metrics, read at the window's start and end to report
+                           its handling time, write batches and event-loop delay (default: /metrics on
+                           the --url's host and port; 'none' to skip)
   --protocol <p>           ocpp1.6 | ocpp1.5 (default ocpp1.6)
   --ocpp15-share <0..1>    share of stations on OCPP 1.5 (default 0)
   --password <text>        HTTP Basic password of every station
@@ -59,6 +64,7 @@ const { values } = (() => {
         duration: { type: 'string', default: '120' },
         warmup: { type: 'string' },
         'server-pid': { type: 'string' },
+        'metrics-url': { type: 'string' },
         protocol: { type: 'string', default: 'ocpp1.6' },
         'ocpp15-share': { type: 'string', default: '0' },
         password: { type: 'string' },
@@ -99,6 +105,10 @@ const ocpp15Share = num('ocpp15-share', 0, 1);
 if (values.mode !== 'sessions' && values.mode !== 'aligned') fail('--mode must be sessions or aligned');
 if (values.mode === 'aligned' && !Number.isInteger(meterInterval)) fail('--mode aligned needs a whole --meter-interval');
 if (values.protocol !== 'ocpp1.6' && values.protocol !== 'ocpp1.5') fail('--protocol must be ocpp1.6 or ocpp1.5');
+const metricsUrl =
+  values['metrics-url'] === 'none'
+    ? undefined
+    : (values['metrics-url'] ?? `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}/metrics`);
 const serverPid = values['server-pid'] === undefined ? undefined : Math.round(num('server-pid', 1, 2 ** 22));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -194,15 +204,32 @@ if (afterRamp.connected === 0) {
 log(`warm-up ${warmup} s`);
 await sleep(warmup * 1000);
 
+/** A scrape of the server's metrics, or why there is none (the figures are then left out). */
+async function scrapeServer(): Promise<Scrape | string> {
+  if (!metricsUrl) return 'not read (--metrics-url none)';
+  try {
+    return await scrape(metricsUrl);
+  } catch (err) {
+    return `unavailable at ${metricsUrl}: ${(err as Error).message}`;
+  }
+}
+
+const metricsStart = await scrapeServer();
 fleet.stats.reset();
 const windowStart = performance.now();
 const serverStart = serverPid === undefined ? undefined : sampleProcess(serverPid);
 const clientStart = process.cpuUsage();
+const machineStart = sampleMachine();
+const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+clientLoop.enable();
 log(`measuring for ${duration} s`);
 await sleep(duration * 1000);
 const windowSeconds = (performance.now() - windowStart) / 1000;
+clientLoop.disable();
 const serverEnd = serverPid === undefined ? undefined : sampleProcess(serverPid);
 const clientCpu = process.cpuUsage(clientStart);
+const machineEnd = sampleMachine();
+const metricsEnd = await scrapeServer();
 const end = fleet.counters();
 
 const heartbeatSec = fleet.stations.find((s) => s.state === 'accepted')?.heartbeatIntervalSec ?? 0;
@@ -242,6 +269,7 @@ const rows: Array<[string, string]> = [
       `(expected ~${(meterRate + heartbeatRate).toFixed(1)}: ${meterRate.toFixed(1)} meter values + ${heartbeatRate.toFixed(1)} heartbeats, one per station every ${heartbeatSec} s)`,
   ],
   ['acks/s', `${(end.resultsReceived / windowSeconds).toFixed(1)} CALLRESULTs`],
+  ['busiest second', `${end.busiestSecondCalls} CALLs sent (bursts: stations whose meter timers line up)`],
   [
     'ack latency',
     `p50 ${ms(end.latency.p50Ms)}, p90 ${ms(end.latency.p90Ms)}, p99 ${ms(end.latency.p99Ms)}, max ${ms(end.latency.maxMs)} (${end.latency.samples} samples)`,
@@ -264,9 +292,48 @@ if (baseline && serverStart && serverEnd) {
       (serverEnd.pids.length > 1 ? ` (${serverEnd.pids.length} processes)` : ''),
   ]);
 }
+if (typeof metricsStart !== 'string' && typeof metricsEnd !== 'string') {
+  const q = (h: ReturnType<typeof histogramDelta>, p: number) => {
+    const { value, open } = quantile(h, p);
+    return Number.isNaN(value) ? '-' : `${open ? '>' : ''}${(value * 1000).toFixed(1)} ms`;
+  };
+  const handled = (action?: string) =>
+    histogramDelta(metricsStart, metricsEnd, 'recarga_ocpp_message_duration_seconds', action ? { action } : {});
+  const all = handled();
+  const perAction = ['MeterValues', 'Heartbeat', 'StatusNotification', 'StartTransaction', 'StopTransaction']
+    .map((a) => [a, handled(a)] as const)
+    .filter(([, h]) => h.count > 0)
+    .map(([a, h]) => `${a} ${q(h, 0.99)}`);
+  rows.push([
+    'server handling',
+    `p50 ${q(all, 0.5)}, p99 ${q(all, 0.99)} (${all.count} messages; p99 by action: ${perAction.join(', ') || '-'})`,
+  ]);
+  const batches = histogramDelta(metricsStart, metricsEnd, 'recarga_ocpp_write_batch_duration_seconds');
+  const items = histogramDelta(metricsStart, metricsEnd, 'recarga_ocpp_write_batch_messages');
+  rows.push([
+    'write batches',
+    `${(batches.count / windowSeconds).toFixed(1)}/s, ${items.count > 0 ? (items.sum / items.count).toFixed(1) : '-'} messages each, ` +
+      `duration p50 ${q(batches, 0.5)}, p99 ${q(batches, 0.99)}, mean ${batches.count > 0 ? ((batches.sum / batches.count) * 1000).toFixed(1) : '-'} ms`,
+  ]);
+  const loop = histogramDelta(metricsStart, metricsEnd, 'recarga_event_loop_delay_seconds');
+  rows.push([
+    'server loop delay',
+    `p99 ${q(loop, 0.99)}, ${(shareAbove(loop, 0.05) * 100).toFixed(2)} % of 20 ms ticks late by more than 50 ms, ` +
+      `total ${(loop.sum * 1000).toFixed(0)} ms blocked over ${loop.count} ticks`,
+  ]);
+} else {
+  rows.push(['server metrics', typeof metricsStart === 'string' ? metricsStart : (metricsEnd as string)]);
+}
 rows.push([
   'bench client',
-  `CPU ${(((clientCpu.user + clientCpu.system) / 1e6 / windowSeconds) * 100).toFixed(1)} % of one core (same machine)`,
+  `CPU ${(((clientCpu.user + clientCpu.system) / 1e6 / windowSeconds) * 100).toFixed(1)} % of one core (same machine), ` +
+    // The histogram holds each 10 ms timer's whole period: the delay is what exceeds it.
+    `event loop delay p99 ${Math.max(0, clientLoop.percentile(99) / 1e6 - 10).toFixed(1)} ms, max ${Math.max(0, clientLoop.max / 1e6 - 10).toFixed(1)} ms`,
+]);
+
+rows.push([
+  'machine',
+  `${machineBusyPercent(machineStart, machineEnd).toFixed(1)} % of ${machineEnd.cores} cores busy during the window (server, bench client, database and the rest)`,
 ]);
 
 const width = Math.max(...rows.map(([k]) => k.length));

@@ -80,3 +80,25 @@ export function cpuPercent(from: ProcSample, to: ProcSample): number {
   const seconds = (to.at - from.at) / 1000;
   return seconds > 0 ? ((to.cpuSeconds - from.cpuSeconds) / seconds) * 100 : Number.NaN;
 }
+
+/** The whole machine's CPU time from /proc/stat: busy and total jiffies over all cores. */
+export interface MachineSample {
+  busy: number;
+  total: number;
+  cores: number;
+}
+
+export function sampleMachine(): MachineSample {
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  const all = lines[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already inside user)
+  const idle = all[3]! + (all[4] ?? 0);
+  const total = all.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total, cores: lines.filter((l) => /^cpu\d+ /.test(l)).length };
+}
+
+/** Share of the machine's cores busy between two samples, 0..100 % of all cores. */
+export function machineBusyPercent(a: MachineSample, b: MachineSample): number {
+  const total = b.total - a.total;
+  return total > 0 ? ((b.busy - a.busy) / total) * 100 : Number.NaN;
+}

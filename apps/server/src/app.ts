@@ -106,6 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
     heartbeatInterval: config.ocpp.heartbeatInterval,
     pingInterval: config.ocpp.pingInterval,
     nodeId: config.nodeId,
+    metrics,
+    // The write path has its own connections, one lane per connection (PGlite: one).
+    writeDb: database.ingest,
+    batcher: { lanes: database.ingestConnections },
   });
   const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, ocpp };
   registerMetrics(app, metrics);

@@ -12,6 +12,8 @@ export interface CallStatsSnapshot {
   /** CALL frames the central system sent to the charge points (remote commands). */
   commandsReceived: number;
   latency: LatencySummary;
+  /** CALLs sent in the busiest whole second since the last reset (bursts show here, not in the mean). */
+  busiestSecondCalls: number;
 }
 
 export interface LatencySummary {
@@ -47,6 +49,8 @@ export class CallStats {
   private maxMs = 0;
   private readonly pending = new Map<string, { sentAt: number; epoch: number }>();
   private epoch = 0;
+  /** CALLs sent per second since the last reset, keyed by the second. */
+  private readonly perSecond = new Map<number, number>();
 
   constructor(private readonly maxSamples = 200_000) {
     this.reservoir = new Float64Array(maxSamples);
@@ -57,7 +61,10 @@ export class CallStats {
     const onCall = (event: { outbound: boolean; payload: unknown[] }) => {
       if (event.outbound) {
         this.callsSent++;
-        this.pending.set(event.payload[1] as string, { sentAt: performance.now(), epoch: this.epoch });
+        const now = performance.now();
+        const second = Math.floor(now / 1000);
+        this.perSecond.set(second, (this.perSecond.get(second) ?? 0) + 1);
+        this.pending.set(event.payload[1] as string, { sentAt: now, epoch: this.epoch });
       } else {
         this.commandsReceived++;
       }
@@ -125,12 +132,14 @@ export class CallStats {
       callsFailed: this.callsFailed,
       commandsReceived: this.commandsReceived,
       latency: this.latency(),
+      busiestSecondCalls: Math.max(0, ...this.perSecond.values()),
     };
   }
 
   /** Forgets everything counted so far (e.g. the ramp-up); calls already in flight are not counted. */
   reset(): void {
     this.epoch++;
+    this.perSecond.clear();
     this.callsSent = 0;
     this.resultsReceived = 0;
     this.errorsReceived = 0;

@@ -51,6 +51,7 @@ export interface FleetCounters {
   callsFailed: number;
   commandsReceived: number;
   latency: LatencySummary;
+  busiestSecondCalls: number;
 }
 
 export interface FleetHandle {

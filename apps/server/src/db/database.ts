@@ -12,6 +12,13 @@ type Row = Record<string, unknown>;
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Connections kept for the charge-point write path (the OCPP write batches), so a slow report or
+   * a burst of API calls never makes a station wait for a pooled connection. PGlite: `db` itself.
+   */
+  ingest: Kysely<DB>;
+  /** Connections of `ingest` (what the OCPP write batcher may use side by side). */
+  ingestConnections: number;
   kind: 'pglite' | 'postgres';
   /**
    * Gives one dedicated session that runs multi-statement SQL scripts (migrations, advisory
@@ -41,6 +48,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, mutex) });
   return {
     db,
+    ingest: db,
+    ingestConnections: 1,
     kind: 'pglite',
     async scriptSession(fn) {
       const release = await mutex.lock();
@@ -57,6 +66,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** Connections of the OCPP write path's own pool on PostgreSQL (see Database.ingest). */
+const INGEST_CONNECTIONS = 2;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -69,8 +81,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     /* idle client errors are surfaced on the next query */
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const ingestPool = new pg.Pool({ connectionString: url, max: INGEST_CONNECTIONS, types: types as pg.CustomTypesConfig });
+  ingestPool.on('error', () => {
+    /* as above */
+  });
+  const ingest = new Kysely<DB>({ dialect: new PostgresDialect({ pool: ingestPool }) });
   return {
     db,
+    ingest,
+    ingestConnections: INGEST_CONNECTIONS,
     kind: 'postgres',
     async scriptSession(fn) {
       const client = await pool.connect();
@@ -84,7 +103,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), ingest.destroy()]);
     },
   };
 }

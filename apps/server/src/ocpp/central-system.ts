@@ -14,6 +14,7 @@ import type { UpgradeHandler } from '../live/upgrade-router';
 import { insertNotifications } from '../modules/notifications/repository';
 import { verifyPassword } from '../platform/auth/password';
 import type { Bus } from '../platform/bus';
+import { Gauge, Histogram, type Metrics } from '../platform/metrics';
 import { stationSubject, type StationCallReply, type StationCallRequest } from './call-station';
 import { onlineSince } from './connections';
 import type { Handler, HandlerDeps, StationSession } from './handler-context';
@@ -70,8 +71,14 @@ export interface CentralSystemOptions {
   /** This node's name in connection records; stale records of it are cleared at start. Default: host name. */
   nodeId?: string;
   batcher?: WriteBatcherOptions;
+  /** Where the write batches go (default `db`): connections kept for the station write path. */
+  writeDb?: Kysely<DB>;
   now?: () => Date;
+  /** Registry for the OCPP metrics (message handling time per action, write batches, connected stations). */
+  metrics?: Metrics;
 }
+
+const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 interface ServerClient {
   identity: string;
@@ -118,20 +125,43 @@ export class CentralSystem implements UpgradeHandler {
   private readonly throttle: SignInThrottle;
   private readonly deps: HandlerDeps;
   private readonly local = new Map<string, LocalStation>();
+  /** The same sockets by connection id (touches report missing records by connection id). */
+  private readonly byConnection = new Map<string, LocalStation>();
   private readonly tracked = new Set<Promise<unknown>>();
   private readonly unsubscribes: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
   private closing = false;
+  private readonly messageDuration = new Histogram(
+    'recarga_ocpp_message_duration_seconds',
+    'Time from a station CALL reaching its handler to the answer (committed), per action',
+    SECONDS_BUCKETS,
+  );
 
   constructor(private readonly opts: CentralSystemOptions) {
     this.nodeId = opts.nodeId ?? hostname();
     const now = opts.now ?? (() => new Date());
     this.throttle = new SignInThrottle(opts.db, now);
     this.events = new StationEvents(opts.db, opts.publisher, opts.bus, opts.pingInterval, opts.log);
-    this.batcher = new WriteBatcher(opts.db, {
+    const batchDuration = new Histogram('recarga_ocpp_write_batch_duration_seconds', 'One write batch transaction', SECONDS_BUCKETS);
+    const batchSize = new Histogram(
+      'recarga_ocpp_write_batch_messages',
+      'Messages written per batch',
+      [1, 2, 5, 10, 25, 50, 100, 200, 500],
+    );
+    if (opts.metrics) {
+      opts.metrics.register(this.messageDuration);
+      opts.metrics.register(batchDuration);
+      opts.metrics.register(batchSize);
+      opts.metrics.register(new Gauge('recarga_ocpp_connected_stations', 'Station sockets open on this node', () => this.local.size));
+    }
+    this.batcher = new WriteBatcher(opts.writeDb ?? opts.db, {
       ...opts.batcher,
       onMissedTouches: (ids) => this.onMissedTouches(ids),
       onError: (err) => opts.log.error({ err }, 'ocpp: batched write failed'),
+      onBatch: (items, ms) => {
+        batchDuration.observe(ms / 1000);
+        batchSize.observe(items);
+      },
     });
     this.deps = { db: opts.db, batcher: this.batcher, events: this.events, heartbeatInterval: opts.heartbeatInterval, log: opts.log, now };
 
@@ -316,6 +346,7 @@ export class CentralSystem implements UpgradeHandler {
 
     const previous = this.local.get(session.chargeBoxId);
     this.local.set(session.chargeBoxId, entry);
+    this.byConnection.set(session.connectionId, entry);
     if (previous && !previous.closed) {
       previous.replaced = true;
       void previous.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
@@ -339,23 +370,35 @@ export class CentralSystem implements UpgradeHandler {
 
   private register<A extends ChargePointAction>(entry: LocalStation, action: A) {
     const handler = handlers[action] as Handler<A>;
-    const { session } = entry;
     entry.client.handle(action, async ({ params }) => {
-      if (action !== 'Heartbeat')
-        this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at: new Date(), message: true });
+      const started = performance.now();
       try {
-        // The connection is on record (and its Connected event written) before anything it says.
-        await entry.opened.catch(() => undefined);
-        const request = session.protocol === 'ocpp1.5' ? request15to16(action, params as Record<string, unknown>) : params;
-        const result = await handler(this.deps, session, request as Parameters<Handler<A>>[2]);
-        return session.protocol === 'ocpp1.5' ? response16to15(action, result as Record<string, unknown>) : result;
-      } catch (err) {
-        if (err instanceof RPCError) throw err;
-        this.opts.log.error({ err, chargeBoxId: session.chargeBoxId, action }, 'ocpp: message not processed');
-        // Internals stay in the log; the station retries later.
-        throw createRPCError('InternalError', 'The central system could not process the message');
+        return await this.answer(entry, action, handler, params);
+      } finally {
+        this.messageDuration.observe((performance.now() - started) / 1000, { action });
       }
     });
+  }
+
+  /** Runs an action's handler (1.5 mapped at the edge); failures other than CALLERRORs become InternalError. */
+  private async answer<A extends ChargePointAction>(entry: LocalStation, action: A, handler: Handler<A>, params: unknown) {
+    const { session } = entry;
+    const at = new Date();
+    try {
+      // The connection is on record (and its Connected event written) before anything it says,
+      // and before its liveness is refreshed (a touch of a record not yet written would miss it).
+      await entry.opened.catch(() => undefined);
+      if (action !== 'Heartbeat')
+        this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at, message: true });
+      const request = session.protocol === 'ocpp1.5' ? request15to16(action, params as Record<string, unknown>) : params;
+      const result = await handler(this.deps, session, request as Parameters<Handler<A>>[2]);
+      return session.protocol === 'ocpp1.5' ? response16to15(action, result as Record<string, unknown>) : result;
+    } catch (err) {
+      if (err instanceof RPCError) throw err;
+      this.opts.log.error({ err, chargeBoxId: session.chargeBoxId, action }, 'ocpp: message not processed');
+      // Internals stay in the log; the station retries later.
+      throw createRPCError('InternalError', 'The central system could not process the message');
+    }
   }
 
   private async recordConnected(entry: LocalStation) {
@@ -380,6 +423,7 @@ export class CentralSystem implements UpgradeHandler {
     entry.closed = true;
     entry.stopResponding();
     if (this.local.get(session.chargeBoxId) === entry) this.local.delete(session.chargeBoxId);
+    this.byConnection.delete(session.connectionId);
     this.opts.log.info({ chargeBoxId: session.chargeBoxId, replaced: entry.replaced }, 'ocpp: station disconnected');
     const closedAt = new Date();
     this.track(
@@ -404,8 +448,9 @@ export class CentralSystem implements UpgradeHandler {
    * at that moment, or because a newer socket (another node) took over — then nothing is done.
    */
   private onMissedTouches(connectionIds: Set<string>) {
-    for (const entry of this.local.values()) {
-      if (entry.closed || !entry.recorded || !connectionIds.has(entry.session.connectionId)) continue;
+    for (const id of connectionIds) {
+      const entry = this.byConnection.get(id);
+      if (!entry || entry.closed || !entry.recorded) continue;
       const restore = async () => {
         const row = await repo.connectionOf(this.opts.db, entry.session.chargeBoxPk);
         if (row || entry.closed) return;

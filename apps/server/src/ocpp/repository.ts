@@ -177,34 +177,47 @@ export interface Touch {
 }
 
 /**
- * Refreshes liveness of many sockets in two statements. Returns the connection ids whose record
+ * Refreshes liveness of many sockets in one statement. Returns the connection ids whose record
  * was not there any more (closed meanwhile, or swept while the node was slow).
  */
 export async function applyTouches(db: Executor, touches: Touch[]): Promise<Set<string>> {
   if (touches.length === 0) return new Set();
+  const list = latestTouches(touches);
+  const seen = await sql<{ connection_id: string }>`with ${touchesSql(list)} select connection_id from seen`.execute(db);
+  const found = new Set(seen.rows.map((r) => r.connection_id));
+  return new Set(list.map((t) => t.connectionId).filter((id) => !found.has(id)));
+}
+
+/** The latest touch per connection (a message wins over a pong), in station order. */
+function latestTouches(touches: Touch[]): Touch[] {
   const latest = new Map<string, Touch>();
   for (const t of touches) {
     const prev = latest.get(t.connectionId);
     if (!prev) latest.set(t.connectionId, t);
     else latest.set(t.connectionId, { ...(t.at >= prev.at ? t : prev), message: t.message || prev.message });
   }
-  const list = [...latest.values()].sort((a, b) => a.chargeBoxPk - b.chargeBoxPk);
-  const seen = await sql<{ connection_id: string }>`
-    update station_connections sc set last_seen_at = greatest(sc.last_seen_at, v.at)
-    from (values ${sql.join(list.map((t) => sql`(${t.chargeBoxPk}::int, ${t.connectionId}::uuid, ${t.at.toISOString()}::timestamptz)`))}) as v(pk, cid, at)
-    where sc.charge_box_pk = v.pk and sc.connection_id = v.cid
-    returning sc.connection_id
-  `.execute(db);
-  const messages = list.filter((t) => t.message);
-  if (messages.length) {
-    await sql`
-      update charge_boxes cb set last_heartbeat_timestamp = v.at
-      from (values ${sql.join(messages.map((t) => sql`(${t.chargeBoxPk}::int, ${t.at.toISOString()}::timestamptz)`))}) as v(pk, at)
-      where cb.charge_box_pk = v.pk and (cb.last_heartbeat_timestamp is null or cb.last_heartbeat_timestamp < v.at)
-    `.execute(db);
-  }
-  const found = new Set(seen.rows.map((r) => r.connection_id));
-  return new Set(list.map((t) => t.connectionId).filter((id) => !found.has(id)));
+  return [...latest.values()].sort((a, b) => a.chargeBoxPk - b.chargeBoxPk);
+}
+
+/**
+ * WITH items for touches: the connection's liveness, and the station's last heartbeat for
+ * messages; `seen` returns the connection ids whose record is there.
+ */
+function touchesSql(list: Touch[]) {
+  return sql`tv (pk, cid, at, message) as (
+      values ${sql.join(list.map((t) => sql`(${t.chargeBoxPk}::int, ${t.connectionId}::uuid, ${t.at.toISOString()}::timestamptz, ${t.message}::boolean)`))}
+    ),
+    heartbeat as (
+      update charge_boxes cb set last_heartbeat_timestamp = tv.at
+        from tv
+       where tv.message and cb.charge_box_pk = tv.pk and (cb.last_heartbeat_timestamp is null or cb.last_heartbeat_timestamp < tv.at)
+    ),
+    seen as (
+      update station_connections sc set last_seen_at = greatest(sc.last_seen_at, tv.at)
+        from tv
+       where sc.charge_box_pk = tv.pk and sc.connection_id = tv.cid
+      returning sc.connection_id
+    )`;
 }
 
 export async function updateBoot(db: Executor, chargeBoxPk: number, req: BootNotificationRequest, now: Date) {
@@ -301,22 +314,38 @@ export async function ensureConnector(db: Executor, chargeBoxPk: number, connect
   return row.connector_pk;
 }
 
-/** Keys of many (station, connector) pairs, creating missing rows; map key `${pk}:${id}`. */
+/**
+ * Keys of many (station, connector) pairs, creating missing rows; map key `${pk}:${id}`. One
+ * statement in the usual case (every connector known); a row another transaction created while
+ * this statement ran is not in its snapshot and is read again.
+ */
 export async function ensureConnectors(db: Executor, pairs: { chargeBoxPk: number; connectorId: number }[]): Promise<Map<string, number>> {
   const unique = [...new Map(pairs.map((p) => [`${p.chargeBoxPk}:${p.connectorId}`, p])).values()];
   const out = new Map<string, number>();
   if (unique.length === 0) return out;
-  await db
-    .insertInto('connectors')
-    .values(unique.map((p) => ({ charge_box_pk: p.chargeBoxPk, connector_id: p.connectorId })))
-    .onConflict((oc) => oc.columns(['charge_box_pk', 'connector_id']).doNothing())
-    .execute();
-  const rows = await db
-    .selectFrom('connectors')
-    .select(['connector_pk', 'charge_box_pk', 'connector_id'])
-    .where((eb) => eb.or(unique.map((p) => eb.and([eb('charge_box_pk', '=', p.chargeBoxPk), eb('connector_id', '=', p.connectorId)]))))
-    .execute();
-  for (const r of rows) out.set(`${r.charge_box_pk}:${r.connector_id}`, r.connector_pk);
+  const rows = await sql<{ connector_pk: number; charge_box_pk: number; connector_id: number }>`
+    with k (cb, cid) as (values ${sql.join(unique.map((p) => sql`(${p.chargeBoxPk}::int, ${p.connectorId}::int)`))}),
+    created as (
+      insert into connectors (charge_box_pk, connector_id)
+      select k.cb, k.cid from k
+       where not exists (select 1 from connectors c where c.charge_box_pk = k.cb and c.connector_id = k.cid)
+      on conflict (charge_box_pk, connector_id) do nothing
+      returning connector_pk, charge_box_pk, connector_id
+    )
+    select c.connector_pk, c.charge_box_pk, c.connector_id from connectors c join k on c.charge_box_pk = k.cb and c.connector_id = k.cid
+    union all
+    select connector_pk, charge_box_pk, connector_id from created
+  `.execute(db);
+  for (const r of rows.rows) out.set(`${r.charge_box_pk}:${r.connector_id}`, r.connector_pk);
+  const missing = unique.filter((p) => !out.has(`${p.chargeBoxPk}:${p.connectorId}`));
+  if (missing.length) {
+    const again = await db
+      .selectFrom('connectors')
+      .select(['connector_pk', 'charge_box_pk', 'connector_id'])
+      .where((eb) => eb.or(missing.map((p) => eb.and([eb('charge_box_pk', '=', p.chargeBoxPk), eb('connector_id', '=', p.connectorId)]))))
+      .execute();
+    for (const r of again) out.set(`${r.charge_box_pk}:${r.connector_id}`, r.connector_pk);
+  }
   return out;
 }
 
@@ -582,25 +611,28 @@ export interface MeterRow {
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ROWS_PER_STATEMENT = 2000;
 
+/** One sampled value as its meter_values columns (numbers in `value`, anything else kept raw). */
+function sampleColumns(meterValue: MeterValue) {
+  return meterValue.sampledValue.map((s) => {
+    const numeric = s.format !== 'SignedData' && NUMBER.test(s.value.trim());
+    return {
+      value_timestamp: meterValue.timestamp,
+      measurand: s.measurand ?? 'Energy.Active.Import.Register',
+      phase: s.phase ?? null,
+      location: s.location ?? null,
+      unit: s.unit ?? null,
+      context: s.context ?? null,
+      format: s.format ?? null,
+      value: numeric ? s.value.trim() : null,
+      raw_value: numeric ? null : s.value,
+    };
+  });
+}
+
 /** Stores every sampled value as a row of the time series; repeated samples are ignored. */
 export async function insertMeterValues(db: Executor, rows: MeterRow[]) {
   const values = rows.flatMap((r) =>
-    r.meterValue.sampledValue.map((s) => {
-      const numeric = s.format !== 'SignedData' && NUMBER.test(s.value.trim());
-      return {
-        transaction_pk: r.transactionPk,
-        connector_pk: r.connectorPk,
-        value_timestamp: r.meterValue.timestamp,
-        measurand: s.measurand ?? 'Energy.Active.Import.Register',
-        phase: s.phase ?? null,
-        location: s.location ?? null,
-        unit: s.unit ?? null,
-        context: s.context ?? null,
-        format: s.format ?? null,
-        value: numeric ? s.value.trim() : null,
-        raw_value: numeric ? null : s.value,
-      };
-    }),
+    sampleColumns(r.meterValue).map((c) => ({ transaction_pk: r.transactionPk, connector_pk: r.connectorPk, ...c })),
   );
   for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
     await db
@@ -609,6 +641,62 @@ export async function insertMeterValues(db: Executor, rows: MeterRow[]) {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/** Readings of one message for `meterAndTouchStatement`: connector key known, transaction id as the station sent it. */
+export interface KnownConnectorMeter {
+  chargeBoxPk: number;
+  connectorPk: number;
+  transactionId?: number;
+  meterValues: MeterValue[];
+}
+
+/** Whether a batch fits one `meterAndTouchStatement`: 13 bind parameters per sampled value, 4 per touch, below PostgreSQL's 65,535. */
+export function fitsOneStatement(samples: number, touches: number): boolean {
+  return samples * 13 + touches * 4 <= 65_000;
+}
+
+/**
+ * The common write batch — meter readings and liveness only — as ONE statement, so it commits
+ * without BEGIN/COMMIT round trips: the readings (a transaction id the station does not own is
+ * not trusted: those readings stay on the connector) and the touches (see applyTouches). Returns
+ * the connection ids whose record was missing. A connector key that no longer exists fails the
+ * statement (foreign key): nothing is written and the caller takes the transactional path.
+ */
+export async function meterAndTouchStatement(db: Kysely<DB>, meters: KnownConnectorMeter[], touches: Touch[]): Promise<Set<string>> {
+  let n = 0;
+  const samples = meters.flatMap((m) => {
+    const tx =
+      m.transactionId !== undefined && Number.isSafeInteger(m.transactionId) && m.transactionId > 0 && m.transactionId <= 2_147_483_647
+        ? m.transactionId
+        : null;
+    return m.meterValues.flatMap((mv) =>
+      sampleColumns(mv).map(
+        (c) =>
+          sql`(${n++}::int, ${m.chargeBoxPk}::int, ${m.connectorPk}::int, ${tx}::int, ${c.value_timestamp}::timestamptz, ${c.measurand}::text, ${c.phase}::text, ${c.location}::text, ${c.unit}::text, ${c.context}::text, ${c.format}::text, ${c.value}::numeric, ${c.raw_value}::text)`,
+      ),
+    );
+  });
+  const list = latestTouches(touches);
+  const parts = [];
+  if (samples.length) {
+    parts.push(sql`v (n, cb, connector_pk, tx, ts, measurand, phase, location, unit, context, format, value, raw) as (values ${sql.join(samples)}),
+    readings as (
+      insert into meter_values (transaction_pk, connector_pk, value_timestamp, measurand, phase, location, unit, context, format, value, raw_value)
+      select t.transaction_pk, v.connector_pk, v.ts, v.measurand, v.phase, v.location, v.unit, v.context, v.format, v.value, v.raw
+        from v left join transactions t on t.transaction_pk = v.tx and t.charge_box_pk = v.cb
+       order by v.n
+      on conflict do nothing
+    )`);
+  }
+  if (list.length) parts.push(touchesSql(list));
+  if (parts.length === 0) return new Set();
+  const rows = await sql<{ connection_id: string | null }>`
+    with ${sql.join(parts)}
+    ${list.length ? sql`select connection_id from seen` : sql`select null::uuid as connection_id where false`}
+  `.execute(db);
+  const found = new Set(rows.rows.map((r) => r.connection_id));
+  return new Set(list.map((t) => t.connectionId).filter((id) => !found.has(id)));
 }
 
 // ---------------------------------------------------------------------------------------------

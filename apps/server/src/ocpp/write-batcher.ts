@@ -6,8 +6,11 @@ import {
   applyStatuses,
   applyTouches,
   ensureConnectors,
+  fitsOneStatement,
   insertMeterValues,
+  meterAndTouchStatement,
   transactionsOfStations,
+  type KnownConnectorMeter,
   type StatusChange,
   type StatusReport,
   type Touch,
@@ -43,6 +46,8 @@ interface Settle<T> {
 }
 
 export interface WriteBatcherOptions {
+  /** Queues written side by side, a station always in the same one (default 1: PGlite has one connection). */
+  lanes?: number;
   /** Longest wait before a batch is written (ms). */
   maxDelayMs?: number;
   /** A batch is written as soon as it holds this many messages. */
@@ -50,61 +55,100 @@ export interface WriteBatcherOptions {
   /** Told about touched connections whose record was missing (closed meanwhile or swept). */
   onMissedTouches?: (connectionIds: Set<string>) => void;
   onError?: (err: unknown) => void;
+  /** Told after each batch transaction: its messages and how long it took (ms), committed or not. */
+  onBatch?: (items: number, ms: number) => void;
 }
 
 /**
  * Write-behind batching for the hot path (heartbeats and liveness, status notifications, meter
  * values): messages arriving within a few milliseconds are written in ONE database transaction,
  * and each caller's promise settles only after the transaction holding its writes committed — the
- * station is answered after commit. One batch is written at a time (PGlite has one connection;
- * on PostgreSQL it also keeps a station's status reports in order); while it is written the next
- * one fills. If a batch fails, its messages are retried one by one so one bad message cannot
- * fail the others.
+ * station is answered after commit. Messages go to one of `lanes` queues by station, so one
+ * station's messages are written in order while the lanes commit side by side (on PostgreSQL a
+ * commit waits for the disk; one lane leaves the others' batches queued behind it). Each lane
+ * writes one batch at a time; while it is written the next one fills. If a batch fails, its
+ * messages are retried one by one so one bad message cannot fail the others.
  */
 export class WriteBatcher {
-  private pending: Op[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | null = null;
+  private readonly lanes: Lane[];
   private closed = false;
-  private readonly maxDelayMs: number;
-  private readonly maxItems: number;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly opts: WriteBatcherOptions = {},
-  ) {
-    this.maxDelayMs = opts.maxDelayMs ?? 5;
-    this.maxItems = opts.maxItems ?? 200;
+  constructor(db: Kysely<DB>, opts: WriteBatcherOptions = {}) {
+    const count = Math.max(1, Math.floor(opts.lanes ?? 1));
+    const connectorKeys = new Map<string, number>();
+    this.lanes = Array.from({ length: count }, () => new Lane(db, opts, connectorKeys));
   }
 
   /** Liveness of a socket (a message or a pong); written with the next batch, nobody waits. */
   touch(touch: Touch) {
     if (this.closed) return;
-    this.push({ kind: 'touch', touch });
+    this.lane(touch.chargeBoxPk).push({ kind: 'touch', touch });
   }
 
   /** Liveness, resolved once written (Heartbeat is answered after commit). */
   touchAndWait(touch: Touch): Promise<void> {
-    return new Promise((resolve, reject) => this.push({ kind: 'touch', touch, done: { resolve, reject } }));
+    return new Promise((resolve, reject) => this.push(touch.chargeBoxPk, { kind: 'touch', touch, done: { resolve, reject } }));
   }
 
   /** A StatusNotification: stored with the other reports of its batch, in arrival order. */
   status(input: StatusInput): Promise<StatusResult> {
-    return new Promise((resolve, reject) => this.push({ kind: 'status', input, done: { resolve, reject } }));
+    return new Promise((resolve, reject) => this.push(input.chargeBoxPk, { kind: 'status', input, done: { resolve, reject } }));
   }
 
   meterValues(input: MeterInput): Promise<void> {
-    return new Promise((resolve, reject) => this.push({ kind: 'meter', input, done: { resolve, reject } }));
+    return new Promise((resolve, reject) => this.push(input.chargeBoxPk, { kind: 'meter', input, done: { resolve, reject } }));
   }
 
-  /** Runs `work` inside the next batch's transaction (in submission order) and resolves with its result. */
-  run<R>(work: (trx: Transaction<DB>) => Promise<R>): Promise<R> {
+  /**
+   * Runs `work` inside the next batch's transaction and resolves with its result. Work with the same
+   * `key` (a station's pk) shares a lane and runs in submission order.
+   */
+  run<R>(work: (trx: Transaction<DB>) => Promise<R>, key = 0): Promise<R> {
     return new Promise<R>((resolve, reject) =>
-      this.push({ kind: 'work', work, done: { resolve: resolve as (v: unknown) => void, reject } }),
+      this.push(key, { kind: 'work', work, done: { resolve: resolve as (v: unknown) => void, reject } }),
     );
   }
 
   /** Resolves when everything submitted so far is written. */
+  async drain(): Promise<void> {
+    await Promise.all(this.lanes.map((l) => l.drain()));
+  }
+
+  /** Writes what is pending and refuses new writes (touches are dropped). */
+  async close() {
+    this.closed = true;
+    await Promise.all(this.lanes.map((l) => l.close()));
+  }
+
+  private lane(key: number): Lane {
+    return this.lanes[Math.abs(Math.trunc(key)) % this.lanes.length]!;
+  }
+
+  private push(key: number, op: Op) {
+    if (this.closed && op.kind === 'touch') return op.done?.resolve();
+    if (this.closed) return (op.done as Settle<unknown>).reject(new Error('write batcher closed'));
+    this.lane(key).push(op);
+  }
+}
+
+/** One queue of the batcher: batches written one after the other. */
+class Lane {
+  private pending: Op[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | null = null;
+  private readonly maxDelayMs: number;
+  private readonly maxItems: number;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly opts: WriteBatcherOptions,
+    /** Connector keys (`${chargeBoxPk}:${connectorId}` -> connector_pk) seen by earlier batches, shared by the lanes. */
+    private readonly connectorKeys: Map<string, number>,
+  ) {
+    this.maxDelayMs = opts.maxDelayMs ?? 5;
+    this.maxItems = opts.maxItems ?? 500;
+  }
+
   async drain(): Promise<void> {
     while (this.pending.length || this.loop) {
       if (!this.loop) {
@@ -116,22 +160,12 @@ export class WriteBatcher {
     }
   }
 
-  /** Writes what is pending and refuses new writes (touches are dropped). */
   async close() {
-    this.closed = true;
     clearTimeout(this.timer);
     await this.drain();
   }
 
-  private push(op: Op) {
-    if (this.closed && op.kind !== 'touch') {
-      (op.done as Settle<unknown>).reject(new Error('write batcher closed'));
-      return;
-    }
-    if (this.closed && op.kind === 'touch') {
-      op.done?.resolve();
-      return;
-    }
+  push(op: Op) {
     this.pending.push(op);
     if (this.loop) return;
     if (this.pending.length >= this.maxItems) {
@@ -160,11 +194,15 @@ export class WriteBatcher {
   }
 
   private async write(ops: Op[]) {
+    if (await this.writeFast(ops)) return;
     let results: unknown[];
     let missed: Set<string>;
+    const started = performance.now();
     try {
       ({ results, missed } = await this.db.transaction().execute((trx) => this.apply(trx, ops)));
+      this.opts.onBatch?.(ops.length, performance.now() - started);
     } catch (err) {
+      this.opts.onBatch?.(ops.length, performance.now() - started);
       if (ops.length === 1) return this.fail(ops[0]!, err);
       // One bad message must not sink the batch: each is written on its own.
       for (const op of ops) await this.write([op]);
@@ -172,6 +210,46 @@ export class WriteBatcher {
     }
     ops.forEach((op, i) => op.done?.resolve(results[i] as never));
     if (missed.size) this.opts.onMissedTouches?.(missed);
+  }
+
+  /**
+   * The usual batch — meter readings and liveness, every connector seen before — in one statement
+   * without BEGIN/COMMIT (repository.meterAndTouchStatement). False when the batch does not qualify
+   * or the statement failed (nothing was written): the transactional path then writes it.
+   */
+  private async writeFast(ops: Op[]): Promise<boolean> {
+    const meters: KnownConnectorMeter[] = [];
+    const touches: Touch[] = [];
+    let samples = 0;
+    for (const op of ops) {
+      if (op.kind === 'touch') touches.push(op.touch);
+      else if (op.kind === 'meter') {
+        const connectorPk = this.connectorKeys.get(`${op.input.chargeBoxPk}:${op.input.connectorId}`);
+        if (connectorPk === undefined) return false;
+        for (const mv of op.input.meterValues) samples += mv.sampledValue.length;
+        meters.push({
+          chargeBoxPk: op.input.chargeBoxPk,
+          connectorPk,
+          transactionId: op.input.transactionId,
+          meterValues: op.input.meterValues,
+        });
+      } else return false;
+    }
+    if (!fitsOneStatement(samples, touches.length)) return false;
+    const started = performance.now();
+    let missed: Set<string>;
+    try {
+      missed = await meterAndTouchStatement(this.db, meters, touches);
+    } catch {
+      // E.g. a connector key of a station deleted meanwhile: forget the keys, write it the long way.
+      for (const op of ops) if (op.kind === 'meter') this.connectorKeys.delete(`${op.input.chargeBoxPk}:${op.input.connectorId}`);
+      return false;
+    } finally {
+      this.opts.onBatch?.(ops.length, performance.now() - started);
+    }
+    for (const op of ops) op.done?.resolve(undefined as never);
+    if (missed.size) this.opts.onMissedTouches?.(missed);
+    return true;
   }
 
   private fail(op: Op, err: unknown) {
@@ -208,6 +286,7 @@ export class WriteBatcher {
         trx,
         meters.map((m) => ({ chargeBoxPk: m.chargeBoxPk, connectorId: m.connectorId })),
       );
+      for (const [key, pk] of connectors) this.connectorKeys.set(key, pk);
       const withTx = meters.filter((m) => m.transactionId !== undefined);
       const owned = await transactionsOfStations(
         trx,

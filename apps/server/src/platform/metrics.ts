@@ -88,6 +88,32 @@ export class Metrics {
     new Histogram('recarga_http_request_duration_seconds', 'HTTP request duration', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]),
   );
   readonly rss = this.register(new Gauge('recarga_process_resident_memory_bytes', 'Resident memory', () => process.memoryUsage.rss()));
+  /** How late a 20 ms timer fires: time the event loop was blocked (garbage collection, long synchronous work). */
+  readonly eventLoopDelay = this.register(
+    new Histogram(
+      'recarga_event_loop_delay_seconds',
+      'Lateness of a 20 ms timer on the event loop',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    ),
+  );
+  private loopTimer: NodeJS.Timeout | undefined;
+
+  /** Starts sampling the event loop's delay (stopped by stop()). */
+  startEventLoopMonitor(periodMs = 20) {
+    if (this.loopTimer) return;
+    let last = performance.now();
+    this.loopTimer = setInterval(() => {
+      const now = performance.now();
+      this.eventLoopDelay.observe(Math.max(0, now - last - periodMs) / 1000);
+      last = now;
+    }, periodMs);
+    this.loopTimer.unref();
+  }
+
+  stop() {
+    clearInterval(this.loopTimer);
+    this.loopTimer = undefined;
+  }
 
   register<M extends Metric>(metric: M): M {
     this.all.push(metric);
@@ -99,6 +125,8 @@ export class Metrics {
 }
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
+  metrics.startEventLoopMonitor();
+  app.addHook('onClose', async () => metrics.stop());
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;

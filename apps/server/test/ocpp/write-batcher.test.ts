@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { WriteBatcher } from '../../src/ocpp/write-batcher';
-import { aStation } from '../helpers/station-builders';
+import { aStation, aTransaction } from '../helpers/station-builders';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-app';
 
 describe('write batcher', () => {
@@ -54,6 +54,34 @@ describe('write batcher', () => {
     const started = Date.now();
     await Promise.all([batcher.run(probe(20)), batcher.run(probe(21))]);
     expect(Date.now() - started).toBeLessThan(5_000);
+    await batcher.close();
+  });
+
+  it('several lanes: a key always writes in its own lane, in submission order; lanes commit separately', async () => {
+    // Arrange
+    const batcher = new WriteBatcher(tdb.database.db, { maxDelayMs: 20, lanes: 2 });
+    const order: number[] = [];
+    const probeInOrder = (id: number) => (trx: Parameters<Parameters<WriteBatcher['run']>[0]>[0]) =>
+      probe(id)(trx).then((v) => (order.push(id), v));
+
+    // Act: keys 7 and 9 share lane 1, key 8 is lane 0
+    const results = await Promise.all([
+      batcher.run(probeInOrder(40), 7),
+      batcher.run(probeInOrder(41), 8),
+      batcher.run(probeInOrder(42), 9),
+      batcher.run(probeInOrder(43), 7),
+    ]);
+
+    // Assert
+    expect(results).toEqual([40, 41, 42, 43]);
+    const tx = await sql<{ id: number; txid: string }>`select id, txid from batch_probe where id between 40 and 43 order by id`.execute(
+      tdb.database.db,
+    );
+    const txOf = Object.fromEntries(tx.rows.map((r) => [r.id, String(r.txid)]));
+    expect(txOf[40]).toBe(txOf[42]);
+    expect(txOf[40]).toBe(txOf[43]);
+    expect(txOf[41]).not.toBe(txOf[40]);
+    expect(order.filter((id) => id !== 41)).toEqual([40, 42, 43]);
     await batcher.close();
   });
 
@@ -131,5 +159,96 @@ describe('write batcher: status reports', () => {
       .execute();
     expect(events.map((e) => e.type)).toEqual(['Available', 'Failure']);
     expect(results[2]!.notificationPks).toEqual([events[1]!.notification_pk]);
+  });
+});
+
+describe('write batcher: meter readings', () => {
+  let tdb: TestDatabase;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+  });
+  afterAll(() => tdb.dispose());
+
+  const reading = (at: Date, wh: number) => ({
+    timestamp: at.toISOString(),
+    sampledValue: [
+      { value: String(wh), measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const },
+      { value: 'n/a', measurand: 'SoC' as const, unit: 'Percent' as const },
+    ],
+  });
+  const rowsOf = (chargeBoxPk: number) =>
+    tdb.database.db
+      .selectFrom('meter_values as m')
+      .innerJoin('connectors as c', 'c.connector_pk', 'm.connector_pk')
+      .select(['c.connector_id', 'm.transaction_pk', 'm.measurand', 'm.value', 'm.raw_value'])
+      .where('c.charge_box_pk', '=', chargeBoxPk)
+      .orderBy('m.meter_value_pk')
+      .execute();
+
+  it('readings of known connectors with liveness (the one-statement batch): stored, with the transaction only when the station owns it', async () => {
+    // Arrange: a first batch makes the connectors known
+    const db = tdb.database.db;
+    const pk = await aStation({ db }, { id: 'BATCH-MV-01', connectors: 2 });
+    const other = await aStation({ db }, { id: 'BATCH-MV-02', connectors: 1 });
+    const own = await aTransaction({ db }, { chargeBoxPk: pk, connectorId: 1, start: new Date(Date.now() - 3_600_000) });
+    const foreign = await aTransaction({ db }, { chargeBoxPk: other, connectorId: 1, start: new Date(Date.now() - 3_600_000) });
+    const batcher = new WriteBatcher(db, { maxDelayMs: 20 });
+    const t0 = Date.now() - 600_000;
+    await Promise.all([
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 1, transactionId: own, meterValues: [reading(new Date(t0), 100)] }),
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 2, meterValues: [reading(new Date(t0), 5)] }),
+    ]);
+
+    // Act: the next batch, connectors known, with a touch of a connection nobody recorded
+    await Promise.all([
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 1, transactionId: own, meterValues: [reading(new Date(t0 + 60_000), 200)] }),
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 2, transactionId: foreign, meterValues: [reading(new Date(t0 + 60_000), 6)] }),
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 1, transactionId: own, meterValues: [reading(new Date(t0 + 60_000), 200)] }),
+      batcher.touchAndWait({ chargeBoxPk: pk, connectionId: '00000000-0000-4000-8000-000000000001', at: new Date(), message: true }),
+    ]);
+    await batcher.close();
+
+    // Assert: the repeated sample is stored once; the other station's transaction is not trusted
+    const rows = await rowsOf(pk);
+    expect(
+      rows.map((r) => [r.connector_id, r.transaction_pk, r.measurand, r.value === null ? null : Number(r.value), r.raw_value]),
+    ).toEqual([
+      [1, own, 'Energy.Active.Import.Register', 100, null],
+      [1, own, 'SoC', null, 'n/a'],
+      [2, null, 'Energy.Active.Import.Register', 5, null],
+      [2, null, 'SoC', null, 'n/a'],
+      [1, own, 'Energy.Active.Import.Register', 200, null],
+      [1, own, 'SoC', null, 'n/a'],
+      [2, null, 'Energy.Active.Import.Register', 6, null],
+      [2, null, 'SoC', null, 'n/a'],
+    ]);
+    const station = await db
+      .selectFrom('charge_boxes')
+      .select('last_heartbeat_timestamp')
+      .where('charge_box_pk', '=', pk)
+      .executeTakeFirstOrThrow();
+    expect(station.last_heartbeat_timestamp).not.toBeNull();
+  });
+
+  it('a known connector removed meanwhile: the batch is written the long way, the connector created again', async () => {
+    // Arrange
+    const db = tdb.database.db;
+    const pk = await aStation({ db }, { id: 'BATCH-MV-03', connectors: 1 });
+    const batcher = new WriteBatcher(db, { maxDelayMs: 5 });
+    const t0 = Date.now() - 600_000;
+    await batcher.meterValues({ chargeBoxPk: pk, connectorId: 1, meterValues: [reading(new Date(t0), 100)] });
+    await db.deleteFrom('connectors').where('charge_box_pk', '=', pk).execute();
+
+    // Act
+    await batcher.meterValues({ chargeBoxPk: pk, connectorId: 1, meterValues: [reading(new Date(t0 + 60_000), 200)] });
+    await batcher.close();
+
+    // Assert
+    const rows = await rowsOf(pk);
+    expect(rows.map((r) => [r.connector_id, r.measurand, r.value === null ? null : Number(r.value)])).toEqual([
+      [1, 'Energy.Active.Import.Register', 200],
+      [1, 'SoC', null],
+    ]);
   });
 });

@@ -44,6 +44,11 @@ export type PriceOutcome = 'priced' | 'repriced' | 'unchanged' | 'running' | 'mi
 export class BillingService {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly now: () => Date;
+  /** Post-commit work waiting for the worker (see `wake`). */
+  private readonly stopped = new Set<number>();
+  private readonly released = new Map<string, { chargeBoxId: string; connectorId: number }>();
+  private worker: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly deps: BillingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -60,21 +65,67 @@ export class BillingService {
     while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
-  /** OCPP post-commit: transactions just stopped. */
+  /** OCPP post-commit: transactions just stopped (priced by the background worker, in order). */
   transactionsStopped(transactionPks: number[]) {
-    this.track(this.processQueue(transactionPks));
+    if (this.closed) return;
+    for (const pk of transactionPks) this.stopped.add(pk);
+    this.wake();
   }
 
   /** OCPP post-commit: a connector reported a status; a release may end idle time. */
   connectorStatus(chargeBoxId: string, connectorId: number, status: string) {
     if (connectorId <= 0 || status === 'Charging' || status === 'SuspendedEV' || status === 'SuspendedEVSE' || status === 'Finishing')
       return;
-    this.track(
-      (async () => {
-        const c = await repo.connectorPkOf(this.deps.db, chargeBoxId, connectorId);
-        if (c) await this.finalizeIdle(c.connector_pk);
-      })(),
-    );
+    if (this.closed) return;
+    this.released.set(`${chargeBoxId}\u0000${connectorId}`, { chargeBoxId, connectorId });
+    this.wake();
+  }
+
+  /**
+   * Stops taking post-commit work and drops what is waiting: it is all on record (billing_queue,
+   * open idle measurements) and the reconcile job picks it up, on this node's next start or on
+   * another node. What is under way finishes (`settled()`).
+   */
+  close() {
+    this.closed = true;
+    this.stopped.clear();
+    this.released.clear();
+  }
+
+  /**
+   * One worker handles the post-commit work, one item at a time: a burst of stops or statuses (a
+   * whole fleet stopping, a reconnect storm) then holds one pooled connection instead of one per
+   * message, and stations' own messages and the API keep theirs. Stops are priced before releases
+   * are measured (a release ends the idle time of a priced recharge).
+   */
+  private wake() {
+    if (this.worker) return;
+    this.worker = (async () => {
+      try {
+        while (!this.closed && (this.stopped.size || this.released.size)) {
+          if (this.stopped.size) {
+            const pks = [...this.stopped];
+            this.stopped.clear();
+            await this.processQueue(pks);
+            continue;
+          }
+          const releases = [...this.released.values()];
+          this.released.clear();
+          for (const r of releases) {
+            if (this.closed) break;
+            try {
+              const c = await repo.connectorPkOf(this.deps.db, r.chargeBoxId, r.connectorId);
+              if (c) await this.finalizeIdle(c.connector_pk);
+            } catch (err) {
+              this.deps.log.error({ err, chargeBoxId: r.chargeBoxId, connectorId: r.connectorId }, 'billing: idle measurement failed');
+            }
+          }
+        }
+      } finally {
+        this.worker = null;
+      }
+    })();
+    this.track(this.worker);
   }
 
   /** Prices queued transactions: the given ones, or every due entry (job). Returns how many were priced. */
@@ -82,6 +133,7 @@ export class BillingService {
     const pks = transactionPks ?? (await repo.dueQueue(this.deps.db, limit)).map((r) => r.transaction_pk);
     let n = 0;
     for (const pk of pks) {
+      if (this.closed) break; // the rest stays queued for the reconcile job
       try {
         const outcome = await this.priceFromQueue(pk);
         if (outcome === 'priced' || outcome === 'repriced') n++;

@@ -125,12 +125,12 @@ export class StatsService {
     const scope = tenantScope.tenantPks;
     const month = await repo.monthStart(this.db, countryTimeZone[country] ?? 'UTC');
     const now = new Date();
-    const [users, charging, stations, sums] = await Promise.all([
-      repo.userCounts(this.db, scope, now),
-      repo.usersCharging(this.db, scope),
-      repo.stationStatusCounts(this.db, scope, this.pingIntervalSec),
-      repo.periodSums(this.db, tenantScope, month),
-    ]);
+    // One query after the other: live figures are background work and must not take several of
+    // the pool's connections at once from stations' messages and the API.
+    const users = await repo.userCounts(this.db, scope, now);
+    const charging = await repo.usersCharging(this.db, scope);
+    const stations = await repo.stationStatusCounts(this.db, scope, this.pingIntervalSec);
+    const sums = await repo.periodSums(this.db, tenantScope, month);
     const consumption = kWh(sums.wh);
     const co2Saved = co2SavedKg(consumption);
     return {

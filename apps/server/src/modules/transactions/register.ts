@@ -56,6 +56,7 @@ export async function registerTransactionModules(app: FastifyInstance, platform:
   platform.jobs.schedule({ name: 'invoices.steps', everyMs: INVOICE_JOB_MS, run: () => invoices.jobStep() });
   app.addHook('preClose', async () => {
     invoices.close();
+    billing.close();
     await billing.settled();
   });
 

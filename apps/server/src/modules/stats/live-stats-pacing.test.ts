@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveStats } from '@recarga/contracts/stats';
+import type { LivePublisher } from '../../live/publisher';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-app';
+import { StatsLivePublisher } from './live-stats';
+import type { StatsService } from './service';
+
+const quiet = { warn() {}, error() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet, level: 'silent', silent() {} };
+
+/** A stats service whose figures take `ms` to compute; records when each computation ran. */
+function slowService(ms: number) {
+  const runs: { tenantPk: number; start: number; end: number }[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const service = {
+    async live(scope: { tenantPk: number }) {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      const start = Date.now();
+      await new Promise((r) => setTimeout(r, ms));
+      active--;
+      runs.push({ tenantPk: scope.tenantPk, start, end: Date.now() });
+      return { at: new Date().toISOString(), n: runs.length } as unknown as LiveStats;
+    },
+  } as unknown as StatsService;
+  return { service, runs, maxActive: () => maxActive };
+}
+
+const publisher = { onTenantEvent: () => () => undefined, stats() {} } as unknown as LivePublisher;
+
+describe('live stats pacing', () => {
+  let tdb: TestDatabase;
+  let tenantPks: number[];
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    tenantPks = (await tdb.database.db.selectFrom('tenants').select('tenant_pk').orderBy('tenant_pk').limit(3).execute()).map(
+      (r) => r.tenant_pk,
+    );
+  });
+  afterAll(() => tdb.dispose());
+
+  it('changes at several tenants: their figures are computed one tenant at a time, never side by side', async () => {
+    // Arrange
+    const slow = slowService(40);
+    const live = new StatsLivePublisher(tdb.database.db, slow.service, publisher, quiet as never, { debounceMs: 5, maxWaitMs: 20 });
+
+    // Act
+    for (const pk of tenantPks) live.touch(pk);
+    await new Promise((r) => setTimeout(r, 100));
+    await live.settled();
+    live.close();
+
+    // Assert
+    expect(slow.runs.length).toBeGreaterThanOrEqual(tenantPks.length);
+    expect(slow.maxActive()).toBe(1);
+  });
+
+  it('a tenant changing all the time: computed again only after resting nine times as long as the last computation took', async () => {
+    // Arrange: 100 ms per computation, at most 10 % of the time -> 900 ms of rest
+    const slow = slowService(100);
+    const live = new StatsLivePublisher(tdb.database.db, slow.service, publisher, quiet as never, {
+      debounceMs: 5,
+      maxWaitMs: 20,
+      dutyCycle: 0.1,
+    });
+    const tenantPk = tenantPks[0]!;
+
+    // Act: a change every 20 ms for 1.6 s
+    const until = Date.now() + 1600;
+    while (Date.now() < until) {
+      live.touch(tenantPk);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await live.settled();
+    live.close();
+
+    // Assert
+    const mine = slow.runs.filter((r) => r.tenantPk === tenantPk);
+    expect(mine.length).toBe(2);
+    const rest = mine[1]!.start - mine[0]!.end;
+    expect(rest).toBeGreaterThanOrEqual(850);
+  });
+});
