@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { RPCServer, createRPCError } from 'ocpp-rpc';
 import type { ChargePointAction, OcppProtocol } from '@recarga/contracts/ocpp';
 import type { DB } from '../db/db';
@@ -182,8 +182,7 @@ export class CentralSystem implements UpgradeHandler {
 
   /** Clears this node's stale connection records (recording Disconnected) and starts the sweeper. */
   async start() {
-    const stale = await repo.clearNodeConnections(this.opts.db, this.nodeId);
-    await this.recordDisconnected(stale);
+    await this.removeConnections((trx) => repo.clearNodeConnections(trx, this.nodeId));
     this.unsubscribes.push(
       this.opts.bus.subscribe('ocpp.connected.*', (data) => {
         const msg = data as { chargeBoxId: string; connectionId: string };
@@ -464,8 +463,7 @@ export class CentralSystem implements UpgradeHandler {
   /** Records left by a node that died are removed after STALE_FACTOR ping intervals of silence. */
   private async sweep() {
     try {
-      const stale = await repo.sweepStaleConnections(this.opts.db, onlineSince(this.opts.pingInterval));
-      await this.recordDisconnected(stale);
+      await this.removeConnections((trx) => repo.sweepStaleConnections(trx, onlineSince(this.opts.pingInterval)));
       await this.throttle.sweep();
     } catch (err) {
       this.opts.log.warn({ err }, 'ocpp: sweeping stale connections failed');
@@ -473,18 +471,26 @@ export class CentralSystem implements UpgradeHandler {
   }
 
   /**
-   * Disconnected events of removed records, written in chunks: a node that held 10,000 stations
-   * leaves 10,000 records, more than one statement's 65,535 bind parameters allow.
+   * Removes connection records and writes their Disconnected events in the same transaction (a
+   * node dying in between cannot lose the events). Events are inserted in chunks: a node that held
+   * 10,000 stations leaves 10,000 records, more than one statement's 65,535 bind parameters allow.
    */
-  private async recordDisconnected(rows: { charge_box_pk: number; last_seen_at: Date }[]) {
-    for (let i = 0; i < rows.length; i += DISCONNECTED_CHUNK) {
-      const chunk = rows.slice(i, i + DISCONNECTED_CHUNK);
-      const notificationPks = await insertNotifications(
-        this.opts.db,
-        chunk.map((r) => ({ chargeBoxPk: r.charge_box_pk, type: 'Disconnected' as const, timestamp: r.last_seen_at })),
-      );
-      this.events.committed({ notificationPks, chargeBoxPks: chunk.map((r) => r.charge_box_pk) });
-    }
+  private async removeConnections(remove: (trx: Transaction<DB>) => Promise<{ charge_box_pk: number; last_seen_at: Date }[]>) {
+    const { rows, notificationPks } = await this.opts.db.transaction().execute(async (trx) => {
+      const rows = await remove(trx);
+      const notificationPks: number[] = [];
+      for (let i = 0; i < rows.length; i += DISCONNECTED_CHUNK) {
+        const chunk = rows.slice(i, i + DISCONNECTED_CHUNK);
+        notificationPks.push(
+          ...(await insertNotifications(
+            trx,
+            chunk.map((r) => ({ chargeBoxPk: r.charge_box_pk, type: 'Disconnected' as const, timestamp: r.last_seen_at })),
+          )),
+        );
+      }
+      return { rows, notificationPks };
+    });
+    if (rows.length) this.events.committed({ notificationPks, chargeBoxPks: rows.map((r) => r.charge_box_pk) });
   }
 
   /** Sends a command on this node's socket (request from the bus); see callStation. */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BootNotificationRequest, MeterValue, StatusNotificationRequest } from '@recarga/contracts/ocpp';
 import type { LiveChargePoint } from '@recarga/contracts/live';
 import type { DB } from '../db/db';
+import { isRowKey } from '../db/keys';
 
 /** SQL of the central system. Every statement is by station key (the OCPP identity decides the tenant). */
 
@@ -550,7 +551,7 @@ export async function insertTransaction(db: Executor, t: NewTransaction) {
 
 /** The station's transaction, locked for the stop; undefined when the id is not the station's. */
 export function lockTransaction(db: Executor, transactionPk: number, chargeBoxPk: number) {
-  if (!Number.isSafeInteger(transactionPk) || transactionPk <= 0 || transactionPk > 2_147_483_647) return Promise.resolve(undefined);
+  if (!isRowKey(transactionPk)) return Promise.resolve(undefined);
   return db
     .selectFrom('transactions as t')
     .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
@@ -593,7 +594,7 @@ export async function stopTransaction(
 
 /** Which of these transaction ids belong to the station (MeterValues may name a wrong one). */
 export async function transactionsOfStations(db: Executor, pairs: { chargeBoxPk: number; transactionPk: number }[]): Promise<Set<string>> {
-  const ids = [...new Set(pairs.map((p) => p.transactionPk))].filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
+  const ids = [...new Set(pairs.map((p) => p.transactionPk))].filter(isRowKey);
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('transactions').select(['transaction_pk', 'charge_box_pk']).where('transaction_pk', 'in', ids).execute();
   return new Set(rows.map((r) => `${r.charge_box_pk}:${r.transaction_pk}`));
@@ -666,10 +667,7 @@ export function fitsOneStatement(samples: number, touches: number): boolean {
 export async function meterAndTouchStatement(db: Kysely<DB>, meters: KnownConnectorMeter[], touches: Touch[]): Promise<Set<string>> {
   let n = 0;
   const samples = meters.flatMap((m) => {
-    const tx =
-      m.transactionId !== undefined && Number.isSafeInteger(m.transactionId) && m.transactionId > 0 && m.transactionId <= 2_147_483_647
-        ? m.transactionId
-        : null;
+    const tx = isRowKey(m.transactionId) ? m.transactionId : null;
     return m.meterValues.flatMap((mv) =>
       sampleColumns(mv).map(
         (c) =>

@@ -55,7 +55,7 @@ export interface WriteBatcherOptions {
   /** Told about touched connections whose record was missing (closed meanwhile or swept). */
   onMissedTouches?: (connectionIds: Set<string>) => void;
   onError?: (err: unknown) => void;
-  /** Told after each batch transaction: its messages and how long it took (ms), committed or not. */
+  /** Told after each batch written (or failed on the transactional path): its messages and how long it took (ms). */
   onBatch?: (items: number, ms: number) => void;
 }
 
@@ -241,12 +241,12 @@ class Lane {
     try {
       missed = await meterAndTouchStatement(this.db, meters, touches);
     } catch {
-      // E.g. a connector key of a station deleted meanwhile: forget the keys, write it the long way.
+      // E.g. a connector key of a station deleted meanwhile: forget the keys, write it the long way
+      // (that write is the batch the metrics count).
       for (const op of ops) if (op.kind === 'meter') this.connectorKeys.delete(`${op.input.chargeBoxPk}:${op.input.connectorId}`);
       return false;
-    } finally {
-      this.opts.onBatch?.(ops.length, performance.now() - started);
     }
+    this.opts.onBatch?.(ops.length, performance.now() - started);
     for (const op of ops) op.done?.resolve(undefined as never);
     if (missed.size) this.opts.onMissedTouches?.(missed);
     return true;

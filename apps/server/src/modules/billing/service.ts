@@ -111,21 +111,23 @@ export class BillingService {
           }
           const releases = [...this.released.values()];
           this.released.clear();
-          for (const r of releases) {
-            if (this.closed) break;
-            try {
-              const c = await repo.connectorPkOf(this.deps.db, r.chargeBoxId, r.connectorId);
-              if (c) await this.finalizeIdle(c.connector_pk);
-            } catch (err) {
-              this.deps.log.error({ err, chargeBoxId: r.chargeBoxId, connectorId: r.connectorId }, 'billing: idle measurement failed');
-            }
-          }
+          for (const r of releases) if (!this.closed) await this.measureRelease(r.chargeBoxId, r.connectorId);
         }
       } finally {
         this.worker = null;
       }
     })();
     this.track(this.worker);
+  }
+
+  /** Ends the idle time of the recharge that held this connector, if any. */
+  private async measureRelease(chargeBoxId: string, connectorId: number) {
+    try {
+      const c = await repo.connectorPkOf(this.deps.db, chargeBoxId, connectorId);
+      if (c) await this.finalizeIdle(c.connector_pk);
+    } catch (err) {
+      this.deps.log.error({ err, chargeBoxId, connectorId }, 'billing: idle measurement failed');
+    }
   }
 
   /** Prices queued transactions: the given ones, or every due entry (job). Returns how many were priced. */

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { TRANSACTION_QUERY_CAP, type RevenueStatus, type TransactionSortKey } from '@recarga/contracts/transactions';
 import type { DB } from '../../db/db';
+import { isRowKey } from '../../db/keys';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../stations/energy-sql';
 import { likeContains } from '../stations/repository';
@@ -252,7 +253,7 @@ export const rowsOfKeys = (db: Executor, pks: number[]) => rowsOf(db, pks);
 
 /** One transaction of the scope with its row columns. */
 export function one(db: Executor, scope: TenantScope, transactionPk: number) {
-  if (!Number.isSafeInteger(transactionPk) || transactionPk <= 0 || transactionPk > 2_147_483_647) return Promise.resolve(undefined);
+  if (!isRowKey(transactionPk)) return Promise.resolve(undefined);
   return withColumns(
     db.selectFrom('transactions as t').where('t.transaction_pk', '=', transactionPk).where('t.tenant_pk', 'in', scope.tenantPks),
   ).executeTakeFirst();
@@ -260,7 +261,7 @@ export function one(db: Executor, scope: TenantScope, transactionPk: number) {
 
 /** Which of these transactions are in the scope. */
 export async function inScope(db: Executor, scope: TenantScope, pks: number[]): Promise<Set<number>> {
-  const valid = pks.filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
+  const valid = pks.filter(isRowKey);
   if (valid.length === 0) return new Set();
   const rows = await db
     .selectFrom('transactions')
