@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { CallStats, percentile } from './call-stats';
+import { CallStats, mergeCallStats, type CallStatsPart } from './call-stats';
 
 /** Emits the events ocpp-rpc's client emits around a CALL. */
 class FakeClient extends EventEmitter {
@@ -20,13 +20,78 @@ class FakeClient extends EventEmitter {
   }
 }
 
-describe('percentile', () => {
-  it('nearest rank: p50 of 1..10 is 5, p99 is 10, an empty list is NaN', () => {
-    const sorted = Array.from({ length: 10 }, (_, i) => i + 1);
-    expect(percentile(sorted, 50)).toBe(5);
-    expect(percentile(sorted, 99)).toBe(10);
-    expect(percentile(sorted, 0)).toBe(1);
-    expect(percentile([], 50)).toBeNaN();
+const part = (over: Partial<CallStatsPart>): CallStatsPart => ({
+  callsSent: 0,
+  resultsReceived: 0,
+  errorsReceived: 0,
+  callsFailed: 0,
+  commandsReceived: 0,
+  seen: 0,
+  sumMs: 0,
+  maxMs: 0,
+  samples: [],
+  perSecond: [],
+  ...over,
+});
+
+describe('mergeCallStats', () => {
+  it('nearest rank over every latency kept: p50 of 1..10 is 5, p90 is 9, p99 is 10; nothing measured is NaN', () => {
+    const samples = Array.from({ length: 10 }, (_, i) => i + 1);
+    const one = mergeCallStats([part({ seen: 10, sumMs: 55, maxMs: 10, samples: [...samples].reverse() })]);
+    expect(one.latency).toEqual({ samples: 10, meanMs: 5.5, p50Ms: 5, p90Ms: 9, p99Ms: 10, maxMs: 10 });
+    expect(mergeCallStats([]).latency.p50Ms).toBeNaN();
+    expect(mergeCallStats([part({})]).latency.maxMs).toBeNaN();
+  });
+
+  it('pools parts of several processes: counters add up, the busiest second adds the calls of the same second', () => {
+    const a = part({
+      callsSent: 30,
+      resultsReceived: 29,
+      callsFailed: 1,
+      errorsReceived: 1,
+      seen: 5,
+      sumMs: 15,
+      maxMs: 5,
+      samples: [1, 2, 3, 4, 5],
+      perSecond: [
+        [100, 10],
+        [101, 20],
+      ],
+    });
+    const b = part({
+      callsSent: 25,
+      resultsReceived: 25,
+      commandsReceived: 2,
+      seen: 5,
+      sumMs: 40,
+      maxMs: 10,
+      samples: [6, 7, 8, 9, 10],
+      perSecond: [
+        [101, 5],
+        [102, 20],
+      ],
+    });
+    const merged = mergeCallStats([a, b]);
+    expect(merged).toMatchObject({
+      callsSent: 55,
+      resultsReceived: 54,
+      errorsReceived: 1,
+      callsFailed: 1,
+      commandsReceived: 2,
+      busiestSecondCalls: 25,
+    });
+    expect(merged.latency).toEqual({ samples: 10, meanMs: 5.5, p50Ms: 5, p90Ms: 9, p99Ms: 10, maxMs: 10 });
+  });
+
+  it('a part whose reservoir overflowed weighs as many latencies as it measured', () => {
+    // 1,000 fast latencies sampled down to 10, plus 10 slow ones kept whole: the slow ones are 1 % of all.
+    const fast = part({ seen: 1000, sumMs: 1000, maxMs: 1, samples: Array(10).fill(1) });
+    const slow = part({ seen: 10, sumMs: 1000, maxMs: 100, samples: Array(10).fill(100) });
+    const { latency } = mergeCallStats([fast, slow]);
+    expect(latency.samples).toBe(1010);
+    expect(latency.p90Ms).toBe(1);
+    expect(latency.p99Ms).toBe(1);
+    expect(mergeCallStats([fast, part({ seen: 20, sumMs: 2000, maxMs: 100, samples: Array(20).fill(100) })]).latency.p99Ms).toBe(100);
   });
 });
 

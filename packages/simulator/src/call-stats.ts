@@ -25,11 +25,74 @@ export interface LatencySummary {
   maxMs: number;
 }
 
-/** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+/**
+ * What one CallStats counted, in a form that crosses a process boundary (plain JSON) and merges
+ * with other parts: a fleet spread over several processes reports as one.
+ */
+export interface CallStatsPart {
+  callsSent: number;
+  resultsReceived: number;
+  errorsReceived: number;
+  callsFailed: number;
+  commandsReceived: number;
+  /** Latencies recorded; `samples` holds all of them or, beyond the reservoir, a uniform sample. */
+  seen: number;
+  sumMs: number;
+  maxMs: number;
+  samples: number[];
+  /** CALLs sent per wall-clock second (Unix seconds, comparable between processes). */
+  perSecond: Array<[number, number]>;
+}
+
+/**
+ * Latency of several parts: each part's samples stand for `seen / samples` latencies, so a part
+ * whose reservoir overflowed weighs as much as it measured. With every latency kept this is the
+ * nearest-rank percentile.
+ */
+function latencyOf(parts: readonly CallStatsPart[]): LatencySummary {
+  const seen = parts.reduce((n, p) => n + p.seen, 0);
+  const points: Array<[value: number, weight: number]> = [];
+  for (const part of parts) {
+    const weight = part.samples.length > 0 ? part.seen / part.samples.length : 0;
+    for (const v of part.samples) points.push([v, weight]);
+  }
+  points.sort((a, b) => a[0] - b[0]);
+  const total = points.reduce((n, [, w]) => n + w, 0);
+  const at = (p: number) => {
+    if (points.length === 0) return Number.NaN;
+    const target = (p / 100) * total - 1e-9 * total;
+    let cumulative = 0;
+    for (const [value, weight] of points) {
+      cumulative += weight;
+      if (cumulative >= target) return value;
+    }
+    return points[points.length - 1]![0];
+  };
+  return {
+    samples: seen,
+    meanMs: seen ? parts.reduce((n, p) => n + p.sumMs, 0) / seen : Number.NaN,
+    p50Ms: at(50),
+    p90Ms: at(90),
+    p99Ms: at(99),
+    maxMs: seen ? Math.max(...parts.map((p) => p.maxMs)) : Number.NaN,
+  };
+}
+
+/** One snapshot of several parts (counters added, latencies pooled, seconds added up before the busiest is taken). */
+export function mergeCallStats(parts: readonly CallStatsPart[]): CallStatsSnapshot {
+  const sum = (key: 'callsSent' | 'resultsReceived' | 'errorsReceived' | 'callsFailed' | 'commandsReceived') =>
+    parts.reduce((n, p) => n + p[key], 0);
+  const perSecond = new Map<number, number>();
+  for (const part of parts) for (const [second, calls] of part.perSecond) perSecond.set(second, (perSecond.get(second) ?? 0) + calls);
+  return {
+    callsSent: sum('callsSent'),
+    resultsReceived: sum('resultsReceived'),
+    errorsReceived: sum('errorsReceived'),
+    callsFailed: sum('callsFailed'),
+    commandsReceived: sum('commandsReceived'),
+    latency: latencyOf(parts),
+    busiestSecondCalls: Math.max(0, ...perSecond.values()),
+  };
 }
 
 /**
@@ -62,7 +125,7 @@ export class CallStats {
       if (event.outbound) {
         this.callsSent++;
         const now = performance.now();
-        const second = Math.floor(now / 1000);
+        const second = Math.floor((performance.timeOrigin + now) / 1000);
         this.perSecond.set(second, (this.perSecond.get(second) ?? 0) + 1);
         this.pending.set(event.payload[1] as string, { sentAt: now, epoch: this.epoch });
       } else {
@@ -112,27 +175,26 @@ export class CallStats {
   }
 
   latency(): LatencySummary {
-    const n = Math.min(this.seen, this.maxSamples);
-    const sorted = this.reservoir.slice(0, n).sort();
-    return {
-      samples: this.seen,
-      meanMs: this.seen ? this.sumMs / this.seen : Number.NaN,
-      p50Ms: percentile(sorted, 50),
-      p90Ms: percentile(sorted, 90),
-      p99Ms: percentile(sorted, 99),
-      maxMs: this.seen ? this.maxMs : Number.NaN,
-    };
+    return latencyOf([this.part()]);
   }
 
   snapshot(): CallStatsSnapshot {
+    return mergeCallStats([this.part()]);
+  }
+
+  /** What was counted since the last reset, to merge with other processes' parts. */
+  part(): CallStatsPart {
     return {
       callsSent: this.callsSent,
       resultsReceived: this.resultsReceived,
       errorsReceived: this.errorsReceived,
       callsFailed: this.callsFailed,
       commandsReceived: this.commandsReceived,
-      latency: this.latency(),
-      busiestSecondCalls: Math.max(0, ...this.perSecond.values()),
+      seen: this.seen,
+      sumMs: this.sumMs,
+      maxMs: this.maxMs,
+      samples: Array.from(this.reservoir.subarray(0, Math.min(this.seen, this.maxSamples))),
+      perSecond: [...this.perSecond],
     };
   }
 

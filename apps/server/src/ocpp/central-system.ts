@@ -42,7 +42,7 @@ type RPCError = InstanceType<typeof RPCError>;
 
 export const OCPP_PATH = /^\/ocpp\/[^/]+$/;
 const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
-/** Disconnected events written per statement (9 bind parameters each). */
+/** Disconnected events written per statement (9 bind parameters each), and closed sockets per transaction. */
 const DISCONNECTED_CHUNK = 1000;
 
 /** One handler per charge-point action, all in the OCPP 1.6 model. */
@@ -128,6 +128,9 @@ export class CentralSystem implements UpgradeHandler {
   /** The same sockets by connection id (touches report missing records by connection id). */
   private readonly byConnection = new Map<string, LocalStation>();
   private readonly tracked = new Set<Promise<unknown>>();
+  /** Sockets closed and not yet written (see writeCloses). */
+  private readonly closedSockets: { entry: LocalStation; closedAt: Date }[] = [];
+  private closeWriter: Promise<void> | undefined;
   private readonly unsubscribes: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
   private closing = false;
@@ -428,17 +431,41 @@ export class CentralSystem implements UpgradeHandler {
     this.track(
       entry.opened
         .catch(() => undefined)
-        .then(async () => {
-          if (entry.replaced) return;
-          const notificationPks = await this.opts.db.transaction().execute(async (trx) => {
-            if (!(await repo.closeConnection(trx, session.chargeBoxPk, session.connectionId))) return [];
-            return insertNotifications(trx, [{ chargeBoxPk: session.chargeBoxPk, type: 'Disconnected', timestamp: closedAt }]);
-          });
-          if (notificationPks.length) this.events.committed({ notificationPks, chargeBoxPks: [session.chargeBoxPk] });
-        })
-        .catch((err) => this.opts.log.error({ err, chargeBoxId: session.chargeBoxId }, 'ocpp: could not record the disconnection'))
-        .finally(() => entry.markClosed()),
+        .then(() => {
+          if (entry.replaced) return entry.markClosed();
+          this.closedSockets.push({ entry, closedAt });
+          this.closeWriter ??= this.writeCloses();
+          return entry.whenClosed;
+        }),
     );
+  }
+
+  /**
+   * Writes closed sockets in batches, one transaction each (records removed, Disconnected events
+   * added): when a node stops or a network drops thousands of stations at once, that is a few
+   * transactions instead of one per station. A batch that fails leaves its records behind; the
+   * sweeper removes them, with their Disconnected events, once they are stale.
+   */
+  private async writeCloses() {
+    try {
+      while (this.closedSockets.length) {
+        const batch = this.closedSockets.splice(0, DISCONNECTED_CHUNK);
+        const sockets = batch.map(({ entry, closedAt }) => ({
+          chargeBoxPk: entry.session.chargeBoxPk,
+          connectionId: entry.session.connectionId,
+          closedAt,
+        }));
+        try {
+          await this.removeConnections((trx) => repo.closeConnections(trx, sockets));
+        } catch (err) {
+          this.opts.log.error({ err, stations: batch.length }, 'ocpp: could not record disconnections; the sweeper will');
+        } finally {
+          for (const { entry } of batch) entry.markClosed();
+        }
+      }
+    } finally {
+      this.closeWriter = undefined;
+    }
   }
 
   /**

@@ -150,13 +150,36 @@ export function connectionOf(db: Executor, chargeBoxPk: number) {
 }
 
 /** Removes the record of this socket; false when a newer connection had replaced it. */
-export async function closeConnection(db: Executor, chargeBoxPk: number, connectionId: string): Promise<boolean> {
-  const res = await db
+/** A socket that closed on this node. */
+export interface ClosedSocket {
+  chargeBoxPk: number;
+  connectionId: string;
+  closedAt: Date;
+}
+
+/**
+ * Removes the records of sockets that closed, in one statement, and returns those removed with
+ * their close time as `last_seen_at`. A record a newer socket took over (another connection id)
+ * stays. Connection ids are random UUIDs: matching station and id as two lists is exact.
+ */
+export async function closeConnections(db: Executor, closed: ClosedSocket[]) {
+  if (closed.length === 0) return [];
+  const removed = await db
     .deleteFrom('station_connections')
-    .where('charge_box_pk', '=', chargeBoxPk)
-    .where('connection_id', '=', connectionId)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+    .where(
+      'charge_box_pk',
+      'in',
+      closed.map((c) => c.chargeBoxPk),
+    )
+    .where(
+      'connection_id',
+      'in',
+      closed.map((c) => c.connectionId),
+    )
+    .returning(['charge_box_pk', 'connection_id'])
+    .execute();
+  const closedAt = new Map(closed.map((c) => [c.connectionId, c.closedAt]));
+  return removed.map((r) => ({ charge_box_pk: r.charge_box_pk, last_seen_at: closedAt.get(r.connection_id)! }));
 }
 
 /** Removes records of a node's sockets (the node restarted: those sockets are gone). */

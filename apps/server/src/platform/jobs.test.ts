@@ -42,4 +42,30 @@ describe('periodic jobs', () => {
     const row = await t.database.db.selectFrom('job_leases').selectAll().where('name', '=', 'broken').executeTakeFirstOrThrow();
     expect(row.last_error).toBe('disk full');
   });
+
+  it('stop: waits for a run under way (the database closes after it), then gives up the lease', async () => {
+    const a = new JobRunner(t.database.db, pino({ level: 'silent' }));
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    a.schedule({
+      name: 'slow-step',
+      everyMs: 20,
+      run: () => {
+        started();
+        return new Promise<void>((r) => (release = r));
+      },
+    });
+    await running;
+
+    let stopped = false;
+    const stopping = a.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    const row = await t.database.db.selectFrom('job_leases').selectAll().where('name', '=', 'slow-step').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
 });

@@ -17,6 +17,8 @@ export interface JobDefinition {
 export class JobRunner {
   readonly nodeId = randomUUID();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Runs under way: stop() lets them finish (the database closes after it). */
+  private readonly running = new Set<Promise<unknown>>();
   private stopped = false;
 
   constructor(
@@ -56,21 +58,26 @@ export class JobRunner {
   }
 
   schedule(job: JobDefinition) {
-    let running = false;
+    let run: Promise<unknown> | undefined;
     const timer = setInterval(() => {
-      if (running || this.stopped) return;
-      running = true;
-      this.tick(job)
+      if (run || this.stopped) return;
+      run = this.tick(job)
         .catch((err) => this.log.error({ err, job: job.name }, 'job lease failed'))
-        .finally(() => (running = false));
+        .finally(() => {
+          this.running.delete(run!);
+          run = undefined;
+        });
+      this.running.add(run);
     }, job.everyMs);
     timer.unref();
     this.timers.push(timer);
   }
 
+  /** No new runs; waits for the runs under way, then gives up this node's leases. */
   async stop() {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    await Promise.allSettled([...this.running]);
     await this.db
       .deleteFrom('job_leases')
       .where('owner', '=', this.nodeId)

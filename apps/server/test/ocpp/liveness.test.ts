@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStationOnline } from '../../src/ocpp/connections';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
 import { aStation } from '../helpers/station-builders';
-import { bootedStation, eventually } from './ocpp-helpers';
+import { bootedStation, eventually, stationClient } from './ocpp-helpers';
 
 describe('station online state', () => {
   let t: TestApp;
@@ -160,4 +160,36 @@ describe('node start after a large fleet', () => {
     await t.close();
     await db.dispose();
   });
+});
+
+describe('many sockets closing at once', () => {
+  it('a node shutting down with 1,050 stations (more than one batch of closes): one Disconnected each at its close time, no record left', async () => {
+    // Arrange
+    const db = await createTestDatabase();
+    const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
+    await sql`insert into charge_boxes (charge_box_id, tenant_pk) select 'BYE-' || g, ${tenant.tenant_pk} from generate_series(1, 1050) g`.execute(
+      db.database.db,
+    );
+    const t = await createTestApp({ database: db.database });
+    const url = await t.listen();
+    const clients = Array.from({ length: 1050 }, (_, i) => stationClient(url, `BYE-${i + 1}`));
+    for (let i = 0; i < clients.length; i += 150) await Promise.all(clients.slice(i, i + 150).map((c) => c.connect()));
+    const count = (q: string) => sql<{ n: number }>`select count(*)::int as n from ${sql.raw(q)}`.execute(t.db).then((r) => r.rows[0]!.n);
+    const records = `station_connections join charge_boxes using (charge_box_pk) where charge_box_id like 'BYE-%'`;
+    await eventually(async () => (await count(records)) === 1050, 20_000);
+    const closing = new Date();
+
+    // Act
+    await t.close();
+
+    // Assert: everything written before close() returned
+    expect(await count(records)).toBe(0);
+    const events = await sql<{ id: string; n: number; first: Date }>`
+      select cb.charge_box_id as id, count(*)::int as n, min(n.notification_timestamp) as first
+      from notifications n join charge_boxes cb using (charge_box_pk)
+      where cb.charge_box_id like 'BYE-%' and n.type = 'Disconnected' group by cb.charge_box_id`.execute(db.database.db);
+    expect(events.rows).toHaveLength(1050);
+    expect(events.rows.every((r) => r.n === 1 && new Date(r.first).getTime() >= closing.getTime() - 1000)).toBe(true);
+    await db.dispose();
+  }, 60_000);
 });
