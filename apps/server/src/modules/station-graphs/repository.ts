@@ -16,7 +16,8 @@ export interface GraphWindow {
 }
 
 /**
- * Read from the roll-ups (stats_hourly, 0007_stats_rollups.sql) when they answer the question:
+ * Read from the roll-ups (stats_hourly_all: stats_hourly of 0007_stats_rollups.sql and its deltas
+ * not yet folded, 0011) when they answer the question:
  * the whole scope (no station, no driver: the roll-up is per tenant and UTC hour) and a time zone
  * a whole number of hours from UTC, so every UTC hour falls inside one local day and local hour.
  * Otherwise — or with `rows` — every recharge is read (an index of one station or driver).
@@ -77,7 +78,7 @@ export async function graphFigures(db: Kysely<DB>, scope: TenantScope, w: GraphW
   if (split.whole) {
     facts.push(sql`select h.hour as ts, h.recharges as n, h.energy_wh as wh, h.recharges as finished, h.stay_us / 1000000.0 as stay_sec,
                           h.charging_lt_1h as b0, h.charging_1h_2h as b1, h.charging_2h_4h as b2, h.charging_ge_4h as b3
-                     from stats_hourly h
+                     from stats_hourly_all h
                     where h.scope_pk = ${scope.tenantPk} and h.hour >= ${split.whole.from} and h.hour < ${split.whole.to}`);
   }
   const query = sql<{
@@ -99,7 +100,10 @@ export async function graphFigures(db: Kysely<DB>, scope: TenantScope, w: GraphW
            sum(g.stay_sec) as stay_sec, sum(g.b0) as b0, sum(g.b1) as b1, sum(g.b2) as b2, sum(g.b3) as b3
       from g
      where ${serialSql}
-     group by grouping sets ((g.day), (g.hour), ())`;
+     group by grouping sets ((g.day), (g.hour), ())
+     -- A day or hour whose roll-up deltas cancel out (a recharge moved or deleted, not folded yet)
+     -- has no recharge: left out, as the rows and the folded roll-up leave it. The total always stays.
+    having sum(g.n) <> 0 or grouping(g.day, g.hour) = 3`;
   const res = await withoutJit(db, (q) => query.execute(q));
   const out: GraphFigures = { perDay: [], perHour: [], buckets: [0, 0, 0, 0] };
   for (const r of res.rows) {

@@ -1,14 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, type TestApp } from '../../../test/helpers/test-app';
+import type { DB } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
 import { graphFigures, usesRollups, type GraphFigures, type GraphWindow } from '../station-graphs/repository';
 import { graphWindow } from '../station-graphs/service';
 import { aStation, aTransaction, anEnergySample, userPk } from '../stations/station-test-kit';
-import { moneyByCurrency, periodSums, type Period } from './repository';
+import { foldHourly, moneyByCurrency, periodSums, type Period } from './repository';
 
 /**
- * The roll-ups of 0007_stats_rollups.sql against the rows: every figure read through them (the
+ * The roll-ups of 0007_stats_rollups.sql (with the hourly deltas of 0011) against the rows: every figure read through them (the
  * default) must equal the same figure read from the rows alone, and the roll-up tables kept by the
  * triggers must equal a rebuild from the rows, after every kind of change.
  */
@@ -73,7 +74,9 @@ describe('stats roll-ups: the same answers as the rows', () => {
     return viaRows;
   }
 
+  /** The roll-up tables with every delta folded in (a fold changes no figure: everything() reads deltas too). */
   async function rollupTables() {
+    await foldHourly(t.db);
     const [hourly, money, days] = await Promise.all([
       sql`select * from stats_hourly order by scope_pk, hour`.execute(t.db),
       sql`select * from stats_hourly_money order by scope_pk, hour, currency`.execute(t.db),
@@ -281,5 +284,73 @@ describe('stats roll-ups: the same answers as the rows', () => {
         .execute();
     }
     await expectSameSums(await scopeOf('sol'), year());
+  });
+});
+
+// Two connections hold two transactions open at once: PostgreSQL only (PGlite has one connection).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('stats roll-ups: recharges of one tenant and hour stopping at once', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a stop commits while another stop of the same tenant and hour is uncommitted (no roll-up row lock between them); both are counted', async () => {
+    // Arrange: two running recharges of Sol that started in the same UTC hour
+    const station = await aStation(t, { id: 'FOLD-SOL', tenant: 'sol', connectors: 2 });
+    const sol = await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'sol').executeTakeFirstOrThrow();
+    const hour = new Date(Math.floor(Date.now() / H) * H - 2 * H);
+    const start = new Date(hour.getTime() + 5 * 60_000);
+    const first = await aTransaction(t, { chargeBoxPk: station, connectorId: 1, start, userPk: null });
+    const second = await aTransaction(t, { chargeBoxPk: station, connectorId: 2, start, userPk: null });
+    const stop = (db: Kysely<DB>, pk: number) =>
+      db
+        .updateTable('transactions')
+        .set({
+          stop_timestamp: new Date(start.getTime() + 30 * 60_000),
+          stop_value_wh: 5_000,
+          energy_wh: 5_000,
+          stop_reason: 'Local',
+          stop_event_actor: 'station',
+        })
+        .where('transaction_pk', '=', pk)
+        .execute();
+    const hourRow = async () => {
+      await foldHourly(t.db);
+      const res = await sql<{ recharges: number; energy_wh: number }>`
+        select recharges, energy_wh from stats_hourly where scope_pk = ${sol.tenant_pk} and hour = ${hour}`.execute(t.db);
+      const row = res.rows[0];
+      return { recharges: Number(row?.recharges ?? 0), wh: Number(row?.energy_wh ?? 0) };
+    };
+    const before = await hourRow();
+
+    // Act: the first stop written and not committed; the second stop gives up after 2 s of waiting
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const firstWritten = new Promise<void>((r) => (written = r));
+    const firstCommit = t.db.transaction().execute(async (trx) => {
+      await stop(trx, first);
+      written();
+      await held;
+    });
+    await firstWritten;
+    const started = Date.now();
+    const secondCommit = t.db.transaction().execute(async (trx) => {
+      await sql`set local lock_timeout = '2s'`.execute(trx);
+      await stop(trx, second);
+    });
+    const outcome = await secondCommit.then(
+      () => 'committed',
+      (err: Error) => err.message,
+    );
+    const waitedMs = Date.now() - started;
+    release();
+    await firstCommit;
+
+    // Assert
+    expect(outcome).toBe('committed');
+    expect(waitedMs).toBeLessThan(1_000);
+    expect(await hourRow()).toEqual({ recharges: before.recharges + 2, wh: before.wh + 10_000 });
   });
 });
