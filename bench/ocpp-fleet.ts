@@ -17,7 +17,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { mergeCallStats, type CallStatsPart } from '@recarga/simulator/call-stats';
+import { SLOW_ACK_MS, mergeCallStats, type CallStatsPart } from '@recarga/simulator/call-stats';
 import { fleetIds, startFleet } from '@recarga/simulator/fleet';
 import type { SimulatedStation } from '@recarga/simulator/station';
 import { cpuPercent, machineBusyPercent, sampleMachine, sampleProcess, type ProcSample } from './proc-stats';
@@ -365,6 +365,7 @@ async function coordinate(): Promise<void> {
   const metricsStart = await scrapeServer();
   tell('start');
   const windowStart = performance.now();
+  const windowStartUnix = Date.now() / 1000;
   const serverStart = serverPid === undefined ? undefined : sampleProcess(serverPid);
   const clientStart = sampleProcess(process.pid);
   const machineStart = sampleMachine();
@@ -426,6 +427,7 @@ async function coordinate(): Promise<void> {
       'ack latency',
       `p50 ${ms(stats.latency.p50Ms)}, p90 ${ms(stats.latency.p90Ms)}, p99 ${ms(stats.latency.p99Ms)}, max ${ms(stats.latency.maxMs)} (${stats.latency.samples} samples)`,
     ],
+    ['slow acks', slowAcks(stats.slowAcksBySecond, windowStartUnix)],
     [
       'failures',
       `${stats.callsFailed} failed calls (${stats.errorsReceived} CALLERROR, ${stats.callsFailed - stats.errorsReceived} timeouts/lost), ` +
@@ -470,6 +472,17 @@ async function coordinate(): Promise<void> {
   await stopFleet();
   clearTimeout(watchdog);
   process.exit(0);
+}
+
+/** Where the tail is: acknowledgements over SLOW_ACK_MS and the seconds (from the window's start) that had most. */
+function slowAcks(bySecond: Array<[number, number]>, windowStartUnix: number): string {
+  const total = bySecond.reduce((n, [, acks]) => n + acks, 0);
+  if (total === 0) return `none over ${SLOW_ACK_MS} ms`;
+  const worst = [...bySecond]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([second, acks]) => `+${Math.max(0, second - Math.floor(windowStartUnix))} s: ${acks}`);
+  return `${total} over ${SLOW_ACK_MS} ms, sent in ${bySecond.length} different seconds (most: ${worst.join(', ')})`;
 }
 
 /** A scrape of the server's metrics, or why there is none (the figures are then left out). */

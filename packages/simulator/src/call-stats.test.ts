@@ -31,6 +31,7 @@ const part = (over: Partial<CallStatsPart>): CallStatsPart => ({
   maxMs: 0,
   samples: [],
   perSecond: [],
+  slowPerSecond: [],
   ...over,
 });
 
@@ -57,6 +58,7 @@ describe('mergeCallStats', () => {
         [100, 10],
         [101, 20],
       ],
+      slowPerSecond: [[101, 1]],
     });
     const b = part({
       callsSent: 25,
@@ -70,6 +72,10 @@ describe('mergeCallStats', () => {
         [101, 5],
         [102, 20],
       ],
+      slowPerSecond: [
+        [102, 1],
+        [101, 2],
+      ],
     });
     const merged = mergeCallStats([a, b]);
     expect(merged).toMatchObject({
@@ -79,6 +85,10 @@ describe('mergeCallStats', () => {
       callsFailed: 1,
       commandsReceived: 2,
       busiestSecondCalls: 25,
+      slowAcksBySecond: [
+        [101, 3],
+        [102, 1],
+      ],
     });
     expect(merged.latency).toEqual({ samples: 10, meanMs: 5.5, p50Ms: 5, p90Ms: 9, p99Ms: 10, maxMs: 10 });
   });
@@ -114,6 +124,23 @@ describe('CallStats', () => {
     expect(s).toMatchObject({ callsSent: 3, resultsReceived: 1, errorsReceived: 1, callsFailed: 2, commandsReceived: 1 });
     expect(s.latency.samples).toBe(1);
     expect(s.latency.p50Ms).toBeGreaterThanOrEqual(15);
+    expect(s.slowAcksBySecond).toEqual([]);
+  });
+
+  it('slow acknowledgements (over 100 ms) are counted by the second their CALL was sent', async () => {
+    const stats = new CallStats();
+    const client = new FakeClient();
+    stats.attach(client as unknown as RPCClient);
+    const sentSecond = Math.floor((performance.timeOrigin + performance.now()) / 1000);
+    client.send('slow');
+    client.send('quick');
+    client.result('quick');
+    await new Promise((r) => setTimeout(r, 120));
+    client.result('slow');
+
+    const [[second, acks]] = stats.snapshot().slowAcksBySecond as [[number, number]];
+    expect(acks).toBe(1);
+    expect([sentSecond, sentSecond + 1]).toContain(second);
   });
 
   it('reset: forgets what was counted and ignores answers to calls sent before it', () => {

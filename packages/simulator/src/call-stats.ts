@@ -14,6 +14,8 @@ export interface CallStatsSnapshot {
   latency: LatencySummary;
   /** CALLs sent in the busiest whole second since the last reset (bursts show here, not in the mean). */
   busiestSecondCalls: number;
+  /** [Unix second the CALL was sent, acknowledgements slower than SLOW_ACK_MS], in time order: when the tail happened. */
+  slowAcksBySecond: Array<[number, number]>;
 }
 
 export interface LatencySummary {
@@ -42,6 +44,18 @@ export interface CallStatsPart {
   samples: number[];
   /** CALLs sent per wall-clock second (Unix seconds, comparable between processes). */
   perSecond: Array<[number, number]>;
+  /** Acknowledgements slower than SLOW_ACK_MS, by the Unix second their CALL was sent. */
+  slowPerSecond: Array<[number, number]>;
+}
+
+/** An acknowledgement slower than this counts as slow (the aim for p99 at 10,000 stations). */
+export const SLOW_ACK_MS = 100;
+
+/** Adds up per-second counts of several parts. */
+function bySecond(lists: Array<Array<[number, number]>>): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const list of lists) for (const [second, n] of list) out.set(second, (out.get(second) ?? 0) + n);
+  return out;
 }
 
 /**
@@ -82,8 +96,7 @@ function latencyOf(parts: readonly CallStatsPart[]): LatencySummary {
 export function mergeCallStats(parts: readonly CallStatsPart[]): CallStatsSnapshot {
   const sum = (key: 'callsSent' | 'resultsReceived' | 'errorsReceived' | 'callsFailed' | 'commandsReceived') =>
     parts.reduce((n, p) => n + p[key], 0);
-  const perSecond = new Map<number, number>();
-  for (const part of parts) for (const [second, calls] of part.perSecond) perSecond.set(second, (perSecond.get(second) ?? 0) + calls);
+  const perSecond = bySecond(parts.map((p) => p.perSecond));
   return {
     callsSent: sum('callsSent'),
     resultsReceived: sum('resultsReceived'),
@@ -92,6 +105,7 @@ export function mergeCallStats(parts: readonly CallStatsPart[]): CallStatsSnapsh
     commandsReceived: sum('commandsReceived'),
     latency: latencyOf(parts),
     busiestSecondCalls: Math.max(0, ...perSecond.values()),
+    slowAcksBySecond: [...bySecond(parts.map((p) => p.slowPerSecond))].sort((a, b) => a[0] - b[0]),
   };
 }
 
@@ -114,6 +128,7 @@ export class CallStats {
   private epoch = 0;
   /** CALLs sent per second since the last reset, keyed by the second. */
   private readonly perSecond = new Map<number, number>();
+  private readonly slowPerSecond = new Map<number, number>();
 
   constructor(private readonly maxSamples = 200_000) {
     this.reservoir = new Float64Array(maxSamples);
@@ -141,7 +156,12 @@ export class CallStats {
       if (call.epoch !== this.epoch) return;
       if (type === 3) {
         this.resultsReceived++;
-        this.record(performance.now() - call.sentAt);
+        const ms = performance.now() - call.sentAt;
+        this.record(ms);
+        if (ms > SLOW_ACK_MS) {
+          const second = Math.floor((performance.timeOrigin + call.sentAt) / 1000);
+          this.slowPerSecond.set(second, (this.slowPerSecond.get(second) ?? 0) + 1);
+        }
       } else {
         this.errorsReceived++;
       }
@@ -195,6 +215,7 @@ export class CallStats {
       maxMs: this.maxMs,
       samples: Array.from(this.reservoir.subarray(0, Math.min(this.seen, this.maxSamples))),
       perSecond: [...this.perSecond],
+      slowPerSecond: [...this.slowPerSecond],
     };
   }
 
@@ -202,6 +223,7 @@ export class CallStats {
   reset(): void {
     this.epoch++;
     this.perSecond.clear();
+    this.slowPerSecond.clear();
     this.callsSent = 0;
     this.resultsReceived = 0;
     this.errorsReceived = 0;
