@@ -149,7 +149,6 @@ export function connectionOf(db: Executor, chargeBoxPk: number) {
     .executeTakeFirst();
 }
 
-/** Removes the record of this socket; false when a newer connection had replaced it. */
 /** A socket that closed on this node. */
 export interface ClosedSocket {
   chargeBoxPk: number;

@@ -135,14 +135,19 @@ describe('node start', () => {
   });
 });
 
+/** A fresh database with `count` stations of Move, ids <prefix>1..<prefix>count. */
+async function databaseWithStations(prefix: string, count: number) {
+  const db = await createTestDatabase();
+  const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
+  await sql`insert into charge_boxes (charge_box_id, tenant_pk)
+    select ${prefix} || g, ${tenant.tenant_pk} from generate_series(1, ${count}::int) g`.execute(db.database.db);
+  return db;
+}
+
 describe('node start after a large fleet', () => {
   it('7,400 connection records left by this node (more than the 65,535 parameters of one statement): all cleared at start, one Disconnected each', async () => {
     // Arrange
-    const db = await createTestDatabase();
-    const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
-    await sql`insert into charge_boxes (charge_box_id, tenant_pk) select 'MANY-' || g, ${tenant.tenant_pk} from generate_series(1, 7400) g`.execute(
-      db.database.db,
-    );
+    const db = await databaseWithStations('MANY-', 7400);
     await sql`insert into station_connections (charge_box_pk, connection_id, node_id, protocol)
       select charge_box_pk, gen_random_uuid(), ${hostname()}, 'ocpp1.6' from charge_boxes where charge_box_id like 'MANY-%'`.execute(
       db.database.db,
@@ -165,11 +170,7 @@ describe('node start after a large fleet', () => {
 describe('many sockets closing at once', () => {
   it('a node shutting down with 1,050 stations (more than one batch of closes): one Disconnected each at its close time, no record left', async () => {
     // Arrange
-    const db = await createTestDatabase();
-    const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
-    await sql`insert into charge_boxes (charge_box_id, tenant_pk) select 'BYE-' || g, ${tenant.tenant_pk} from generate_series(1, 1050) g`.execute(
-      db.database.db,
-    );
+    const db = await databaseWithStations('BYE-', 1050);
     const t = await createTestApp({ database: db.database });
     const url = await t.listen();
     const clients = Array.from({ length: 1050 }, (_, i) => stationClient(url, `BYE-${i + 1}`));

@@ -6,17 +6,8 @@
 -- seconds; readers read both through stats_hourly_all, so a figure counts a recharge the moment
 -- its stop commits. Every column is a sum, so reading a delta beside its row is exact.
 
-create table stats_hourly_delta (
-  scope_pk integer not null,
-  hour timestamptz not null,
-  recharges integer not null,
-  energy_wh bigint not null,
-  stay_us bigint not null,
-  charging_lt_1h integer not null,
-  charging_1h_2h integer not null,
-  charging_2h_4h integer not null,
-  charging_ge_4h integer not null
-);
+-- The columns of stats_hourly, without its key: any number of deltas per scope and hour.
+create table stats_hourly_delta (like stats_hourly);
 create index stats_hourly_delta_scope_idx on stats_hourly_delta (scope_pk, hour);
 alter table stats_hourly_delta set (parallel_workers = 0);
 

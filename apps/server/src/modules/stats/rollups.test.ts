@@ -9,9 +9,10 @@ import { aStation, aTransaction, anEnergySample, userPk } from '../stations/stat
 import { foldHourly, moneyByCurrency, periodSums, type Period } from './repository';
 
 /**
- * The roll-ups of 0007_stats_rollups.sql (with the hourly deltas of 0011) against the rows: every figure read through them (the
- * default) must equal the same figure read from the rows alone, and the roll-up tables kept by the
- * triggers must equal a rebuild from the rows, after every kind of change.
+ * The roll-ups of 0007_stats_rollups.sql (with the hourly deltas of 0011) against the rows: every
+ * figure read through them (the default) must equal the same figure read from the rows alone, and
+ * the roll-up tables kept by the triggers must equal a rebuild from the rows, after every kind of
+ * change.
  */
 
 const H = 3_600_000;
