@@ -17,7 +17,7 @@ function seriesKey(name: string, labels: Record<string, string>): string {
   return `${name}{${parts.join(',')}}`;
 }
 
-export function parseMetrics(text: string): Scrape {
+function parseMetrics(text: string): Scrape {
   const out: Scrape = new Map();
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;

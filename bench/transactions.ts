@@ -40,7 +40,7 @@ const config = loadConfig({
 });
 const bus = new InProcessBus();
 const app = await buildApp({ config, database, bus, logger: false });
-app.billing.invoices.setAutomatic(false);
+app.services.get('invoices').setAutomatic(false);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -20,25 +20,47 @@ import { Metrics, registerMetrics } from './platform/metrics';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
-import { authRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
-// OCPP central system, live updates, station events
+import { ServiceRegistry, type AppModule } from './platform/app-module';
+import type { Platform } from './platform/platform';
 import { LiveGateway } from './live/live-gateway';
-import { LivePublisher } from './live/publisher';
+import { LivePublisher } from './platform/live-publisher';
 import { routeUpgrades } from './live/upgrade-router';
-import { notificationRoutes } from './modules/notifications/routes';
-import { NotificationService } from './modules/notifications/service';
 import { CentralSystem } from './ocpp/central-system';
-import { tenantRoutes } from './modules/tenants/routes';
-import { TenantService } from './modules/tenants/service';
-import { userRoutes } from './modules/users/routes';
-import { UserService } from './modules/users/service';
-// Stations, groups, reports, graphs, address look-ups
-import { registerStationModules } from './modules/stations/register';
-// Transactions, billing, ledger, payments, invoices
-import { registerTransactionModules } from './modules/transactions/register';
-// Home dashboard: stats, live stats, third-party (PLUG_SHARE) points
-import { registerDashboardModules } from './modules/stats/register';
+import { authModule } from './modules/auth/module';
+import { tenantsModule } from './modules/tenants/module';
+import { usersModule } from './modules/users/module';
+import { notificationsModule } from './modules/notifications/module';
+import { addressLookupModule } from './modules/address-lookup/module';
+import { stationsModule } from './modules/stations/module';
+import { stationGroupsModule } from './modules/station-groups/module';
+import { stationGraphsModule } from './modules/station-graphs/module';
+import { invoicesModule } from './modules/invoices/module';
+import { paymentsModule } from './modules/payments/module';
+import { billingModule } from './modules/billing/module';
+import { transactionsModule } from './modules/transactions/module';
+import { statsModule } from './modules/stats/module';
+import { plugShareModule } from './modules/plug-share/module';
+
+/**
+ * Every business area, registered in this order: a module may use the services of the modules
+ * listed before it (e.g. transactions uses tenants, billing, payments and invoices).
+ */
+export const appModules: readonly AppModule[] = [
+  authModule,
+  tenantsModule,
+  usersModule,
+  notificationsModule,
+  addressLookupModule,
+  stationsModule,
+  stationGroupsModule,
+  stationGraphsModule,
+  invoicesModule,
+  paymentsModule,
+  billingModule,
+  transactionsModule,
+  statsModule,
+  plugShareModule,
+];
 
 export interface AppDeps {
   config: Config;
@@ -50,23 +72,16 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-/** Everything the modules share, built once per node. */
-export interface Platform {
-  config: Config;
-  database: Database;
-  bus: Bus;
-  mailer: Mailer;
-  captcha: Captcha;
-  signer: TokenSigner;
-  metrics: Metrics;
-  jobs: JobRunner;
-  /** Publishes live updates to dashboards (any node). */
-  live: LivePublisher;
-  /** This node's OCPP central system (station events; commands go through ocpp/call-station.ts). */
+/** The node's app, with what tests and tools reach into. */
+export type RecargaApp = FastifyInstance & {
+  platform: Platform;
+  /** The services the modules provide to each other. */
+  services: ServiceRegistry;
+  /** This node's OCPP central system. */
   ocpp: CentralSystem;
-}
+};
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platform: Platform }> {
+export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
   const { config, database, bus } = deps;
   const app = Fastify({
     ...(config.tls ? { https: { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } } : {}),
@@ -111,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
     writeDb: database.ingest,
     batcher: { lanes: database.ingestConnections },
   });
-  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, ocpp };
+  const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, stations: ocpp.events };
   registerMetrics(app, metrics);
 
   await app.register(swagger, {
@@ -133,19 +148,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
     }
   });
 
-  // Modules
-  const authService = new AuthService({
-    db,
-    captcha,
-    mailer,
-    signer,
-    sessionTtlMs: config.sessionTtlMs,
-    codeSecret: await ensureSecret(db, 'reset_code_secret'),
-  });
-  await app.register(authRoutes, { service: authService, captcha });
-  await app.register(tenantRoutes, { service: new TenantService(db) });
-  await app.register(userRoutes, { service: new UserService(db) });
-
   // OCPP central system (/ocpp/{chargeBoxId}), live updates (/live), station events
   const liveGateway = new LiveGateway({ db, signer, bus, log: app.log });
   routeUpgrades(app.server, [ocpp, liveGateway]);
@@ -154,11 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { platf
     await liveGateway.close();
     await ocpp.close();
   });
-  await app.register(notificationRoutes, { service: new NotificationService(db) });
-  await registerStationModules(app, platform);
-  await registerTransactionModules(app, platform);
-  await registerDashboardModules(app, platform);
+
+  const services = new ServiceRegistry();
+  for (const module of appModules) await module.register(app, { platform, services });
 
   await registerWebApp(app, db, config);
-  return Object.assign(app, { platform });
+  return Object.assign(app, { platform, services, ocpp });
 }

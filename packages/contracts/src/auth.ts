@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /** One entry of a user's permission list: a dashboard route or a role id, each with a status. */
-export const permissionEntrySchema = z.object({
+const permissionEntrySchema = z.object({
   route: z.string().optional(),
   role_id: z.string().optional(),
   status: z.boolean(),
 });
 export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
 
-export const loginUserSchema = z.object({
+const loginUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   tenant_pk: z.number().int(),

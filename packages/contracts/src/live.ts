@@ -60,7 +60,7 @@ export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 export const liveNotificationSchema = notificationSchema;
 export type LiveNotification = z.infer<typeof liveNotificationSchema>;
 
-export const liveConnectorSchema = z.object({
+const liveConnectorSchema = z.object({
   connectorId: z.number().int(),
   /** Connector type name (Type 2, CCS Type 2, ...); null when not set. */
   connectorType: z.string().nullable(),
@@ -72,7 +72,7 @@ export const liveConnectorSchema = z.object({
 });
 
 /** A charge point as the map draws it (000 §3 Charge point (map)). */
-export const liveChargePointSchema = chargePointBaseSchema.extend({
+const liveChargePointSchema = chargePointBaseSchema.extend({
   /** ISO 8601, UTC. */
   lastHeartbeatTimestamp: z.string().nullable(),
   connectors: z.array(liveConnectorSchema),

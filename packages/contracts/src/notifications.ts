@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Event types of stations and connectors (000 §4). Warning is shown as "Short Recharge". */
-export const notificationTypes = [
+const notificationTypes = [
   'Available',
   'Disconnected',
   'Connected',
@@ -11,7 +11,7 @@ export const notificationTypes = [
   'Failure',
   'Warning',
 ] as const;
-export const notificationTypeSchema = z.enum(notificationTypes);
+const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** The types the header's notification dropdown shows (000 §2). */

@@ -6,8 +6,6 @@
  */
 
 export type OcppProtocol = 'ocpp1.6' | 'ocpp1.5';
-export const ocppProtocols: readonly OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
-
 // ---------------------------------------------------------------------------------------------
 // Common types
 
@@ -348,11 +346,3 @@ export interface CentralSystemActions {
   };
 }
 export type CentralSystemAction = keyof CentralSystemActions;
-
-/** Commands OCPP 1.5 does not have; calling them on a 1.5 station fails with NOT_SUPPORTED_BY_PROTOCOL. */
-export const ocpp16OnlyActions: readonly CentralSystemAction[] = [
-  'ClearChargingProfile',
-  'GetCompositeSchedule',
-  'SetChargingProfile',
-  'TriggerMessage',
-];

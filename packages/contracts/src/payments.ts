@@ -28,7 +28,7 @@ export type PaymentType = (typeof paymentTypes)[number];
 export const paymentTypeSchema = z.enum(paymentTypes);
 
 /** Stored payment statuses. */
-export const paymentStatuses = ['approved', 'cancelled', 'charged_back', 'in_process', 'pending', 'refunded', 'rejected'] as const;
+const paymentStatuses = ['approved', 'cancelled', 'charged_back', 'in_process', 'pending', 'refunded', 'rejected'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
@@ -57,7 +57,7 @@ export const paymentStatusLabels: Record<DisplayPaymentStatus, string> = {
 };
 
 /** What a movement pays for: a recharge (Recarga) or a wallet deposit of a user (Depósito). */
-export const movementTargets = ['TRANSACTION', 'USER'] as const;
+const movementTargets = ['TRANSACTION', 'USER'] as const;
 export type MovementTarget = (typeof movementTargets)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -178,24 +178,6 @@ export const movementSchema = z.object({
   nfeStatus: z.enum(financialInvoiceStatuses).nullable(),
 });
 export type Movement = z.infer<typeof movementSchema>;
-
-/** Wallet deposit (001 §3), as the user form's wallet statement lists it. */
-export const walletDepositSchema = z.object({
-  user_wallet_payment_pk: z.number().int(),
-  created_timestamp: z.string(),
-  payment_type: paymentTypeSchema,
-  payment_status: paymentStatusSchema,
-  payment_status_detail: z.string().nullable(),
-  payment_transaction_amounts: z.number().int(),
-  payment_transaction_amounts_human_readable: z.string(),
-  payment_transaction_amount_refunded: z.number().int(),
-  is_idle_payment: z.boolean(),
-});
-export type WalletDeposit = z.infer<typeof walletDepositSchema>;
-
-/** Wallet totalizer (001 §3): the balance. */
-export const walletTotalizerSchema = z.object({ total: z.number().int(), total_human_readable: z.string() });
-export type WalletTotalizer = z.infer<typeof walletTotalizerSchema>;
 
 /** Refund request of the financial screen (000 §7: optional partialAmount in minor units; absent = total). */
 export const refundQuerySchema = z.object({

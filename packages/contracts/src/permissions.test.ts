@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from './auth';
 import { permittedRoutes, roles } from './permissions';
+import type { DashboardRoute } from './routes';
 
 const routes = (...r: string[]): PermissionEntry[] => r.map((route) => ({ route, status: true }));
 const role = (role_id: string): PermissionEntry => ({ role_id, status: true });
@@ -10,7 +11,7 @@ const all = routes(
   '/financial',
   '/dynamic-pricing',
   '/virtual-groups',
-  '/virtual-groups/create',
+  '/virtual-groups/edit/{id}/smart-charging/create',
   '/vouchers',
   '/voucher/{id}',
   '/log',
@@ -21,7 +22,7 @@ describe('route filtering', () => {
     const p = permittedRoutes(all, 'move');
     expect(p.has('/financial')).toBe(false);
     expect(p.has('/dynamic-pricing')).toBe(false);
-    expect(p.has('/virtual-groups/create')).toBe(false);
+    expect(p.has('/virtual-groups/edit/{id}/smart-charging/create')).toBe(false);
     expect(p.has('/stations')).toBe(true);
   });
 
@@ -46,7 +47,12 @@ describe('route filtering', () => {
 
   it('on the Terpel theme, monetization, voucher and log routes stay without the roles', () => {
     const p = permittedRoutes(all, 'terpel');
-    for (const r of ['/financial', '/dynamic-pricing', '/vouchers', '/log']) expect(p.has(r)).toBe(true);
+    for (const r of ['/financial', '/dynamic-pricing', '/vouchers', '/log'] as const) expect(p.has(r)).toBe(true);
+  });
+
+  it('a key the specification does not name, with status true, grants nothing', () => {
+    const p = permittedRoutes(routes('/stations', '/station', '/virtual-groups/create'), 'move');
+    expect([...p]).toEqual(['/stations' satisfies DashboardRoute]);
   });
 
   it('an entry with status false, or a role entry, grants no route', () => {

@@ -1,4 +1,5 @@
 import type { PermissionEntry } from './auth';
+import { dashboardRoutes, type DashboardRoute } from './routes';
 
 /** Role ids the spec names. */
 export const roles = {
@@ -20,6 +21,13 @@ export const roles = {
 /** Themes with the Terpel exceptions of the route filter. */
 export const terpelThemes = new Set(['terpel']);
 
+const known = new Set<string>(dashboardRoutes);
+
+/** True for a key the specification names (a permission list may hold keys of other products). */
+function isDashboardRoute(key: string): key is DashboardRoute {
+  return known.has(key);
+}
+
 const monetizationRoutes = ['/dynamic-pricing', '/virtual-groups', '/financial'];
 const voucherRoutes = ['/vouchers', '/voucher'];
 const logRoutes = ['/log'];
@@ -35,30 +43,23 @@ export function hasRole(permissions: PermissionEntry[], roleId: string): boolean
 /**
  * Applies the route-filtering rules of both specification documents and returns the set of
  * route keys that are usable: entries with status true, minus monetization, voucher and log
- * routes when their roles are missing (a Terpel theme keeps them).
+ * routes when their roles are missing (a Terpel theme keeps them). Keys the specification does
+ * not name grant nothing and are left out, so every key in the set is a `DashboardRoute`.
  */
-export function permittedRoutes(permissions: PermissionEntry[], theme: string): Set<string> {
+export function permittedRoutes(permissions: PermissionEntry[], theme: string): Set<DashboardRoute> {
   const terpel = terpelThemes.has(theme);
   const monetization = terpel || hasRole(permissions, roles.monetization);
   const vouchers = terpel || hasRole(permissions, roles.createVoucher);
   const logs =
     terpel ||
     (hasRole(permissions, roles.loadBalance) && hasRole(permissions, roles.monetization) && hasRole(permissions, roles.createVoucher));
-  const out = new Set<string>();
+  const out = new Set<DashboardRoute>();
   for (const p of permissions) {
-    if (!p.status || !p.route) continue;
+    if (!p.status || !p.route || !isDashboardRoute(p.route)) continue;
     if (!monetization && startsWithAny(p.route, monetizationRoutes)) continue;
     if (!vouchers && startsWithAny(p.route, voucherRoutes)) continue;
     if (!logs && startsWithAny(p.route, logRoutes)) continue;
     out.add(p.route);
   }
   return out;
-}
-
-/**
- * True when a permission key (e.g. '/stations/edit/{id}') is granted. Keys with '{id}' match the
- * entry exactly as written in the permission list.
- */
-export function canAccess(permitted: Set<string>, key: string): boolean {
-  return permitted.has(key);
 }

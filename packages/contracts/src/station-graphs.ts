@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined } from './query';
 
 /**
  * GET /api/stations/dashboard/graphs/: the six charts of the statistics page (000 §2) and the
@@ -6,11 +7,9 @@ import { z } from 'zod';
  * "Chart series": `{ key, title, tooltip, className, series: [{ x, y }] }`.
  */
 
-export const GRAPH_DAYS = [7, 28, 365] as const;
+const GRAPH_DAYS = [7, 28, 365] as const;
 /** Kilometres an average electric car drives per kWh, used by the autonomy chart. */
 export const KM_PER_KWH = 6.5;
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const graphsQuerySchema = z.object({
   days: z.preprocess(
@@ -33,12 +32,12 @@ export const graphsQuerySchema = z.object({
 });
 export type GraphsQuery = z.infer<typeof graphsQuerySchema>;
 
-export const graphKeys = ['recharges', 'duration', 'energy', 'autonomy', 'lengthOfStay', 'popularHours'] as const;
+const graphKeys = ['recharges', 'duration', 'energy', 'autonomy', 'lengthOfStay', 'popularHours'] as const;
 export type GraphKey = (typeof graphKeys)[number];
 
-export const graphPointSchema = z.object({ x: z.union([z.string(), z.number()]), y: z.number() });
+const graphPointSchema = z.object({ x: z.union([z.string(), z.number()]), y: z.number() });
 
-export const graphSchema = z.object({
+const graphSchema = z.object({
   key: z.enum(graphKeys),
   title: z.string(),
   tooltip: z.string(),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { addressSchema, queryId, queryText } from './stations';
+import { emptyToUndefined, queryId, queryText } from './query';
+import { addressSchema } from './stations';
 
 /** Station groups (001 §2 Station-group list and form, §3, §5). Paths under /api/. */
 
 export const GROUP_PAGE_SIZE = 10;
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const groupListQuerySchema = z.object({
   /** Case-insensitive part of the name. `name` is accepted as an alias. */
@@ -22,7 +21,7 @@ export const groupListQuerySchema = z.object({
 });
 export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
 
-export const groupSchema = z.object({
+const groupSchema = z.object({
   chargeBoxGroupPk: z.number().int(),
   name: z.string(),
   status: z.string(),
@@ -40,7 +39,7 @@ export type Group = z.infer<typeof groupSchema>;
 export const groupListResponseSchema = z.object({ chargePointGroupList: z.array(groupSchema), count: z.number().int() });
 export type GroupListResponse = z.infer<typeof groupListResponseSchema>;
 
-export const groupDetailSchema = groupSchema.extend({
+const groupDetailSchema = groupSchema.extend({
   chargePoints: z.array(
     z.object({
       chargeBoxPk: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined, queryBoolean, queryId, queryText, queryTimeZone } from './query';
 
 /**
  * Stations (charge points): list, map list, detail, save, connector update, delete, photos,
@@ -9,20 +10,6 @@ import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
 // Query helpers (query strings carry text)
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** 'true' / 'false' (also 1/0) in a query string. */
-export const queryBoolean = z.preprocess(
-  emptyToUndefined,
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .transform((v) => v === true || v === 'true' || v === '1')
-    .optional(),
-);
-/** A positive integer id in a query string; empty means absent. */
-export const queryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
-export const queryText = (max: number) => z.preprocess(emptyToUndefined, z.string().max(max).optional());
 
 // ---------------------------------------------------------------------------------------------
 // Constants (001 §3, §9)
@@ -57,7 +44,7 @@ export function ratedPowersFor(system: StationSystem | null | undefined, voltage
   return RATED_POWERS.filter((p) => p >= 11000);
 }
 
-export const connectorStatusGroups = ['busy', 'available', 'maintenance', 'unavailable'] as const;
+const connectorStatusGroups = ['busy', 'available', 'maintenance', 'unavailable'] as const;
 export type ConnectorStatusGroup = (typeof connectorStatusGroups)[number];
 
 const BUSY = new Set(['charging', 'finishing', 'suspendedevse', 'suspended_evse', 'suspendedev', 'reserved', 'preparing', 'occupied']);
@@ -116,14 +103,14 @@ export const connectorTypeListResponseSchema = z.object({
 });
 export type ConnectorTypeListResponse = z.infer<typeof connectorTypeListResponseSchema>;
 
-export const unusualStatusSchema = z.enum(['MAINTENANCE', 'UNAVAILABLE']).nullable();
+const unusualStatusSchema = z.enum(['MAINTENANCE', 'UNAVAILABLE']).nullable();
 
 // ---------------------------------------------------------------------------------------------
 // GET chargepoints (list and map list)
 
 export const chargePointListQuerySchema = z.object({
   /** IANA time zone that decides the current month of `recharges`/`consumption`; default UTC. */
-  timeZone: queryText(64),
+  timeZone: queryTimeZone,
   /** One-based page number. Its presence selects the paged list; without it the map list is answered. */
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
   size: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).optional()),
@@ -137,7 +124,7 @@ export const chargePointListQuerySchema = z.object({
 });
 export type ChargePointListQuery = z.infer<typeof chargePointListQuerySchema>;
 
-export const listConnectorSchema = z.object({
+const listConnectorSchema = z.object({
   connectorId: z.number().int(),
   connectorType: z.string().nullable(),
   connectorTypePk: z.number().int().nullable(),
@@ -151,7 +138,7 @@ export const listConnectorSchema = z.object({
   statusGroup: z.enum(connectorStatusGroups),
 });
 
-export const chargePointListItemSchema = z.object({
+const chargePointListItemSchema = z.object({
   chargeBoxPk: z.number().int(),
   chargeBoxId: z.string(),
   description: z.string().nullable(),
@@ -196,7 +183,7 @@ export const chargePointBaseSchema = z.object({
   online: z.boolean(),
 });
 
-export const mapChargePointSchema = chargePointBaseSchema.extend({
+const mapChargePointSchema = chargePointBaseSchema.extend({
   monthConsumption: z.number(),
   address: z.object({ street: z.string().nullable() }),
   connectors: z.array(
@@ -218,7 +205,7 @@ export type MapChargePointListResponse = z.infer<typeof mapChargePointListRespon
 // ---------------------------------------------------------------------------------------------
 // Detail
 
-export const bindUserSchema = z.object({
+const bindUserSchema = z.object({
   user_pk: z.number().int(),
   email: z.string(),
   user_name: z.string(),
@@ -226,15 +213,15 @@ export const bindUserSchema = z.object({
   bind_status: z.enum(['ACCEPTED', 'NOT_REQUESTED']),
 });
 
-export const photoSchema = z.object({ uid: z.string(), name: z.string(), url: z.string(), status: z.literal('done') });
+const photoSchema = z.object({ uid: z.string(), name: z.string(), url: z.string(), status: z.literal('done') });
 export type Photo = z.infer<typeof photoSchema>;
 
-export const detailConnectorSchema = listConnectorSchema.extend({
+const detailConnectorSchema = listConnectorSchema.extend({
   moneyPerKilowattIncome: z.number().int().nullable(),
   moneyPerDurationIncome: z.number().int().nullable(),
 });
 
-export const chargePointDetailSchema = z.object({
+const chargePointDetailSchema = z.object({
   chargeBoxPk: z.number().int(),
   chargeBoxId: z.string(),
   endpointAddress: z.string().nullable(),
@@ -302,7 +289,7 @@ export const chargePointPhotosResponseSchema = z.object({ chargePointPhotos: z.a
 const optText = z.string().nullish();
 const money = z.number().int().min(0).max(100_000_000);
 
-export const saveConnectorSchema = z.object({
+const saveConnectorSchema = z.object({
   connectorId: z.number().int().min(1).max(100),
   connectorTypePk: z.number().int().positive().nullish(),
   /** W. */
@@ -312,7 +299,7 @@ export const saveConnectorSchema = z.object({
   moneyPerDurationIncome: money.nullish(),
 });
 
-export const saveBindUserSchema = z.object({
+const saveBindUserSchema = z.object({
   user_pk: z.number().int().positive(),
   owner: z.boolean().default(false),
   bind_status: z.enum(['ACCEPTED', 'NOT_REQUESTED']).default('NOT_REQUESTED'),
@@ -322,13 +309,13 @@ export const saveBindUserSchema = z.object({
  * A photo entry of the form. New photos carry `base64` (the file bytes, optionally as a data URL);
  * entries with only `uid` are photos already stored (ignored: they stay unless in deletedPhotos).
  */
-export const savePhotoSchema = z.object({
+const savePhotoSchema = z.object({
   uid: z.string().max(64).optional(),
   name: z.string().max(255).optional(),
   base64: z.string().optional(),
 });
 
-export const saveAddressSchema = z.object({
+const saveAddressSchema = z.object({
   street: optText,
   houseNumber: optText,
   zipCode: optText,
@@ -424,7 +411,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 // ---------------------------------------------------------------------------------------------
 // Private stations
 
-export const userPrivateStationSchema = z.object({
+const userPrivateStationSchema = z.object({
   user_pk: z.number().int(),
   email: z.string(),
   user_name: z.string(),
@@ -471,7 +458,7 @@ export const geocodeResponseSchema = z.object({ latitude: z.number(), longitude:
 // ---------------------------------------------------------------------------------------------
 // Address rules (001 §5), shared by the station and group forms
 
-export const ADDRESS_LIMITS = { street: 30, houseNumber: 5, city: 25, state: 25 } as const;
+const ADDRESS_LIMITS = { street: 30, houseNumber: 5, city: 25, state: 25 } as const;
 const BR_ZIP = /^\d{5}-\d{3}$/;
 
 export interface AddressInput {
@@ -513,7 +500,7 @@ export function addressFieldErrors(
 
 /** Query of the Excel export: the list filters. */
 export const stationXlsxQuerySchema = z.object({
-  timeZone: queryText(64),
+  timeZone: queryTimeZone,
   active: queryBoolean,
   chargeBoxGroupPk: queryId,
   tenantPk: queryId,
@@ -533,7 +520,7 @@ const queryMoney = z.preprocess(emptyToUndefined, z.coerce.number().int().min(0)
 export const assessmentParamsSchema = z.object({
   from_date: queryText(40),
   to_date: queryText(40),
-  timeZone: queryText(64),
+  timeZone: queryTimeZone,
   logo: z.preprocess(
     emptyToUndefined,
     z.union([z.boolean(), z.enum(['true', 'false']), z.string().startsWith('data:').max(3_000_000)]).optional(),

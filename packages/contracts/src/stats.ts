@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KM_PER_KWH } from './station-graphs';
-import { queryBoolean, queryId } from './stations';
+import { emptyToUndefined, queryBoolean, queryId, queryTimeZone } from './query';
 
 /**
  * Home dashboard indicators (000 §2 "Home dashboard", §3 "Dashboard stats", §7 stats calls) and
@@ -18,9 +18,9 @@ export const STATS_MIN_DATE = '2010-01-01';
 export const STATS_DEFAULT_DAYS = 7;
 
 /** Brazilian grid (SIN) average emission factor 2023, MCTI/SIRENE: 0.0385 tCO2/MWh = kg CO2 per kWh. */
-export const GRID_KG_CO2_PER_KWH = 0.0385;
+const GRID_KG_CO2_PER_KWH = 0.0385;
 /** Average new petrol car, EEA monitoring (2017 registrations): 121.6 g CO2/km. */
-export const PETROL_CAR_KG_CO2_PER_KM = 0.1216;
+const PETROL_CAR_KG_CO2_PER_KM = 0.1216;
 /**
  * kg of CO2 an electric car avoids per kWh charged: the petrol car's emissions over the distance
  * one kWh drives an electric car (KM_PER_KWH, the autonomy chart's constant) minus the grid's
@@ -48,13 +48,11 @@ export function treeGoal(co2Kg: number): { cultivatedTree: number; treePercentag
 // ---------------------------------------------------------------------------------------------
 // Query (both calls)
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /**
  * A local date or date-time (`YYYY-MM-DD`, `YYYY-MM-DD HH:mm:ss`, `YYYY-MM-DDTHH:mm:ss[.sss]`),
  * read in `timeZone`; an ISO instant with `Z` or an offset is taken as is.
  */
-export const STATS_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const STATS_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export const statsQuerySchema = z.object({
   /** Start of the period (inclusive). Default: 00:00:00 six days before today. */
@@ -62,7 +60,7 @@ export const statsQuerySchema = z.object({
   /** End of the period, inclusive to its last second (a date alone: the whole day). Default: today 23:59:59. */
   toDate: z.preprocess(emptyToUndefined, z.string().regex(STATS_DATE_PATTERN, 'Use YYYY-MM-DD or YYYY-MM-DD HH:mm:ss').optional()),
   /** IANA time zone of the dates (e.g. America/Sao_Paulo); default UTC. */
-  timeZone: z.preprocess(emptyToUndefined, z.string().max(64).optional()),
+  timeZone: queryTimeZone,
 });
 export type StatsQuery = z.infer<typeof statsQuerySchema>;
 
@@ -77,7 +75,7 @@ const periodSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // GET stats/sums: what the period adds up to
 
-export const currencyAmountsSchema = z.object({
+const currencyAmountsSchema = z.object({
   /** ISO 4217 code of the tenants whose recharges these are. */
   coin: z.string(),
   /** Estimated cost of the energy for the operator, minor units. */
@@ -120,7 +118,7 @@ export type StatsSums = z.infer<typeof statsSumsSchema>;
 // ---------------------------------------------------------------------------------------------
 // GET stats/info: users and stations
 
-export const stationStatusCountsSchema = z.object({
+const stationStatusCountsSchema = z.object({
   total: z.number().int(),
   charging: z.number().int(),
   available: z.number().int(),
@@ -217,7 +215,7 @@ export const plugSharePointListQuerySchema = z.object({
 });
 export type PlugSharePointListQuery = z.infer<typeof plugSharePointListQuerySchema>;
 
-export const plugSharePointSchema = z.object({
+const plugSharePointSchema = z.object({
   chargeBoxPk: z.number().int(),
   chargeBoxId: z.string(),
   /** The point's id in the imported file (column `id`). */

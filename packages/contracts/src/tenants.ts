@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const tenantSchema = z.object({
+const tenantSchema = z.object({
   tenant_pk: z.number().int(),
   name: z.string(),
   alias: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined, queryId, queryText, queryTimeZone } from './query';
 import { paymentStatusSchema, paymentTypeSchema, transactionInvoiceStatuses, financialInvoiceStatuses } from './payments';
 
 /**
@@ -42,10 +43,6 @@ export const transactionMessages = {
 // ---------------------------------------------------------------------------------------------
 // Query helpers
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
-const optText = (max: number) => z.preprocess(emptyToUndefined, z.string().max(max).optional());
-
 /** Revenue status (001 §4): PAID, UNPAID or PRICELESS (no payment or zero income). '' = all. */
 export const revenueStatuses = ['PAID', 'UNPAID', 'PRICELESS'] as const;
 export type RevenueStatus = (typeof revenueStatuses)[number];
@@ -81,24 +78,24 @@ export type TransactionSortKey = (typeof transactionSortKeys)[number];
  * header (minutes, as `Date.getTimezoneOffset()` gives: 180 for Brasília), else UTC.
  */
 export const transactionFilterSchema = z.object({
-  chargeBoxPK: optId,
+  chargeBoxPK: queryId,
   /** Alias of chargeBoxPK. */
-  chargeBoxPk: optId,
+  chargeBoxPk: queryId,
   /** Tag filter (exact, case-insensitive). Refused (403) with DASH_DISABLE_TRANSACTION_OPTIONS. */
-  userOcppTag: optText(20),
+  userOcppTag: queryText(20),
   /** Alias of userOcppTag (the Excel call's name). */
-  ocppUserTag: optText(20),
-  fromDate: optText(40),
-  toDate: optText(40),
-  timeZone: optText(64),
+  ocppUserTag: queryText(20),
+  fromDate: queryText(40),
+  toDate: queryText(40),
+  timeZone: queryTimeZone,
   paymentStatus: z.preprocess(emptyToUndefined, z.enum(revenueStatuses).optional()),
   /** A recharge id (digits) or a part of the station's name / ChargeBox ID. */
-  searchInput: optText(100),
+  searchInput: queryText(100),
 });
 export type TransactionFilter = z.infer<typeof transactionFilterSchema>;
 
 export const transactionListQuerySchema = transactionFilterSchema.extend({
-  headerOrderList: optText(400),
+  headerOrderList: queryText(400),
   /** One-based page. */
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
   /** Default 10, at most 100. */
@@ -124,7 +121,7 @@ export const incomeFields = [
   'composition',
 ] as const;
 
-export const transactionRowSchema = z.object({
+const transactionRowSchema = z.object({
   id: z.number().int(),
   chargeBoxDescription: z.string().nullable(),
   chargeBoxId: z.string(),
@@ -220,10 +217,10 @@ export function revenueStatusOf(t: {
 // ---------------------------------------------------------------------------------------------
 // Detail (GET transaction/{id})
 
-export const meterPointSchema = z.object({ timestamp: z.string(), value: z.number() });
+const meterPointSchema = z.object({ timestamp: z.string(), value: z.number() });
 export type MeterPoint = z.infer<typeof meterPointSchema>;
 
-export const compositionSchema = z.object({
+const compositionSchema = z.object({
   startFee: z.number().int(),
   energy: z.number().int(),
   operationalFee: z.number().int(),
@@ -248,7 +245,7 @@ export const compositionSchema = z.object({
 });
 export type Composition = z.infer<typeof compositionSchema>;
 
-export const transactionPaymentSchema = z.object({
+const transactionPaymentSchema = z.object({
   movementPk: z.number().int(),
   paymentType: paymentTypeSchema,
   paymentStatus: paymentStatusSchema,
@@ -262,7 +259,7 @@ export const transactionPaymentSchema = z.object({
   paidTimestamp: z.string().nullable(),
 });
 
-export const transactionDetailSchema = transactionRowSchema.extend({
+const transactionDetailSchema = transactionRowSchema.extend({
   /** Recharge composition; absent without the income permissions, null when not priced yet. */
   composition: compositionSchema.nullable().optional(),
   /** Movements of the ledger for this recharge (amounts stripped like income). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addressSchema, queryId } from './stations';
+import { queryId } from './query';
+import { addressSchema } from './stations';
 
 /**
  * User form (001 §2 User form, §3 User form, §4, §5 User create / User edit, §7 Users, §8 Users).
@@ -51,7 +52,7 @@ export const userSexes = ['MALE', 'FEMALE', 'OTHER'] as const;
 export type UserSexValue = (typeof userSexes)[number];
 
 /** Document types offered per tenant country (the first is the default). */
-export const docTypesByCountry: Record<string, readonly string[]> = {
+const docTypesByCountry: Record<string, readonly string[]> = {
   BR: ['CPF', 'CNPJ', 'PASSPORT'],
   CO: ['CC', 'CE', 'NIT', 'PASSPORT'],
   EC: ['CI', 'RUC', 'PASSPORT'],
@@ -85,11 +86,11 @@ export function isCalendarDate(value: string): boolean {
 // Answers
 
 /** The user's hidden address: the shared address shape with its key. */
-export const addressFormSchema = z.object({ addressPk: z.number().int().nullable(), ...addressSchema.shape });
+const addressFormSchema = z.object({ addressPk: z.number().int().nullable(), ...addressSchema.shape });
 export type AddressForm = z.infer<typeof addressFormSchema>;
 export const addressFormResponseSchema = z.object({ addressForm: addressFormSchema });
 
-export const userFormSchema = z.object({
+const userFormSchema = z.object({
   userPk: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
@@ -140,14 +141,14 @@ export const docTypesResponseSchema = z.object({ docTypeList: z.array(z.string()
 export type DocTypesResponse = z.infer<typeof docTypesResponseSchema>;
 
 export const userGroupsQuerySchema = z.object({ tenantPk: queryId, userPk: queryId });
-export const userGroupSchema = z.object({ userGroupPk: z.number().int(), name: z.string(), tenantPk: z.number().int() });
+const userGroupSchema = z.object({ userGroupPk: z.number().int(), name: z.string(), tenantPk: z.number().int() });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 export const userGroupsResponseSchema = z.object({ userGroupList: z.array(userGroupSchema) });
 export type UserGroupsResponse = z.infer<typeof userGroupsResponseSchema>;
 
 /** CARD tags of a tenant that a user may hold: unbound ones, and (with userPk) the user's own. */
 export const availableTagsQuerySchema = z.object({ tenantPk: queryId, userPk: queryId });
-export const availableTagSchema = z.object({
+const availableTagSchema = z.object({
   ocppTagPk: z.number().int(),
   idTag: z.string(),
   note: z.string().nullable(),

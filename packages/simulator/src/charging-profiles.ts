@@ -35,7 +35,7 @@ const DAY_S = 86_400;
 const WEEK_S = 7 * DAY_S;
 
 /** Converts a schedule period's limit into watts. */
-export function periodLimitW(unit: 'A' | 'W', period: ChargingSchedulePeriod, ctx: LimitContext): number {
+function periodLimitW(unit: 'A' | 'W', period: ChargingSchedulePeriod, ctx: LimitContext): number {
   if (unit === 'W') return period.limit;
   const phases = Math.min(period.numberPhases ?? 3, ctx.phases);
   return period.limit * ctx.voltage * phases;

@@ -35,7 +35,7 @@ const MEASURANDS_15 = [
 ];
 
 /** The measurands a station of this protocol can sample. */
-export function supportedMeasurands(protocol: OcppProtocol): readonly string[] {
+function supportedMeasurands(protocol: OcppProtocol): readonly string[] {
   return protocol === 'ocpp1.5' ? MEASURANDS_15 : MEASURANDS_16;
 }
 

@@ -1361,7 +1361,7 @@ function isUploadLocation(location: string): boolean {
 }
 
 /** The version in the firmware file name (fw-2.1.0.bin -> 2.1.0), or the current one with the patch bumped. */
-export function nextFirmwareVersion(current: string, location: string): string {
+function nextFirmwareVersion(current: string, location: string): string {
   const file = location.split('/').pop() ?? '';
   const found = /(\d+\.\d+(?:\.\d+)?)/.exec(file);
   if (found) return found[1]!;

@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { CoreTables } from './schema';
 import type { OcppTables } from './schema-ocpp';
 import type { StationTables } from './schema-stations';
@@ -6,3 +7,6 @@ import type { UserTables } from './schema-users';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
 export interface DB extends CoreTables, OcppTables, StationTables, BillingTables, UserTables {}
+
+/** A query runs on the database or inside a transaction: repositories accept either. */
+export type Executor = Kysely<DB> | Transaction<DB>;

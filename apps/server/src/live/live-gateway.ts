@@ -9,8 +9,8 @@ import { loadContext } from '../platform/auth/access-plugin';
 import type { RequestContext } from '../platform/auth/context';
 import type { TokenSigner } from '../platform/auth/tokens';
 import type { Bus } from '../platform/bus';
-import type { LiveEnvelope } from './publisher';
-import { liveSubject } from './subjects';
+import type { LiveEnvelope } from '../platform/live-publisher';
+import { liveSubject } from '../platform/bus-subjects';
 import { rejectUpgrade } from './upgrade-router';
 
 export interface LiveGatewayOptions {

@@ -1,5 +1,6 @@
 import type { IdTagInfo } from '@recarga/contracts/ocpp';
-import { findTag, onStationAccessList, recordUnknownTag, stationTenant, type Executor, type TagRecord } from './repository';
+import type { Executor } from '../db/db';
+import { findTag, onStationAccessList, recordUnknownTag, stationTenant, type TagRecord } from './repository';
 
 /**
  * Whether a tag belongs with a station: the tag's tenant is the station's tenant, one of its
@@ -7,7 +8,7 @@ import { findTag, onStationAccessList, recordUnknownTag, stationTenant, type Exe
  * sub-network's drivers charge at the parent network's stations). Cards of unrelated networks are
  * not accepted. Tenant paths are materialised ('/1/4/').
  */
-export function tagFitsStation(tagTenantPath: string, stationTenantPath: string): boolean {
+function tagFitsStation(tagTenantPath: string, stationTenantPath: string): boolean {
   return stationTenantPath.startsWith(tagTenantPath) || tagTenantPath.startsWith(stationTenantPath);
 }
 
@@ -29,7 +30,7 @@ export interface StationForTag {
  * Expired; as many open transactions as the tag allows (when `countOpen`) -> ConcurrentTx;
  * otherwise Accepted.
  */
-export function idTagInfoFor(tag: TagRecord | undefined, station: StationForTag, now: Date, opts: { countOpen: boolean }): IdTagInfo {
+function idTagInfoFor(tag: TagRecord | undefined, station: StationForTag, now: Date, opts: { countOpen: boolean }): IdTagInfo {
   if (!tag || !tagFitsStation(tag.tenant_path, station.tenantPath)) return { status: 'Invalid' };
   if (station.onAccessList === false) return { status: 'Invalid' };
   const extra: Omit<IdTagInfo, 'status'> = {};

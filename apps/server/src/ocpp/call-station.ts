@@ -1,7 +1,7 @@
 import type { CentralSystemAction, CentralSystemActions } from '@recarga/contracts/ocpp';
 import { AppError } from '../platform/errors';
 import { BusNoResponderError, BusTimeoutError, type Bus } from '../platform/bus';
-import { subjectToken } from '../live/subjects';
+import { subjectToken } from '../platform/bus-subjects';
 
 /** Bus subject answered by the node holding a station's socket. */
 export function stationSubject(chargeBoxId: string): string {
@@ -29,7 +29,7 @@ export type StationCallReply =
         | { kind: 'call_error'; code: string; message: string; details: unknown };
     };
 
-export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 /** Extra time the bus waits beyond the station call's own timeout (queueing, network). */
 const BUS_MARGIN_MS = 2_000;
 

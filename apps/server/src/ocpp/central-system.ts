@@ -8,10 +8,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { RPCServer, createRPCError } from 'ocpp-rpc';
 import type { ChargePointAction, OcppProtocol } from '@recarga/contracts/ocpp';
 import type { DB } from '../db/db';
-import type { LivePublisher } from '../live/publisher';
-import { subjectToken } from '../live/subjects';
+import type { LivePublisher } from '../platform/live-publisher';
+import { subjectToken } from '../platform/bus-subjects';
 import type { UpgradeHandler } from '../live/upgrade-router';
-import { insertNotifications } from '../modules/notifications/repository';
+import { recordNotifications } from '../modules/notifications/service';
 import { verifyPassword } from '../platform/auth/password';
 import type { Bus } from '../platform/bus';
 import { Gauge, Histogram, type Metrics } from '../platform/metrics';
@@ -40,7 +40,7 @@ import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
 const { RPCError, TimeoutError } = createRequire(import.meta.url)('ocpp-rpc') as typeof import('ocpp-rpc');
 type RPCError = InstanceType<typeof RPCError>;
 
-export const OCPP_PATH = /^\/ocpp\/[^/]+$/;
+const OCPP_PATH = /^\/ocpp\/[^/]+$/;
 const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
 /** Disconnected events written per statement (9 bind parameters each), and closed sockets per transaction. */
 const DISCONNECTED_CHUNK = 1000;
@@ -414,7 +414,7 @@ export class CentralSystem implements UpgradeHandler {
         remoteAddress: entry.remoteAddress,
         connectedAt: entry.connectedAt,
       });
-      return insertNotifications(trx, [{ chargeBoxPk: session.chargeBoxPk, type: 'Connected', timestamp: entry.connectedAt }]);
+      return recordNotifications(trx, [{ chargeBoxPk: session.chargeBoxPk, type: 'Connected', timestamp: entry.connectedAt }]);
     });
     entry.recorded = true;
     this.events.committed({ notificationPks, chargeBoxPks: [session.chargeBoxPk] });
@@ -509,7 +509,7 @@ export class CentralSystem implements UpgradeHandler {
       for (let i = 0; i < rows.length; i += DISCONNECTED_CHUNK) {
         const chunk = rows.slice(i, i + DISCONNECTED_CHUNK);
         notificationPks.push(
-          ...(await insertNotifications(
+          ...(await recordNotifications(
             trx,
             chunk.map((r) => ({ chargeBoxPk: r.charge_box_pk, type: 'Disconnected' as const, timestamp: r.last_seen_at })),
           )),

@@ -29,15 +29,3 @@ export async function isStationOnline(db: Kysely<DB>, chargeBoxPk: number, pingI
     .executeTakeFirst();
   return Boolean(row);
 }
-
-/** The subset of these stations that is online. */
-export async function onlineStations(db: Kysely<DB>, chargeBoxPks: number[], pingIntervalSec: number): Promise<Set<number>> {
-  if (chargeBoxPks.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('station_connections')
-    .select('charge_box_pk')
-    .where('charge_box_pk', 'in', chargeBoxPks)
-    .where('last_seen_at', '>', onlineSince(pingIntervalSec))
-    .execute();
-  return new Set(rows.map((r) => r.charge_box_pk));
-}

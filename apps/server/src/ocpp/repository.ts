@@ -1,12 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BootNotificationRequest, MeterValue, StatusNotificationRequest } from '@recarga/contracts/ocpp';
 import type { LiveChargePoint } from '@recarga/contracts/live';
-import type { DB } from '../db/db';
+import type { DB, Executor } from '../db/db';
 import { isRowKey } from '../db/keys';
 
 /** SQL of the central system. Every statement is by station key (the OCPP identity decides the tenant). */
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 // ---------------------------------------------------------------------------------------------
 // Stations and connections
@@ -748,38 +747,39 @@ export async function liveChargePoints(
       'cb.charge_point_vendor',
       'cb.last_heartbeat_timestamp',
       sql<boolean>`sc.charge_box_pk is not null`.as('online'),
-      sql<{ connector_id: number; type_name: string | null; last_status: string | null; unusual_status: string | null }[]>`coalesce((
-        select json_agg(json_build_object('connector_id', c.connector_id, 'type_name', ct.name, 'last_status', c.last_status, 'unusual_status', c.unusual_status) order by c.connector_id)
-        from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
-        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('connectors as c')
+            .leftJoin('connector_types as ct', 'ct.connector_type_pk', 'c.connector_type_pk')
+            .select(['c.connector_id', 'ct.name as type_name', 'c.last_status', 'c.unusual_status'])
+            .whereRef('c.charge_box_pk', '=', 'cb.charge_box_pk')
+            .where('c.connector_id', '>', 0)
+            .orderBy('c.connector_id'),
+        ).as('connectors'),
     ])
     .where('cb.charge_box_pk', 'in', chargeBoxPks)
     .where('cb.deleted_at', opts.deleted ? 'is not' : 'is', null)
     .execute();
-  return rows.map((r) => {
-    const connectors = typeof r.connectors === 'string' ? JSON.parse(r.connectors) : r.connectors;
-    return {
-      tenantPk: r.tenant_pk,
-      chargePoint: {
-        chargeBoxPk: r.charge_box_pk,
-        chargeBoxId: r.charge_box_id,
-        description: r.description,
-        active: r.active,
-        locationLatitude: r.location_latitude,
-        locationLongitude: r.location_longitude,
-        origin: r.origin,
-        ocppProtocol: r.ocpp_protocol,
-        chargePointVendor: r.charge_point_vendor,
-        online: Boolean(r.online),
-        lastHeartbeatTimestamp: r.last_heartbeat_timestamp ? new Date(r.last_heartbeat_timestamp).toISOString() : null,
-        connectors: (
-          connectors as { connector_id: number; type_name: string | null; last_status: string | null; unusual_status: string | null }[]
-        ).map((c) => ({
-          connectorId: c.connector_id,
-          connectorType: c.type_name,
-          lastStatus: { status: c.unusual_status ?? c.last_status },
-        })),
-      },
-    };
-  });
+  return rows.map((r) => ({
+    tenantPk: r.tenant_pk,
+    chargePoint: {
+      chargeBoxPk: r.charge_box_pk,
+      chargeBoxId: r.charge_box_id,
+      description: r.description,
+      active: r.active,
+      locationLatitude: r.location_latitude,
+      locationLongitude: r.location_longitude,
+      origin: r.origin,
+      ocppProtocol: r.ocpp_protocol,
+      chargePointVendor: r.charge_point_vendor,
+      online: Boolean(r.online),
+      lastHeartbeatTimestamp: r.last_heartbeat_timestamp ? new Date(r.last_heartbeat_timestamp).toISOString() : null,
+      connectors: r.connectors.map((c) => ({
+        connectorId: c.connector_id,
+        connectorType: c.type_name,
+        lastStatus: { status: c.unusual_status ?? c.last_status },
+      })),
+    },
+  }));
 }

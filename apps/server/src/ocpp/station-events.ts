@@ -1,37 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LiveConnectorStatus } from '@recarga/contracts/live';
 import type { DB } from '../db/db';
-import type { LivePublisher } from '../live/publisher';
+import type { LivePublisher } from '../platform/live-publisher';
 import type { Bus } from '../platform/bus';
+import type { CommittedEffects, CommittedListener, StationChanges } from '../platform/station-changes';
 import { disconnectStation } from './call-station';
-import { notificationsByPk } from '../modules/notifications/repository';
+import { notificationsForLive } from '../modules/notifications/service';
 import { onlineSince } from './connections';
 import { liveChargePoints } from './repository';
 
 /** Keys read per query when publishing a round. */
 const READ_CHUNK = 5000;
 
-/** What a committed write changed, to be told to live dashboards. */
-export interface CommittedEffects {
-  /** New notification rows. */
-  notificationPks?: number[];
-  /** Stations whose map view changed (status, online state, boot data). */
-  chargeBoxPks?: number[];
-  /** Connector status changes, with the station's tenant. */
-  statuses?: { tenantPk: number; status: LiveConnectorStatus }[];
-  /** Transactions a StopTransaction just stopped (billing prices them). */
-  stoppedTransactionPks?: number[];
-}
-
-/** Told about every committed change, after the commit (e.g. billing). Must not throw. */
-export type CommittedListener = (effects: CommittedEffects) => void;
-
 /**
  * Publishes committed changes to live dashboards (every node forwards them to its sockets).
  * Never throws: a dashboard missing an update must not fail a station's message.
  */
-export class StationEvents {
+export class StationEvents implements StationChanges {
   private readonly listeners: CommittedListener[] = [];
   /** Effects waiting for the next publish round (one round at a time, see `committed`). */
   private queued: { statuses: NonNullable<CommittedEffects['statuses']>; notificationPks: number[]; chargeBoxPks: Set<number> } | null =
@@ -117,7 +102,7 @@ export class StationEvents {
     // A round may hold a whole reconnect storm: read it in chunks (bind parameters are limited).
     const notificationPks = effects.notificationPks ?? [];
     for (let i = 0; i < notificationPks.length; i += READ_CHUNK) {
-      for (const { tenantPk, notification } of await notificationsByPk(this.db, notificationPks.slice(i, i + READ_CHUNK))) {
+      for (const { tenantPk, notification } of await notificationsForLive(this.db, notificationPks.slice(i, i + READ_CHUNK))) {
         await this.publisher.notification(tenantPk, notification);
       }
     }

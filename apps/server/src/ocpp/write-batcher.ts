@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MeterValue } from '@recarga/contracts/ocpp';
 import type { DB } from '../db/db';
-import { insertNotifications, type NewNotification } from '../modules/notifications/repository';
+import { recordNotifications, type NewNotification } from '../modules/notifications/service';
 import {
   applyStatuses,
   applyTouches,
@@ -271,7 +271,7 @@ class Lane {
       const inputs = statusAt.map((i) => (ops[i] as Extract<Op, { kind: 'status' }>).input);
       const changes = await applyStatuses(trx, inputs);
       const events = inputs.map((input, n) => input.events(changes[n]!));
-      const pks = await insertNotifications(trx, events.flat());
+      const pks = await recordNotifications(trx, events.flat());
       let next = 0;
       statusAt.forEach((i, n) => {
         const count = events[n]!.length;

@@ -24,7 +24,7 @@ export class BusTimeoutError extends Error {
   }
 }
 
-export function subjectMatches(pattern: string, subject: string): boolean {
+function subjectMatches(pattern: string, subject: string): boolean {
   const p = pattern.split('.');
   const s = subject.split('.');
   for (let i = 0; i < p.length; i++) {

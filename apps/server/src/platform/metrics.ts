@@ -11,25 +11,6 @@ interface Metric {
   render(): string;
 }
 
-export class Counter implements Metric {
-  private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-  inc(labels: Labels = {}, by = 1) {
-    const k = key(labels);
-    const cur = this.values.get(k);
-    if (cur) cur.value += by;
-    else this.values.set(k, { labels, value: by });
-  }
-  render() {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${fmt(labels)} ${value}`);
-    return lines.join('\n');
-  }
-}
-
 export class Gauge implements Metric {
   private readonly values = new Map<string, { labels: Labels; value: number }>();
   constructor(

@@ -21,7 +21,7 @@ const BACKEND = /^\/(api|gateway|smart|ocpp|live|docs|metrics|health)(\/|$)/;
  * Resolves a host name to its tenant's start-up settings (table tenant_hosts; '*' is the fallback
  * row), cached for a minute.
  */
-export function hostResolver(db: Kysely<DB>) {
+function hostResolver(db: Kysely<DB>) {
   const cache = new Map<string, { at: number; value: HostSettings | null }>();
   return async (host: string): Promise<HostSettings | null> => {
     const hit = cache.get(host);

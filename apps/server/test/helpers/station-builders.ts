@@ -4,7 +4,7 @@ import type { TestApp } from './test-app';
 /**
  * Test data builders for stations and what hangs off them (tags, access lists, recharges, meter
  * samples, connection records): rows inserted directly. One home for the stations module's tests
- * and the OCPP tests (the stations module's station-test-kit re-exports them).
+ * and the OCPP tests.
  */
 
 type T = Pick<TestApp, 'db'>;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Platform } from '../../src/app';
+import { buildApp, type RecargaApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
@@ -11,9 +11,10 @@ import { seedDemo } from '../../src/db/seed/demo';
 import { InProcessBus, type Bus } from '../../src/platform/bus';
 import type { Captcha } from '../../src/platform/captcha/captcha';
 import type { Mailer, MailMessage } from '../../src/platform/mail/mailer';
+import type { Platform } from '../../src/platform/platform';
 
 /** Collects mail instead of sending it. */
-export class MemoryMailer implements Mailer {
+class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   async send(m: MailMessage) {
     this.sent.push(m);
@@ -60,7 +61,7 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
 }
 
 export interface TestApp {
-  app: FastifyInstance & { platform: Platform };
+  app: RecargaApp;
   db: Database['db'];
   database: Database;
   platform: Platform;

@@ -84,7 +84,7 @@ describe('OCPP connection: who may connect', () => {
     await second.connect();
     const closed = await firstClosed;
     await second.call('Heartbeat', {});
-    await t.platform.ocpp.flush();
+    await t.app.ocpp.flush();
 
     // Assert
     expect(closed.code).toBe(1000);

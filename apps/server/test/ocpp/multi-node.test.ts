@@ -41,8 +41,8 @@ describe('two nodes', () => {
     // Assert
     await eventually(() => received.some((m) => m.topic === topic && m.data?.status === 'SuspendedEV'));
     expect(answer).toEqual({ status: 'Scheduled' });
-    expect(nodes[0]!.platform.ocpp.localStations()).toContain('NODES-01');
-    expect(nodes[1]!.platform.ocpp.localStations()).not.toContain('NODES-01');
+    expect(nodes[0]!.ocpp.localStations()).toContain('NODES-01');
+    expect(nodes[1]!.ocpp.localStations()).not.toContain('NODES-01');
     await station.close();
     live.close();
   });
@@ -59,8 +59,8 @@ describe('two nodes', () => {
 
     // Assert
     expect(closed.code).toBe(1000);
-    await nodes[0]!.platform.ocpp.flush();
-    await nodes[1]!.platform.ocpp.flush();
+    await nodes[0]!.ocpp.flush();
+    await nodes[1]!.ocpp.flush();
     const record = await cluster.db.selectFrom('station_connections').select(['charge_box_pk']).where('charge_box_pk', '=', pk).execute();
     expect(record).toHaveLength(1);
     const events = await cluster.db
@@ -70,7 +70,7 @@ describe('two nodes', () => {
       .where('type', '=', 'Disconnected')
       .execute();
     expect(events).toHaveLength(0);
-    expect(nodes[1]!.platform.ocpp.localStations()).toContain('NODES-02');
+    expect(nodes[1]!.ocpp.localStations()).toContain('NODES-02');
     await onB.close();
   });
 });

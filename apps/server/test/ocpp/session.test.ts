@@ -72,7 +72,7 @@ describe('OCPP 1.6 charging session', () => {
     })) as { idTagInfo?: { status: string } };
     await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
     await client.close();
-    await t.platform.ocpp.flush();
+    await t.app.ocpp.flush();
 
     // Assert: answers
     expect(boot.status).toBe('Accepted');

@@ -119,7 +119,7 @@ describe('OCPP sign-in throttling', () => {
         attempted_at: new Date(Date.now() - 2 * SIGN_IN_WINDOW_MS),
       })
       .execute();
-    await (t.platform.ocpp as unknown as { sweep(): Promise<void> }).sweep();
+    await (t.app.ocpp as unknown as { sweep(): Promise<void> }).sweep();
     const rows = await t.db.selectFrom('ocpp_sign_in_failures').select('failure_pk').where('charge_box_id', '=', 'THR-OLD').execute();
     expect(rows).toEqual([]);
   });

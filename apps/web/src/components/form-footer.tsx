@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 
-export interface FormFooterProps {
+interface FormFooterProps {
   /** A note shown on the left (why saving may be refused). */
   hint?: ReactNode;
   cancelLabel: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Result } from 'antd';
 
-export interface NotFoundViewProps {
+interface NotFoundViewProps {
   /** The icon beside the 404 art. */
   icon: ReactNode;
   title: string;

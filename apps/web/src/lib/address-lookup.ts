@@ -2,7 +2,7 @@ import { apiClient } from './api-client';
 
 /** Address look-ups of the station and station-group forms (zip code and geocoding). */
 
-export interface CepAddress {
+interface CepAddress {
   zipCode: string;
   state: string;
   /** 'N/A' when the zip code covers a whole city. */
@@ -17,7 +17,7 @@ export async function lookupCep(zip: string): Promise<CepAddress> {
   return answer.addressForm;
 }
 
-export interface GeocodeQuery {
+interface GeocodeQuery {
   street?: string;
   number?: string;
   city?: string;
@@ -26,7 +26,7 @@ export interface GeocodeQuery {
   zipCode?: string;
 }
 
-export interface GeocodeAnswer {
+interface GeocodeAnswer {
   latitude: number;
   longitude: number;
   lookupToken: string;

@@ -5,8 +5,8 @@ import { clearSession, getSession } from './session';
 import { timezoneOffsetHours } from './timezone-offset';
 
 /** The three backend families: operator backend, API gateway, smart charging service. */
-export type ApiService = 'api' | 'gateway' | 'smart';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type ApiService = 'api' | 'gateway' | 'smart';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequest {
@@ -41,7 +41,7 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadRequest extends Omit<ApiRequest, 'body'> {
+interface UploadRequest extends Omit<ApiRequest, 'body'> {
   /** Sent as the raw request body (e.g. a CSV file), not as JSON. */
   file: Blob;
   contentType: string;
@@ -92,7 +92,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export interface ApiClient {
+interface ApiClient {
   request<T>(request: ApiRequest): Promise<T>;
   /**
    * Same headers, errors and 401 rule as `request`, but answers the raw response of a 2xx, for

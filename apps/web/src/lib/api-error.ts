@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@recarga/contracts/auth';
 
-export type ApiErrorKind = 'http' | 'network';
+type ApiErrorKind = 'http' | 'network';
 
 /** A failed call: an HTTP error status (with the `{code, message, fields?}` body when sent) or no answer at all. */
 export class ApiError extends Error {

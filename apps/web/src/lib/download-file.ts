@@ -12,7 +12,7 @@ export interface DownloadedFile {
 }
 
 /** The file name of a Content-Disposition header (`filename*=UTF-8''…` or `filename="…"`). */
-export function fileNameFromDisposition(header: string | null): string | null {
+function fileNameFromDisposition(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
   if (star) {
@@ -68,10 +68,17 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
+/** Percent for a progress bar; null when the size is not known. */
+export function progressPercent(p: DownloadProgress | null): number | null {
+  if (!p || !p.total) return null;
+  return Math.min(100, Math.round((p.loaded / p.total) * 100));
+}
+
 /** '45 %' when the size is known, '320 KB' otherwise. */
 export function progressText(p: DownloadProgress | null): string {
   if (!p) return '';
-  if (p.total) return `${Math.min(100, Math.round((p.loaded / p.total) * 100))} %`;
+  const percent = progressPercent(p);
+  if (percent !== null) return `${percent} %`;
   if (p.loaded < 1024) return `${p.loaded} B`;
   if (p.loaded < 1024 * 1024) return `${Math.round(p.loaded / 1024)} KB`;
   return `${(p.loaded / 1024 / 1024).toFixed(1)} MB`;

@@ -1,8 +1,9 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isAppLanguage, languageTags, type AppLanguage } from './languages';
+import { setDateLanguage } from './format/date-time';
+import { defaultLanguage, isAppLanguage, languageTag, type AppLanguage } from './languages';
 
-export const namespaces = [
+const namespaces = [
   'common',
   'auth',
   'shell',
@@ -18,7 +19,6 @@ export const namespaces = [
   'indicators',
   'plugShare',
 ] as const;
-export type Namespace = (typeof namespaces)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
 
@@ -46,19 +46,20 @@ export async function initI18n(language: AppLanguage): Promise<typeof i18n> {
     returnNull: false,
   });
   applyPluralRulesOfLanguageTags(i18n);
-  document.documentElement.lang = languageTags[language];
+  document.documentElement.lang = languageTag(language);
+  setDateLanguage(languageTag(language));
   return i18n;
 }
 
 /**
  * i18next picks plural rules by language code, and `br` is Breton's code (plural forms one, two,
  * few, many, other): `_one`/`_other` keys would miss for 3, 4 or 9. The app's codes are names, not
- * BCP-47 tags, so plural rules follow `languageTags` (br -> pt-BR) instead.
+ * BCP-47 tags, so plural rules follow `languageTag` (br -> pt-BR) instead.
  */
 export function applyPluralRulesOfLanguageTags(instance: typeof i18n): void {
   const resolver = instance.services.pluralResolver as { getRule(code: string, options?: object): unknown; __tagged?: boolean };
   if (resolver.__tagged) return;
   const getRule = resolver.getRule.bind(resolver);
-  resolver.getRule = (code: string, options?: object) => getRule(isAppLanguage(code) ? languageTags[code] : code, options);
+  resolver.getRule = (code: string, options?: object) => getRule(isAppLanguage(code) ? languageTag(code) : code, options);
   resolver.__tagged = true;
 }

@@ -7,11 +7,20 @@ export function isAppLanguage(value: unknown): value is AppLanguage {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** BCP-47 tag used for the document, number formatting and the captcha widget. */
-export const languageTags: Record<AppLanguage, string> = {
+/** BCP-47 tag of each interface language: `br` is a name for pt-BR (as a tag it would be Breton). */
+const languageTags: Record<AppLanguage, string> = {
   br: 'pt-BR',
   en: 'en',
   'es-CO': 'es-CO',
   'es-EC': 'es-EC',
   'es-UY': 'es-UY',
 };
+
+/**
+ * The BCP-47 tag of an interface language (i18next's `i18n.language`), for the document, number
+ * formatting, collation, plural rules and the captcha widget; the default language's tag when
+ * the code is not one of ours.
+ */
+export function languageTag(language: string | undefined): string {
+  return languageTags[isAppLanguage(language) ? language : defaultLanguage];
+}

@@ -28,7 +28,7 @@ export interface LiveMessage {
   data: unknown;
 }
 
-export interface LiveClientOptions {
+interface LiveClientOptions {
   /** Websocket address (e.g. `wss://host/live`). */
   url: string;
   token: string;

@@ -3,7 +3,7 @@ import type { RuntimeSettings } from './runtime-settings';
 import { getTheme, isThemeName } from './theme/themes';
 
 /** Build-time settings (Vite `VITE_*` variables). */
-export interface BuildSettings {
+interface BuildSettings {
   VITE_API_BASE?: string;
   VITE_GATEWAY_BASE?: string;
   VITE_SMART_BASE?: string;
@@ -21,7 +21,7 @@ interface HeaderSource {
 }
 
 /** Values kept from an earlier start-up, used only when the start-up request itself failed. */
-export interface StoredStartup {
+interface StoredStartup {
   apiKey?: string | null;
   theme?: string | null;
   termsOfUse?: string | null;
@@ -36,7 +36,7 @@ function nonEmpty(value: string | null | undefined): string | undefined {
 }
 
 /** OpenStreetMap's public tiles: the product default when neither the server nor the build names a tile server. */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 function withTrailingSlash(base: string): string {
   return base.endsWith('/') ? base : `${base}/`;

@@ -12,7 +12,7 @@ const deposits: { email: string; amount: number }[] = [
  * station, so the demo shows an idle amount and its cancellation next to stations without one.
  * MOVE-SP-002 (Shopping Eldorado): a mall car park where a car left on the charger blocks it.
  */
-export const demoIdlePrices: { chargeBoxId: string; moneyPerMinute: number; graceMinutes: number }[] = [
+const demoIdlePrices: { chargeBoxId: string; moneyPerMinute: number; graceMinutes: number }[] = [
   { chargeBoxId: 'MOVE-SP-002', moneyPerMinute: 1_00, graceMinutes: 10 },
 ];
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aDashboardUser, closedPort, fakeService } from '../stations/station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { closedPort, fakeService } from '../../../test/helpers/fake-service';
 import { LookupSigner } from './lookup-token';
 
 type Fake = Awaited<ReturnType<typeof fakeService>>;

@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors';
 import { stationMessages } from '@recarga/contracts/stations';
+import { digits } from '../../platform/text';
 
 export interface CepAddress {
   zipCode: string;
@@ -30,7 +31,7 @@ export class ViaCepAdapter implements CepAdapter {
   ) {}
 
   async lookup(zip: string): Promise<CepAddress> {
-    const cep = zip.replace(/\D/g, '');
+    const cep = digits(zip);
     if (cep.length !== 8) throw cepNotFound();
     const url = this.urlTemplate.includes('{cep}')
       ? this.urlTemplate.replace('{cep}', cep)

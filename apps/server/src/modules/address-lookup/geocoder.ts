@@ -15,7 +15,7 @@ export interface Geocoder {
   geocode(q: GeocodeQuery): Promise<{ latitude: number; longitude: number }>;
 }
 
-export const addressNotFound = () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Endereço não encontrado.');
+const addressNotFound = () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Endereço não encontrado.');
 const unavailable = (why: string) =>
   new AppError(
     502,

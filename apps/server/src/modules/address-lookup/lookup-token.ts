@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { digits } from '../../platform/text';
 
 const TTL_MS = 24 * 3_600_000;
 
@@ -14,9 +15,6 @@ export interface LocationFacts {
   latitude: number;
   longitude: number;
 }
-
-/** Coordinates compared at 6 decimals (about 10 cm): the form may round what it shows. */
-export const sameCoordinate = (a: number, b: number) => Math.abs(a - b) < 5e-7;
 
 /**
  * Signs what an address look-up answered, so the save call can tell values that came from the
@@ -69,5 +67,3 @@ export class LookupSigner {
     return createHmac('sha256', this.secret).update(body).digest('base64url');
   }
 }
-
-export const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import { cepResponseSchema, geocodeQuerySchema, geocodeResponseSchema } from '@recarga/contracts/stations';
 import { ctxOf } from '../../platform/auth/access-plugin';
 import type { AddressLookupService } from './service';
 
 /** Who fills an address: station and group editors. */
-const EDITORS = ['/stations/create', '/stations/edit/{id}', '/station_groups/create', '/station_groups/edit/{id}'];
+const EDITORS: DashboardRoute[] = ['/stations/create', '/stations/edit/{id}', '/station_groups/create', '/station_groups/edit/{id}'];
 
 export const addressLookupRoutes: FastifyPluginAsyncZod<{ service: AddressLookupService }> = async (app, { service }) => {
   app.get(

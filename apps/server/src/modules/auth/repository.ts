@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { PermissionEntry } from '@recarga/contracts/auth';
-import type { DB } from '../../db/db';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../../db/db';
 
 /** Sign-in data. Lookups here are by e-mail across tenants: an e-mail is one account. */
 export function findUserByEmail(db: Executor, email: string) {

@@ -11,12 +11,12 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { t } from '../../platform/i18n';
 import * as repo from './repository';
 
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 30;
-export const RESET_CODE_TTL_MS = 15 * 60_000;
-export const MAX_RESET_ATTEMPTS = 5;
-export const MAX_CODES_PER_WINDOW = 5;
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_IP = 30;
+const RESET_CODE_TTL_MS = 15 * 60_000;
+const MAX_RESET_ATTEMPTS = 5;
+const MAX_CODES_PER_WINDOW = 5;
 
 export interface AuthDeps {
   db: Kysely<DB>;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { aTransaction, aUserWith } from '../transactions/transaction-test-kit';
+import { aTransaction } from '../../../test/helpers/transaction-builders';
+import { aUserWith } from '../../../test/helpers/dashboard-users';
 import { accessKey, isValidCpf, mod11 } from './access-key';
 import { InvoiceService } from './service';
 
@@ -35,7 +36,7 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.billing.invoices.setAutomatic(false);
+    t.app.services.get('invoices').setAutomatic(false);
     const all = [roles.financialIndicators, roles.paymentApproval, roles.invoice];
     finance = (await aUserWith(t, { tenant: 'sol', roles: all })).token;
     terpel = (await aUserWith(t, { tenant: 'terpel', roles: all })).token;
@@ -51,9 +52,9 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
       nfeUrl: null,
     });
     expect((await t.app.inject({ method: 'GET', url: `/api/nfe/${pk}/pdf`, headers: bearer(finance) })).statusCode).toBe(404);
-    await t.app.billing.invoices.processDue(new Date(Date.now() + 60_000), 1); // submitted
+    await t.app.services.get('invoices').processDue(new Date(Date.now() + 60_000), 1); // submitted
     expect(await state(pk)).toBe('PROCESSING');
-    await t.app.billing.invoices.drain();
+    await t.app.services.get('invoices').drain();
     const inv = (await t.db.selectFrom('invoices').selectAll().where('transaction_pk', '=', pk).executeTakeFirstOrThrow())!;
     expect(inv).toMatchObject({ state: 'AUTHORIZED', number: 1, series: '1', issuer: 'local' });
     expect(inv.access_key).toMatch(/^\d{44}$/);
@@ -75,7 +76,7 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
   it('a driver without a CPF: AUTHORIZATION_ERROR (ERROR_CS / erro_autorizacao); after the CPF is fixed, resend authorises it', async () => {
     await t.db.updateTable('users').set({ doc_number: null, doc_type: null }).where('email', '=', 'julia.santos@move.com.br').execute();
     const pk = await paid('04B2C3D4E5');
-    await t.app.billing.invoices.drain();
+    await t.app.services.get('invoices').drain();
     expect(await state(pk)).toBe('AUTHORIZATION_ERROR');
     expect(await row(finance, pk)).toMatchObject({ nfeStatus: 'ERROR_CS', nfeStatusFinancial: 'erro_autorizacao' });
     expect(
@@ -93,7 +94,7 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
       nfeStatus: 'PROCESSANDO_AUTORIZACAO',
       nfeStatusFinancial: 'processando_autorizacao',
     });
-    await t.app.billing.invoices.drain();
+    await t.app.services.get('invoices').drain();
     expect(await state(pk)).toBe('AUTHORIZED');
     expect((await t.db.selectFrom('invoices').select('attempts').where('transaction_pk', '=', pk).executeTakeFirstOrThrow()).attempts).toBe(
       2,
@@ -113,7 +114,7 @@ describe('invoices (NF): local issuer state machine, PDF, errors, not configured
     await t.db.updateTable('tenants').set({ invoicing_enabled: true }).where('alias', '=', 'terpel').execute();
     const ok = await post(terpel, '/api/nfe/resend', { transaction_pk: pk });
     expect(ok.json().nfeStatus).toBe('PROCESSANDO_AUTORIZACAO');
-    await t.app.billing.invoices.drain();
+    await t.app.services.get('invoices').drain();
     // The Colombian driver has no document: the local issuer refuses it.
     expect(await state(pk)).toBe('AUTHORIZATION_ERROR');
   });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDuration, formatKwh, formatMoney } from '../billing/format';
+import { formatDuration, formatKwh, formatMoney } from '../../platform/format';
 import { accessKey, isValidCpf } from './access-key';
 import type { InvoiceDocument, InvoiceIssuer, IssuerResult } from './invoice-issuer';
 

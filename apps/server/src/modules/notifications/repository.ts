@@ -1,10 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Notification } from '@recarga/contracts/notifications';
-import type { DB } from '../../db/db';
+import type { Executor } from '../../db/db';
 import type { NotificationType } from '../../db/schema-ocpp';
 import type { TenantScope } from '../../platform/auth/context';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface NewNotification {
   chargeBoxPk: number;
@@ -78,7 +76,7 @@ function baseQuery(db: Executor) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
-export function toNotification(r: Row): Notification {
+function toNotification(r: Row): Notification {
   const userName = r.first_name === null ? null : `${r.first_name} ${r.last_name ?? ''}`.trim();
   return {
     chargeBoxId: r.charge_box_id,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
 import { stationClient } from '../../../test/ocpp/ocpp-helpers';
-import { aDashboardUser, tenantPk } from '../stations/station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { tenantPk } from '../../../test/helpers/station-builders';
 import { parseCsv } from './csv';
 
 const VALID = [

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/db';
+import { sql, type Transaction } from 'kysely';
+import type { DB, Executor } from '../../db/db';
 import type { PlugSharePoint } from './rows';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** SQL of the third-party point import. Points are charge_boxes rows with origin PLUG_SHARE. */
 
@@ -14,15 +12,6 @@ const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / CH
 
 export function connectorTypes(db: Executor) {
   return db.selectFrom('connector_types').select(['connector_type_pk', 'name']).orderBy('connector_type_pk').execute();
-}
-
-export function tenantInScope(db: Executor, tenantPks: number[], tenantPk: number) {
-  return db
-    .selectFrom('tenants')
-    .select(['tenant_pk', 'country'])
-    .where('tenant_pk', '=', tenantPk)
-    .where('tenant_pk', 'in', tenantPks)
-    .executeTakeFirst();
 }
 
 /** Stations that are not this tenant's points but already hold one of these ids (not deleted). */
@@ -142,10 +131,10 @@ export function listPoints(db: Executor, tenantPk: number) {
       'cb.city',
       'cb.state',
       'cb.updated_at',
-      sql<string[] | string>`coalesce((
-        select json_agg(coalesce(ct.name, '') order by c.connector_id)
+      sql<string[]>`coalesce((
+        select array_agg(coalesce(ct.name, '') order by c.connector_id)
         from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
-        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
+        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '{}')`.as('connectors'),
     ])
     .where('cb.tenant_pk', '=', tenantPk)
     .where('cb.origin', '=', 'PLUG_SHARE')

@@ -11,6 +11,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { badRequest } from '../../platform/errors';
 import * as repo from './repository';
 import { readPlugShareFile } from './rows';
+import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 
 const INVALID = 'The file has errors; nothing was imported. Fix the lines listed and send it again.';
 
@@ -24,7 +25,7 @@ export class PlugShareService {
   /** The tenant of the call: the one asked for (in the caller's scope) or the caller's own; 400 outside the scope. */
   private async tenantOf(ctx: RequestContext, requested: number | undefined) {
     const tenantPk = requested ?? ctx.tenantScope.tenantPk;
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope.tenantPks, tenantPk);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, tenantPk, ['tenant_pk', 'country']);
     if (!tenant) throw badRequest('Unknown tenant.', { tenantPk: 'Unknown tenant.' }, 'VALIDATION');
     return { tenantPk, tenant };
   }
@@ -43,7 +44,7 @@ export class PlugShareService {
       street: r.street,
       city: r.city,
       state: r.state,
-      connectors: typeof r.connectors === 'string' ? (JSON.parse(r.connectors) as string[]) : r.connectors,
+      connectors: r.connectors,
       updatedAt: new Date(r.updated_at).toISOString(),
     }));
     return { tenantPk, count: points.length, points };

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
-import { transactionEnergyWh } from '../stations/energy-sql';
-import { HOUR_MS, rowsOutsideRollup, serialSql, splitPeriod, withoutJit, type Split } from '../stats/rollup-sql';
+import { transactionEnergyWh } from '../../db/sql/energy';
+import { HOUR_MS, rowsOutsideRollup, serialSql, splitPeriod, withoutJit, type Split } from '../../db/sql/rollups';
 
 export interface GraphWindow {
   /** First instant of the first local day (UTC). */

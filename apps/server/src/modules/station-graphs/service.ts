@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const DURATION_BUCKETS = ['<1h', '1h-2h', '2h-4h', '>4h'] as const;
+const DURATION_BUCKETS = ['<1h', '1h-2h', '2h-4h', '>4h'] as const;
 
 /**
  * The local days of the period: the last `days` days up to today, where "local" is UTC minus

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/helpers/clock';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aDashboardUser, aStation, aTransaction, anEnergySample, userPk } from '../stations/station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { aStation, aTransaction, anEnergySample, userPk } from '../../../test/helpers/station-builders';
 import { graphWindow } from './service';
 
 const H = 3_600_000;
@@ -33,6 +35,8 @@ describe('GET stations/dashboard/graphs: the six charts against a hand-computed 
   const at = (g: Graph, x: string | number) => g.series.find((p) => p.x === x)?.y;
 
   beforeAll(async () => {
+    // 15:00 in Brasília: every recharge "today" below has ended, and the days do not turn during the run.
+    setClock('2026-06-16T18:00:00Z');
     t = await createTestApp();
     [admin, operator] = await Promise.all([loginAs(t.app, demo.admin), loginAs(t.app, demo.operator)]);
     const localNow = new Date(Date.now() - TIME_DIFF * H);
@@ -85,7 +89,10 @@ describe('GET stations/dashboard/graphs: the six charts against a hand-computed 
     const terpelStation = await aStation(t, { id: 'GRAPH-T', tenant: 'terpel' });
     await aTransaction(t, { chargeBoxPk: terpelStation, start: localAt(0, 7, 0), stop: localAt(0, 7, 30), startWh: 0, stopWh: 1_000 });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    restoreClock();
+  });
 
   it('graphs, for one station over 7 days in Brasília time, answer the six hand-computed series', async () => {
     const g = await graphs(operator, `days=7&stationId=${stationG}&timeDiff=${TIME_DIFF}`);

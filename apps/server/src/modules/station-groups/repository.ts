@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/db';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { likeContains } from '../../db/sql/like';
 
 /** `%term%` for a case-insensitive LIKE on lower(...), wildcards in the term taken literally. */
-export const likeContains = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface GroupFilters {
   search?: string;
@@ -86,16 +84,6 @@ export function groupStations(db: Executor, scope: TenantScope, pk: number) {
     .where('tenant_pk', 'in', scope.tenantPks)
     .orderBy('charge_box_id')
     .execute();
-}
-
-/** The tenant when it is in the scope (its country decides the address rules). */
-export function tenantInScope(db: Executor, scope: TenantScope, tenantPk: number) {
-  return db
-    .selectFrom('tenants')
-    .select(['tenant_pk', 'country'])
-    .where('tenant_pk', '=', tenantPk)
-    .where('tenant_pk', 'in', scope.tenantPks)
-    .executeTakeFirst();
 }
 
 export interface GroupValues {

@@ -11,6 +11,7 @@ import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { badRequest, notFound } from '../../platform/errors';
 import * as repo from './repository';
+import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 
 const groupNotFound = () => notFound('Grupo de estações não encontrado.', 'GROUP_NOT_FOUND');
 
@@ -90,7 +91,7 @@ export class StationGroupService {
   private async validate(ctx: RequestContext, body: GroupSave, current: repo.GroupRow | null): Promise<repo.GroupValues> {
     const fields: Record<string, string> = {};
     const tenantPk = body.tenantPk ?? current?.tenant_pk ?? ctx.tenantScope.tenantPk;
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, tenantPk);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, tenantPk, ['tenant_pk', 'country']);
     if (!tenant) fields.tenantPk = 'Unknown tenant.';
     const name = trimmed(body.name);
     if (!name) fields.name = stationMessages.required;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aDashboardUser, aStation, tenantPk } from '../stations/station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { aStation, tenantPk } from '../../../test/helpers/station-builders';
 
 const address = { street: 'Rua Augusta', houseNumber: '1500', zipCode: '01304-001', city: 'São Paulo', state: 'SP' };
 

@@ -1,22 +1,15 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/db';
+import { sql, type ExpressionBuilder, type Kysely, type Selection, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { DB, Executor } from '../../db/db';
 import type { BindStatus } from '../../db/schema-stations';
 import { onlineExpression } from '../../ocpp/connections';
 import type { TenantScope } from '../../platform/auth/context';
-import { transactionEnergyWh } from './energy-sql';
+import { transactionEnergyWh } from '../../db/sql/energy';
+import { likeContains } from '../../db/sql/like';
 
 /** SQL of the stations administration. Every statement takes the caller's tenant scope. */
 
-export type Executor = Kysely<DB> | Transaction<DB>;
-
 /** `%term%` for a case-insensitive LIKE on lower(...), wildcards in the term taken literally. */
-export const likeContains = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Instant the current month began in a time zone (validated by the caller). */
-export async function monthStart(db: Executor, timeZone: string): Promise<Date> {
-  const row = await sql<{ m: Date }>`select date_trunc('month', now(), ${timeZone}) as m`.execute(db);
-  return new Date(row.rows[0]!.m);
-}
 
 // ---------------------------------------------------------------------------------------------
 // List (paged, export) and map list
@@ -51,33 +44,36 @@ export function filteredStations(db: Executor, scope: TenantScope, f: StationFil
   return q;
 }
 
-export interface ConnectorJson {
-  connector_pk: number;
-  connector_id: number;
-  connector_type: string | null;
-  connector_type_pk: number | null;
-  power_max: number | null;
-  power_max_custom: boolean;
-  unusual_status: 'MAINTENANCE' | 'UNAVAILABLE' | null;
-  last_status: string | null;
-  last_status_timestamp: string | null;
-  last_error_code: string | null;
-  money_per_kilowatt_income: number | null;
-  money_per_duration_income: number | null;
+/**
+ * A station's connectors (id > 0) as a nested JSON array, in connector order. Inside JSON a
+ * timestamp is text, and numeric columns stay numbers; the types say so.
+ */
+function connectorsJson(eb: ExpressionBuilder<DB & { cb: DB['charge_boxes'] }, 'cb'>) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('connectors as c')
+      .leftJoin('connector_types as ct', 'ct.connector_type_pk', 'c.connector_type_pk')
+      .select((cb) => [
+        'c.connector_pk',
+        'c.connector_id',
+        'ct.name as connector_type',
+        'c.connector_type_pk',
+        'c.power_max',
+        'c.power_max_custom',
+        'c.unusual_status',
+        'c.last_status',
+        cb.ref('c.last_status_timestamp').$castTo<string | null>().as('last_status_timestamp'),
+        'c.last_error_code',
+        'c.money_per_kilowatt_income',
+        'c.money_per_duration_income',
+      ])
+      .whereRef('c.charge_box_pk', '=', 'cb.charge_box_pk')
+      .where('c.connector_id', '>', 0)
+      .orderBy('c.connector_id'),
+  );
 }
 
-const connectorsJson = sql<ConnectorJson[]>`coalesce((
-  select json_agg(json_build_object(
-    'connector_pk', c.connector_pk, 'connector_id', c.connector_id, 'connector_type', ct.name, 'connector_type_pk', c.connector_type_pk,
-    'power_max', c.power_max, 'power_max_custom', c.power_max_custom, 'unusual_status', c.unusual_status,
-    'last_status', c.last_status, 'last_status_timestamp', c.last_status_timestamp, 'last_error_code', c.last_error_code,
-    'money_per_kilowatt_income', c.money_per_kilowatt_income, 'money_per_duration_income', c.money_per_duration_income
-  ) order by c.connector_id)
-  from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
-  where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`;
-
-/** json columns come back parsed from both drivers; be tolerant of text. */
-export const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+export type ConnectorJson = StationListRow['connectors'][number];
 
 function monthRecharges(since: Date) {
   return sql<number>`(select count(*) from transactions t where t.charge_box_pk = cb.charge_box_pk and t.start_timestamp >= ${since})`;
@@ -116,7 +112,7 @@ function listColumns<Q extends ReturnType<typeof filteredStations>>(q: Q, since:
       onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
       monthRecharges(since).as('recharges'),
       monthConsumption(since).as('consumption'),
-      connectorsJson.as('connectors'),
+      (eb) => connectorsJson(eb).as('connectors'),
     ]);
 }
 
@@ -156,13 +152,6 @@ export function streamStations(db: Executor, scope: TenantScope, f: StationFilte
     .stream(200);
 }
 
-export interface MapConnectorJson {
-  connector_id: number;
-  connector_type: string | null;
-  status: string | null;
-  usage: number;
-}
-
 export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', since: Date, pingIntervalSec: number) {
   const usage = sql`(select ${transactionEnergyWh('t')} from transactions t where t.connector_pk = c.connector_pk and t.stop_timestamp is null order by t.start_timestamp desc limit 1)`;
   return db
@@ -183,11 +172,21 @@ export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | '
       'cb.street',
       onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
       monthConsumption(since).as('month_consumption'),
-      sql<MapConnectorJson[]>`coalesce((
-        select json_agg(json_build_object('connector_id', c.connector_id, 'connector_type', ct.name,
-          'status', coalesce(c.unusual_status, c.last_status), 'usage', coalesce(${usage}, 0)) order by c.connector_id)
-        from connectors c left join connector_types ct on ct.connector_type_pk = c.connector_type_pk
-        where c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0), '[]'::json)`.as('connectors'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('connectors as c')
+            .leftJoin('connector_types as ct', 'ct.connector_type_pk', 'c.connector_type_pk')
+            .select([
+              'c.connector_id',
+              'ct.name as connector_type',
+              sql<string | null>`coalesce(c.unusual_status, c.last_status)`.as('status'),
+              sql<number>`coalesce(${usage}, 0)`.as('usage'),
+            ])
+            .whereRef('c.charge_box_pk', '=', 'cb.charge_box_pk')
+            .where('c.connector_id', '>', 0)
+            .orderBy('c.connector_id'),
+        ).as('connectors'),
     ])
     .orderBy('cb.charge_box_id')
     .execute();
@@ -209,7 +208,7 @@ export function findStation(db: Executor, scope: TenantScope, pk: number, since:
       'g.name as group_name',
       onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
       monthConsumption(since).as('month_consumption'),
-      connectorsJson.as('connectors'),
+      (eb) => connectorsJson(eb).as('connectors'),
     ])
     .where('cb.charge_box_pk', '=', pk)
     .where('cb.deleted_at', 'is', null)
@@ -282,16 +281,9 @@ export function bindingsOf(db: Executor, chargeBoxPk: number) {
 // ---------------------------------------------------------------------------------------------
 // Reference data for the rules
 
-export function tenantInScope(db: Executor, scope: TenantScope, tenantPk: number) {
-  return db
-    .selectFrom('tenants')
-    .select(['tenant_pk', 'name', 'country', 'tenant_device_reader', 'station_limit', 'theme', 'path'])
-    .where('tenant_pk', '=', tenantPk)
-    .where('tenant_pk', 'in', scope.tenantPks)
-    .executeTakeFirst();
-}
-
-export type TenantRow = NonNullable<Awaited<ReturnType<typeof tenantInScope>>>;
+/** What the station rules read of a station's tenant. */
+export const STATION_TENANT_COLUMNS = ['tenant_pk', 'name', 'country', 'tenant_device_reader', 'station_limit', 'theme', 'path'] as const;
+export type TenantRow = Selection<DB, 'tenants', (typeof STATION_TENANT_COLUMNS)[number]>;
 
 export function groupInScope(db: Executor, scope: TenantScope, groupPk: number) {
   return db

@@ -1,3 +1,4 @@
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,8 +27,8 @@ const pkParams = z.object({ id: pk });
 const idParams = z.object({ id: z.string().min(1).max(255) });
 
 /** Station readers: the station list and the home dashboard's map. */
-const READ = ['/stations', '/'];
-const EDITORS = ['/stations/create', '/stations/edit/{id}'];
+const READ: DashboardRoute[] = ['/stations', '/'];
+const EDITORS: DashboardRoute[] = ['/stations/create', '/stations/edit/{id}'];
 
 /** Three photos of just under 10 MB travel base64 (4/3) in one form. */
 const SAVE_BODY_LIMIT = 48 * 1024 * 1024;

@@ -17,33 +17,25 @@ import {
 } from '@recarga/contracts/stations';
 import type { LiveConnectorStatus } from '@recarga/contracts/live';
 import type { DB } from '../../db/db';
+import { monthStart } from '../../db/sql/month-start';
 import type { RequestContext } from '../../platform/auth/context';
 import { hashPassword } from '../../platform/auth/password';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import type { LookupSigner } from '../address-lookup/lookup-token';
+import type { LookupProofs } from '../address-lookup/service';
 import { PhotoStore } from './photo-store';
 import { renderStationQr, stationDeepLink } from './qr-code';
 import * as repo from './repository';
 import { permissionKeys, powerVerdict, resolveStation, type ResolvedStation } from './station-rules';
+import { digits } from '../../platform/text';
+import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 
-export const stationNotFound = () => notFound('Estação não encontrada.', 'STATION_NOT_FOUND');
-export const stationLimitReached = () =>
+const stationNotFound = () => notFound('Estação não encontrada.', 'STATION_NOT_FOUND');
+const stationLimitReached = () =>
   new AppError(403, 'STATION_LIMIT', `${stationMessages.stationLimit} Faça um upgrade para um plano superior ou exclua uma estação.`);
-
-/** Validates an IANA time zone name (default UTC); 400 when unknown. */
-export function timeZoneOf(tz: string | undefined): string {
-  if (!tz) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    throw badRequest('Unknown time zone', { timeZone: 'Unknown time zone (use an IANA name such as America/Sao_Paulo).' });
-  }
-}
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 
-export function toListConnector(c: repo.ConnectorJson) {
+function toListConnector(c: repo.ConnectorJson) {
   return {
     connectorId: c.connector_id,
     connectorType: c.connector_type,
@@ -79,14 +71,14 @@ export function toListItem(r: repo.StationListRow): ChargePointListItem {
     recharges: Number(r.recharges),
     consumption,
     monthConsumption: consumption,
-    connectors: repo.parseJson(r.connectors).map(toListConnector),
+    connectors: r.connectors.map(toListConnector),
   };
 }
 
 export interface StationServiceDeps {
   db: Kysely<DB>;
   photos: PhotoStore;
-  lookup: LookupSigner;
+  lookup: LookupProofs;
   /** OCPP ping interval (s): decides "online" (see ocpp/connections.ts). */
   pingIntervalSec: number;
   /** Tell live dashboards that a station was added, changed or deleted (a deleted one is also disconnected; never throws). */
@@ -109,7 +101,7 @@ export class StationService {
   }
 
   async list(ctx: RequestContext, q: ChargePointListQuery): Promise<ChargePointListResponse | MapChargePointListResponse> {
-    const since = await repo.monthStart(this.db, timeZoneOf(q.timeZone));
+    const since = await monthStart(this.db, q.timeZone ?? 'UTC');
     if (q.page === undefined) return this.mapList(ctx, q.originType ?? 'MOVE', since);
     const size = q.size ?? STATION_PAGE_SIZE;
     const filters = this.filters(q);
@@ -152,7 +144,7 @@ export class StationService {
         online: Boolean(r.online),
         monthConsumption: Number(r.month_consumption),
         address: { street: r.street },
-        connectors: repo.parseJson(r.connectors).map((c) => ({
+        connectors: r.connectors.map((c) => ({
           connectorId: c.connector_id,
           connectorType: c.connector_type,
           lastStatus: { status: c.status, usage: Number(c.usage) },
@@ -162,7 +154,7 @@ export class StationService {
   }
 
   async detail(ctx: RequestContext, pk: number): Promise<{ chargePointDetail: ChargePointDetail }> {
-    const since = await repo.monthStart(this.db, 'UTC');
+    const since = await monthStart(this.db, 'UTC');
     const row = await repo.findStation(this.db, ctx.tenantScope, pk, since, this.deps.pingIntervalSec);
     if (!row) throw stationNotFound();
     const [bindings, photos] = await Promise.all([repo.bindingsOf(this.db, pk), repo.photosOf(this.db, pk)]);
@@ -189,7 +181,7 @@ export class StationService {
 
   /** The create check: 403 STATION_LIMIT when the tenant (default: the caller's) is at its limit. */
   async checkLimit(ctx: RequestContext, tenantPk?: number) {
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, tenantPk ?? ctx.tenantScope.tenantPk);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, tenantPk ?? ctx.tenantScope.tenantPk, repo.STATION_TENANT_COLUMNS);
     if (!tenant) throw badRequest('Unknown tenant', { tenantPk: 'Unknown tenant.' });
     const count = await repo.stationCount(this.db, tenant.tenant_pk);
     if (tenant.station_limit !== null && count >= tenant.station_limit) throw stationLimitReached();
@@ -204,7 +196,7 @@ export class StationService {
   }
 
   async update(ctx: RequestContext, pk: number, body: ChargePointSave) {
-    const since = await repo.monthStart(this.db, 'UTC');
+    const since = await monthStart(this.db, 'UTC');
     const current = await repo.findStation(this.db, ctx.tenantScope, pk, since, this.deps.pingIntervalSec);
     if (!current) throw stationNotFound();
     const resolved = await this.resolve(ctx, body, current);
@@ -218,7 +210,7 @@ export class StationService {
     const tenantPk = body.tenantPk ?? body.tenant_pk ?? current?.tenant_pk ?? scope.tenantPk;
     const groupPk = body.chargeBoxGroupPk !== undefined ? body.chargeBoxGroupPk : (current?.charge_box_group_pk ?? null);
     const [tenant, group, types, bindable, photos] = await Promise.all([
-      repo.tenantInScope(this.db, scope, tenantPk),
+      tenantInScope(this.db, scope, tenantPk, repo.STATION_TENANT_COLUMNS),
       groupPk === null ? Promise.resolve(null) : repo.groupInScope(this.db, scope, groupPk),
       repo.connectorTypePks(this.db),
       repo.usersInScope(
@@ -231,7 +223,7 @@ export class StationService {
     return resolveStation(body, {
       permitted: ctx.user.permitted,
       current,
-      currentConnectors: current ? repo.parseJson(current.connectors) : [],
+      currentConnectors: current ? current.connectors : [],
       currentPhotos: photos,
       tenant,
       group,
@@ -367,7 +359,7 @@ export class StationService {
     if (chargeBoxPk === undefined) return { userPrivateStationList: [] };
     const station = await repo.findStationKey(this.db, ctx.tenantScope, chargeBoxPk);
     if (!station) throw stationNotFound();
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, station.tenant_pk);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, station.tenant_pk, repo.STATION_TENANT_COLUMNS);
     const rows = await repo.privateStationUsers(this.db, chargeBoxPk, tenant!.path);
     return {
       userPrivateStationList: rows.map((r) => ({
@@ -384,13 +376,13 @@ export class StationService {
   }
 
   async cpfSearch(ctx: RequestContext, cpfText: string, chargeBoxPk?: number) {
-    const cpf = cpfText.replace(/\D/g, '');
+    const cpf = digits(cpfText);
     if (cpf.length !== 11) throw badRequest('Invalid CPF', { cpf: 'The CPF must have 11 digits.' });
     let station: { pk: number; tenantPath: string } | null = null;
     if (chargeBoxPk !== undefined) {
       const s = await repo.findStationKey(this.db, ctx.tenantScope, chargeBoxPk);
       if (!s) throw stationNotFound();
-      const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, s.tenant_pk);
+      const tenant = await tenantInScope(this.db, ctx.tenantScope, s.tenant_pk, repo.STATION_TENANT_COLUMNS);
       station = { pk: s.charge_box_pk, tenantPath: tenant!.path };
     }
     const u = await repo.userByCpf(this.db, ctx.tenantScope, cpf, station);
@@ -419,7 +411,7 @@ export class StationService {
   }
 }
 
-export function toPhoto(chargeBoxId: string, p: { uid: string; name: string }): Photo {
+function toPhoto(chargeBoxId: string, p: { uid: string; name: string }): Photo {
   return { uid: p.uid, name: p.name, url: `/api/chargepoints/${encodeURIComponent(chargeBoxId)}/photos/${p.uid}/`, status: 'done' };
 }
 
@@ -475,7 +467,7 @@ function toDetail(r: repo.StationRow, bindings: Awaited<ReturnType<typeof repo.b
     phase: r.phase,
     voltage: r.voltage,
     chargingRateUnit: r.charging_rate_unit,
-    connectors: repo.parseJson(r.connectors).map((c) => ({
+    connectors: r.connectors.map((c) => ({
       ...toListConnector(c),
       moneyPerKilowattIncome: c.money_per_kilowatt_income === null ? null : Number(c.money_per_kilowatt_income),
       moneyPerDurationIncome: c.money_per_duration_income === null ? null : Number(c.money_per_duration_income),

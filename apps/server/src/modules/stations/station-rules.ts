@@ -1,3 +1,4 @@
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import {
   MAX_PHOTO_BYTES,
   MAX_STATION_PHOTOS,
@@ -13,7 +14,8 @@ import {
 } from '@recarga/contracts/stations';
 import type { BindStatus } from '../../db/schema-stations';
 import { AppError, badRequest } from '../../platform/errors';
-import { digits, sameCoordinate, type LookupSigner } from '../address-lookup/lookup-token';
+import { digits } from '../../platform/text';
+import type { LookupProofs } from '../address-lookup/service';
 import { decodeBase64, photoMime, type PhotoMime } from './photo-store';
 import type { ConnectorJson, ConnectorValues, GroupRow, PhotoRow, StationRow, TenantRow } from './repository';
 
@@ -25,12 +27,12 @@ export const permissionKeys = {
   smartCharging: '/virtual-groups/edit/{id}/smart-charging/create',
 } as const;
 
-export const CHARGE_BOX_ID_MAX = 100;
+const CHARGE_BOX_ID_MAX = 100;
 const MAC = /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:([0-5]\d))?$/;
 
 export interface RuleContext {
-  permitted: Set<string>;
+  permitted: ReadonlySet<DashboardRoute>;
   /** The stored station on update; null on create. */
   current: StationRow | null;
   currentConnectors: ConnectorJson[];
@@ -42,7 +44,7 @@ export interface RuleContext {
   connectorTypes: Set<number>;
   /** Users of bindUsers that are in the caller's scope. */
   bindableUsers: Set<number>;
-  lookup: LookupSigner;
+  lookup: LookupProofs;
 }
 
 export interface NewPhoto {
@@ -69,6 +71,8 @@ const orNull = (v: string) => (v === '' ? null : v);
 const pick = <T>(given: T | undefined, stored: T | undefined, fallback: T): T =>
   given !== undefined ? given : stored !== undefined ? stored : fallback;
 const normaliseTime = (t: string) => (t.length === 5 ? `${t}:00` : t);
+/** Coordinates compared at 6 decimals (about 10 cm): the form may round what it shows. */
+const sameCoordinate = (a: number, b: number) => Math.abs(a - b) < 5e-7;
 
 const denied = (code: string, message: string, fields?: Record<string, string>) => new AppError(403, code, message, fields);
 
@@ -78,7 +82,7 @@ const denied = (code: string, message: string, fields?: Record<string, string>) 
  */
 export function resolveStation(body: ChargePointSave, rc: RuleContext): ResolvedStation {
   const cur = rc.current;
-  const can = (key: string) => rc.permitted.has(key);
+  const can = (key: DashboardRoute) => rc.permitted.has(key);
   const fields: Record<string, string> = {};
   const deniedFields: Record<string, string> = {};
   let deniedCode: string | null = null;
@@ -350,7 +354,7 @@ function checkAddressProvenance(
   const cur = rc.current;
   const message = 'City, state, street and coordinates can only be filled by the zip-code and address look-ups.';
   const g = rc.group ?? null;
-  const fromCep = rc.lookup.verifyAddress(body.addressLookupToken);
+  const fromCep = rc.lookup.verifiedAddress(body.addressLookupToken);
   const cepMatches = fromCep !== null && fromCep.zipCode === digits(addr.zipCode);
   const check = (
     field: 'city' | 'state' | 'street',
@@ -370,7 +374,7 @@ function checkAddressProvenance(
   check('state', addr.state, cur?.state, g?.state);
   check('street', addr.street, cur?.street, g?.street);
 
-  const fromGeo = rc.lookup.verifyLocation(body.locationLookupToken);
+  const fromGeo = rc.lookup.verifiedLocation(body.locationLookupToken);
   const sameAs = (x: number | null, y: number | null | undefined) => x !== null && y != null && sameCoordinate(x, y);
   const coordChanged = (lat !== null && !sameAs(lat, cur?.location_latitude)) || (lon !== null && !sameAs(lon, cur?.location_longitude));
   if (coordChanged) {

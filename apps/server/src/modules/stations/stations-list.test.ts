@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/helpers/clock';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aDashboardUser, aStation, aTransaction, anEnergySample, markOnline, stationPk, tenantPk } from './station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { aStation, aTransaction, anEnergySample, markOnline, stationPk, tenantPk } from '../../../test/helpers/station-builders';
 
 const DEMO_IDS = [
   'ANDES-UIO-001',
@@ -46,6 +48,7 @@ describe('GET chargepoints (list, map) and GET chargepoints/{id}', () => {
     [admin, operator, terpel] = await Promise.all([loginAs(t.app, demo.admin), loginAs(t.app, demo.operator), loginAs(t.app, demo.terpel)]);
   });
   afterAll(() => t.close());
+  afterEach(() => restoreClock());
 
   it('list, for the administrator, pages every station in ChargeBox ID order with the total count', async () => {
     const first = await list(admin, 'page=1&size=10&timeZone=America/Sao_Paulo');
@@ -121,6 +124,7 @@ describe('GET chargepoints (list, map) and GET chargepoints/{id}', () => {
   });
 
   it('list, with recharges this month, counts them and sums their Wh (running ones to their latest sample); older ones are left out', async () => {
+    setClock('2026-06-15T12:00:00Z');
     const pk = await aStation(t, { id: 'ZZ-ENERGY' });
     const now = Date.now();
     await aTransaction(t, {
@@ -155,6 +159,35 @@ describe('GET chargepoints (list, map) and GET chargepoints/{id}', () => {
       { connectorId: 1, connectorType: 'Type 2', lastStatus: { status: null, usage: 0 } },
       { connectorId: 2, connectorType: 'Type 2', lastStatus: { status: null, usage: 2500 } },
     ]);
+  });
+
+  it('list, in the first hour of a month (UTC): counts the recharges since the month began in the asked time zone', async () => {
+    // Arrange: 1 July 2026, 01:00 UTC = 30 June, 22:00 in São Paulo (UTC-3)
+    setClock('2026-07-01T01:00:00Z');
+    const pk = await aStation(t, { id: 'ZZ-MONTH-EDGE' });
+    await aTransaction(t, {
+      chargeBoxPk: pk,
+      start: new Date('2026-06-30T23:00:00Z'),
+      stop: new Date('2026-06-30T23:30:00Z'),
+      startWh: 0,
+      stopWh: 4000,
+    });
+    await aTransaction(t, {
+      chargeBoxPk: pk,
+      start: new Date('2026-07-01T00:10:00Z'),
+      stop: new Date('2026-07-01T00:40:00Z'),
+      startWh: 0,
+      stopWh: 1000,
+    });
+
+    // Act
+    const utc = await list(admin, 'page=1&searchInput=ZZ-MONTH-EDGE&timeZone=UTC');
+    const saoPaulo = await list(admin, 'page=1&searchInput=ZZ-MONTH-EDGE&timeZone=America/Sao_Paulo');
+
+    // Assert: in UTC July began an hour ago (the 00:10 recharge only); in São Paulo it is still June
+    // (both; June began 1 June 03:00 UTC).
+    expect(utc.chargePointList[0]).toMatchObject({ recharges: 1, monthConsumption: 1000 });
+    expect(saoPaulo.chargePointList[0]).toMatchObject({ recharges: 2, monthConsumption: 5000 });
   });
 
   it('list, for each connector status, answers the status group of the spec, the manual status overriding', async () => {

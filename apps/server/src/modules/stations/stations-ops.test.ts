@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aDashboardUser, aStation, aTransaction, stationPk, tenantPk } from './station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { aStation, aTransaction, stationPk, tenantPk } from '../../../test/helpers/station-builders';
 
 describe('PUT chargepoints/{pk}/connector/{id}, DELETE chargepoints/{id}, QR code', () => {
   let t: TestApp;

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationMessages } from '@recarga/contracts/stations';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
 import { verifyPassword } from '../../platform/auth/password';
-import { JPEG_BYTES, PNG_1X1, aDashboardUser, b64, fakeService, pngOfSize, stationPk, tenantPk, userPk } from './station-test-kit';
+import { JPEG_BYTES, PNG_1X1, b64, pngOfSize } from '../../../test/helpers/files';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { fakeService } from '../../../test/helpers/fake-service';
+import { stationPk, tenantPk, userPk } from '../../../test/helpers/station-builders';
 
 type Fake = Awaited<ReturnType<typeof fakeService>>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveStats } from '@recarga/contracts/stats';
-import type { LivePublisher } from '../../live/publisher';
+import type { LivePublisher } from '../../platform/live-publisher';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-app';
 import { StatsLivePublisher } from './live-stats';
 import type { StatsService } from './service';
@@ -28,6 +28,13 @@ function slowService(ms: number) {
 
 const publisher = { onTenantEvent: () => () => undefined, stats() {} } as unknown as LivePublisher;
 
+/** A publisher that records what it is asked to publish. */
+function recordingPublisher() {
+  const published: { apiKey: string; stats: LiveStats }[] = [];
+  const live = { onTenantEvent: () => () => undefined, stats: (apiKey: string, stats: LiveStats) => published.push({ apiKey, stats }) };
+  return { live: live as unknown as LivePublisher, published };
+}
+
 describe('live stats pacing', () => {
   let tdb: TestDatabase;
   let tenantPks: number[];
@@ -39,6 +46,25 @@ describe('live stats pacing', () => {
     );
   });
   afterAll(() => tdb.dispose());
+
+  it('a burst of changes at one tenant within the debounce window: its figures are computed and published once', async () => {
+    // Arrange: a tenant with no ancestor, so only its own api key is due.
+    const slow = slowService(5);
+    const recorder = recordingPublisher();
+    const live = new StatsLivePublisher(tdb.database.db, slow.service, recorder.live, quiet as never, { debounceMs: 50, maxWaitMs: 5000 });
+    const root = tenantPks[0]!;
+
+    // Act: four changes in one go (each re-arms the tenant's timer before it can fire)
+    for (let i = 0; i < 4; i++) live.touch(root);
+    const deadline = Date.now() + 10_000;
+    while (slow.runs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await live.settled();
+    live.close();
+
+    // Assert
+    expect(slow.runs.map((r) => r.tenantPk)).toEqual([root]);
+    expect(recorder.published).toHaveLength(1);
+  });
 
   it('changes at several tenants: their figures are computed one tenant at a time, never side by side', async () => {
     // Arrange

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Notification } from '@recarga/contracts/notifications';
 import type { DB } from '../../db/db';
-import type { LivePublisher } from '../../live/publisher';
+import type { LivePublisher } from '../../platform/live-publisher';
 import * as repo from './repository';
 import type { StatsService } from './service';
 

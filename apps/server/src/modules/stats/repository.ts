@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/db';
 import { onlineSince } from '../../ocpp/connections';
-import { transactionEnergyWh } from '../stations/energy-sql';
+import { transactionEnergyWh } from '../../db/sql/energy';
 import { recordedCostSql, recordedIncomeSql } from './money-sql';
-import { DAY_MS, HOUR_MS, USERS_ROLLUP_MIN_DAYS, rowsOutsideRollup, serialSql, splitPeriod, type Split } from './rollup-sql';
+import { DAY_MS, HOUR_MS, USERS_ROLLUP_MIN_DAYS, rowsOutsideRollup, serialSql, splitPeriod, type Split } from '../../db/sql/rollups';
 import { connectorBusySql, connectorGroupSql } from './status-sql';
 
 /**
@@ -20,7 +20,8 @@ export interface Period {
 /**
  * Instants of a period given as local dates or date-times in a time zone. A bare date starts at
  * 00:00 (from) or ends after 23:59:59.999 (to); a `to` with seconds covers that whole second;
- * values with `Z` or an offset are instants. Missing values default to the last 7 local days.
+ * values with `Z` or an offset are instants. Missing values default to the last `defaultDays` local
+ * days up to the end of today (`now`'s local date).
  */
 export async function resolvePeriod(
   db: Kysely<DB>,
@@ -28,10 +29,12 @@ export async function resolvePeriod(
   toDate: string | undefined,
   timeZone: string,
   defaultDays: number,
+  now: Date = new Date(),
 ): Promise<Period & { minDate: Date }> {
   const local = (v: string) => v.replace('T', ' ');
   const hasZone = (v: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(v) && v.length > 10;
-  const today = sql`(now() at time zone ${timeZone})::date`;
+  // Today comes from the application's clock (tests freeze it), not the database's now().
+  const today = sql`(${now}::timestamptz at time zone ${timeZone})::date`;
   const from =
     fromDate === undefined
       ? sql`((${today} - ${defaultDays - 1}::int)::timestamp at time zone ${timeZone})`
@@ -61,12 +64,6 @@ function endPadding(v: string): string {
   if (time.includes('.')) return '1 millisecond';
   if (time.length === 8) return '1 second';
   return '1 minute';
-}
-
-/** Start of the current calendar month in a time zone. */
-export async function monthStart(db: Kysely<DB>, timeZone: string): Promise<Period> {
-  const row = await sql<{ f: Date }>`select date_trunc('month', now(), ${timeZone}) as f`.execute(db);
-  return { from: new Date(row.rows[0]!.f), to: new Date(Date.now() + 60_000) };
 }
 
 /** Stations of the scope (origin MOVE, not deleted) by status group, now. */
@@ -120,7 +117,7 @@ export async function usersCharging(db: Kysely<DB>, tenantPks: number[]): Promis
 
 /**
  * How a period is read: from the roll-ups for its whole hours and days plus the rows for the rest
- * (rollup-sql.ts), or from the rows alone. Both give the same figures; the rows alone are kept
+ * (db/sql/rollups.ts), or from the rows alone. Both give the same figures; the rows alone are kept
  * for the tests that prove it.
  */
 export type ReadMode = 'rollups' | 'rows';

@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreClock, setClock } from '../../../test/helpers/clock';
 import { createTestApp, demo, type TestApp } from '../../../test/helpers/test-app';
 import type { DB } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
 import { graphFigures, usesRollups, type GraphFigures, type GraphWindow } from '../station-graphs/repository';
 import { graphWindow } from '../station-graphs/service';
-import { aStation, aTransaction, anEnergySample, userPk } from '../stations/station-test-kit';
+import { aStation, aTransaction, anEnergySample, userPk } from '../../../test/helpers/station-builders';
 import { foldHourly, moneyByCurrency, periodSums, type Period } from './repository';
 
 /**
@@ -102,6 +103,8 @@ describe('stats roll-ups: the same answers as the rows', () => {
   };
 
   beforeAll(async () => {
+    // A fixed day: the windows and their whole hours are the same whenever the suite runs.
+    setClock('2026-06-16T18:00:00Z');
     t = await createTestApp();
     [sol, move, platform] = await Promise.all([scopeOf('sol'), scopeOf('move'), scopeOf('recarga')]);
     driver = await userPk(t, demo.driver.email);
@@ -109,7 +112,10 @@ describe('stats roll-ups: the same answers as the rows', () => {
     moveStation = await aStation(t, { id: 'ROLLUP-MOVE', tenant: 'move' });
     terpelStation = await aStation(t, { id: 'ROLLUP-TERPEL', tenant: 'terpel' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    restoreClock();
+  });
 
   it('a recharge over a 365-day period, when inserted, sampled, stopped, sampled late, moved, priced, re-priced and deleted, reads the same through the roll-ups as from the rows at every step', async () => {
     // Arrange: a neighbour recharge of the same driver on the same UTC day, which must keep the day.

@@ -10,14 +10,15 @@ import {
   type StatsSums,
 } from '@recarga/contracts/stats';
 import type { DB } from '../../db/db';
+import { monthStart } from '../../db/sql/month-start';
 import type { AuthUser, RequestContext } from '../../platform/auth/context';
 import { badRequest } from '../../platform/errors';
 import * as repo from './repository';
 
 /** The permission key and the extra role that show cost and income (000 §6; docs/decisions-dashboard.md). */
-export const FINANCIAL_INDICATORS_KEY = '/financial-indicators';
+const FINANCIAL_INDICATORS_KEY = '/financial-indicators';
 
-export function seesFinancialIndicators(user: AuthUser): boolean {
+function seesFinancialIndicators(user: AuthUser): boolean {
   return user.permitted.has(FINANCIAL_INDICATORS_KEY) && user.roles.has(roles.financialIndicators);
 }
 
@@ -29,17 +30,6 @@ const countryTimeZone: Record<string, string> = {
   UY: 'America/Montevideo',
 };
 
-/** Validates an IANA time zone name (default UTC); 400 when unknown. */
-export function statsTimeZone(tz: string | undefined): string {
-  if (!tz) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    throw badRequest('Unknown time zone', { timeZone: 'Unknown time zone (use an IANA name such as America/Sao_Paulo).' }, 'VALIDATION');
-  }
-}
-
 const kWh = (wh: number) => Math.round(wh) / 1000;
 
 /** Home dashboard indicators: users, stations by status, energy, CO2, trees, cost and income. */
@@ -50,7 +40,7 @@ export class StatsService {
   ) {}
 
   private async period(q: StatsQuery) {
-    const timeZone = statsTimeZone(q.timeZone);
+    const timeZone = q.timeZone ?? 'UTC';
     let p: Awaited<ReturnType<typeof repo.resolvePeriod>>;
     try {
       p = await repo.resolvePeriod(this.db, q.fromDate, q.toDate, timeZone, STATS_DEFAULT_DAYS);
@@ -123,8 +113,8 @@ export class StatsService {
   /** The live `stats` figures of one api key's scope (no money: see the contract). */
   async live(tenantScope: repo.StatsScope, currency: string, country: string): Promise<LiveStats> {
     const scope = tenantScope.tenantPks;
-    const month = await repo.monthStart(this.db, countryTimeZone[country] ?? 'UTC');
     const now = new Date();
+    const month = { from: await monthStart(this.db, countryTimeZone[country] ?? 'UTC', now), to: new Date(now.getTime() + 60_000) };
     // One query after the other: live figures are background work and must not take several of
     // the pool's connections at once from stations' messages and the API.
     const users = await repo.userCounts(this.db, scope, now);

@@ -4,16 +4,8 @@ import { roles } from '@recarga/contracts/permissions';
 import { CO2_AVOIDED_KG_PER_KWH, co2SavedKg, treeGoal } from '@recarga/contracts/stats';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
 import { priceRecharge, tariffFromStation, type StationPaymentSettings } from '../billing/pricing';
-import {
-  aDashboardUser,
-  aStation,
-  aTransaction,
-  anEnergySample,
-  markOnline,
-  stationPk,
-  tenantPk,
-  userPk,
-} from '../stations/station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { aStation, aTransaction, anEnergySample, markOnline, stationPk, tenantPk, userPk } from '../../../test/helpers/station-builders';
 import { chargingFraction } from './service';
 
 type T = TestApp;

@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
+import { stationMessages } from '@recarga/contracts/stations';
 import type { TenantListResponse } from '@recarga/contracts/tenants';
 import type { DB } from '../../db/db';
+import type { ReportKind } from '../../db/schema-stations';
+import { monthStart } from '../../db/sql/month-start';
 import type { RequestContext } from '../../platform/auth/context';
+import { AppError } from '../../platform/errors';
 import * as repo from './repository';
+
+const reportLimitReached = () =>
+  new AppError(403, 'REPORT_LIMIT', `${stationMessages.reportLimit} Faça um upgrade para um plano superior para baixar mais relatórios.`);
 
 export class TenantService {
   constructor(private readonly db: Kysely<DB>) {}
@@ -11,5 +18,14 @@ export class TenantService {
   async list(ctx: RequestContext): Promise<TenantListResponse> {
     const rows = await repo.listTenants(this.db, ctx.tenantScope);
     return { tenantList: rows.map(({ api_key, ...t }) => ({ ...t, apiKey: api_key })) };
+  }
+
+  /**
+   * Counts a report or export download against the tenant's plan: at most `monthly_report_limit`
+   * per calendar month (UTC) for the whole tenant; 403 REPORT_LIMIT once it is reached.
+   */
+  async reserveReportDownload(ctx: RequestContext, kind: ReportKind): Promise<void> {
+    const since = await monthStart(this.db, 'UTC');
+    if (!(await repo.reserveDownload(this.db, ctx.tenantScope.tenantPk, ctx.user.userPk, kind, since))) throw reportLimitReached();
   }
 }

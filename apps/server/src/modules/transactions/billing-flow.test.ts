@@ -4,7 +4,8 @@ import { roles } from '@recarga/contracts/permissions';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { eventually, ocppUrl } from '../../../test/ocpp/ocpp-helpers';
 import { priceRecharge, tariffFromStation } from '../billing/pricing';
-import { aUserWith, walletBalance } from './transaction-test-kit';
+import { aUserWith } from '../../../test/helpers/dashboard-users';
+import { walletBalance } from '../../../test/helpers/transaction-builders';
 
 describe('full flow over OCPP: a simulated station charges, the recharge is priced, the wallet pays, the invoice is issued', () => {
   let t: TestApp;

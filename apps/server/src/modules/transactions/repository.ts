@@ -3,8 +3,8 @@ import { TRANSACTION_QUERY_CAP, type RevenueStatus, type TransactionSortKey } fr
 import type { DB } from '../../db/db';
 import { isRowKey } from '../../db/keys';
 import type { TenantScope } from '../../platform/auth/context';
-import { transactionEnergyWh } from '../stations/energy-sql';
-import { likeContains } from '../stations/repository';
+import { transactionEnergyWh } from '../../db/sql/energy';
+import { likeContains } from '../../db/sql/like';
 
 /**
  * SQL of the transactions screen. Every statement takes the caller's tenant scope

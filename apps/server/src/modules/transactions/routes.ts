@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roles } from '@recarga/contracts/permissions';
+import { queryTimeZone } from '@recarga/contracts/query';
 import {
   checkoutBodySchema,
   checkoutResponseSchema,
@@ -132,7 +133,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ service: TransactionServ
     '/api/report/xlsx/transactions/:id/meter-values/',
     {
       config: { access: { permission: '/transactions' } },
-      schema: { tags, params: idParams, querystring: z.object({ timeZone: z.string().max(64).optional() }) },
+      schema: { tags, params: idParams, querystring: z.object({ timeZone: queryTimeZone }) },
     },
     async (req, reply) => {
       const stream = await service.meterValuesXlsx(ctxOf(req), req.params.id, req.headers, req.query.timeZone);

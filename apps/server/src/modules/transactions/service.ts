@@ -31,14 +31,13 @@ import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { streamXlsx } from '../../platform/xlsx-stream';
-import { autonomyKm, formatDuration, formatKwh, formatMoney } from '../billing/format';
+import { autonomyKm, formatDuration, formatKwh, formatMoney } from '../../platform/format';
 import type { BillingService } from '../billing/service';
 import * as billingRepo from '../billing/repository';
 import type { InvoiceService } from '../invoices/service';
 import type { Ledger } from '../payments/ledger';
 import type { PaymentProviders } from '../payments/payment-provider';
-import { reportLimitReached } from '../station-reports/service';
-import { reserveDownload } from '../station-reports/repository';
+import type { TenantService } from '../tenants/service';
 import { resolveRange, zoneOf, type Zone } from './date-range';
 import * as repo from './repository';
 
@@ -48,6 +47,8 @@ export interface TransactionServiceDeps {
   ledger: Ledger;
   invoices: InvoiceService;
   providers: PaymentProviders;
+  /** Counts exports against the tenant's monthly report limit. */
+  tenants: TenantService;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -263,7 +264,7 @@ export class TransactionService {
     if (ctx.user.roles.has(roles.disableTransactionOptions))
       throw forbidden(transactionMessages.disabledOption, 'TRANSACTION_OPTION_DISABLED');
     const { filters, zone } = this.filters(ctx, q, headers);
-    if (!(await reserveDownload(this.db, ctx.tenantScope.tenantPk, ctx.user.userPk, 'XLSX_TRANSACTIONS'))) throw reportLimitReached();
+    await this.deps.tenants.reserveReportDownload(ctx, 'XLSX_TRANSACTIONS');
     const income = showsIncome(ctx);
     const at = this.dateTimeFormat(zone);
     // The capped keys first (10,000 numbers at most), then their rows in chunks: memory stays flat

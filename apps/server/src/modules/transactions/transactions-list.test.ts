@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { transactionMessages } from '@recarga/contracts/transactions';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aStatus, aTransaction, aUserWith, connectorOf, stationOf } from './transaction-test-kit';
+import { aStatus, aTransaction, connectorOf, stationOf } from '../../../test/helpers/transaction-builders';
+import { aUserWith } from '../../../test/helpers/dashboard-users';
 
 const XLSX_MAGIC = 'PK';
 
@@ -21,7 +22,7 @@ describe('transactions list, detail and exports', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.billing.invoices.setAutomatic(false);
+    t.app.services.get('invoices').setAutomatic(false);
     const all = [roles.financialIndicators, roles.paymentApproval, roles.invoice];
     finance = (await aUserWith(t, { tenant: 'sol', roles: all })).token;
     finOnly = (await aUserWith(t, { tenant: 'sol', roles: [roles.financialIndicators] })).token;
@@ -53,7 +54,7 @@ describe('transactions list, detail and exports', () => {
       }),
       old: await aTransaction(t, { idTag: '1A2B3C4D', start: new Date(now - 10 * 86_400_000), minutes: 30 }),
     };
-    await t.app.billing.billing.processQueue();
+    await t.app.services.get('billing').processQueue();
   });
   afterAll(() => t.close());
 
@@ -424,8 +425,8 @@ describe('transactions list, detail and exports', () => {
     await aStatus(t, connectorPk, 'Finishing', new Date(start.getTime() + 60 * 60_000));
     await aStatus(t, connectorPk, 'Available', new Date(start.getTime() + 75 * 60_000));
     const pk = await aTransaction(t, { idTag: '1A2B3C4D', connectorId: 2, start, minutes: 60 });
-    await t.app.billing.billing.processQueue([pk]);
-    await t.app.billing.billing.finalizeIdle(connectorPk);
+    await t.app.services.get('billing').processQueue([pk]);
+    await t.app.services.get('billing').finalizeIdle(connectorPk);
     const row = (await get(finance, `/api/transaction?searchInput=${pk}`)).json().list[0];
     expect(row).toMatchObject({
       idleDuration: 25 * 60,

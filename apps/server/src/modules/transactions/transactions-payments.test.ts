@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { transactionMessages } from '@recarga/contracts/transactions';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
-import { aStatus, aTransaction, aUserWith, billOf, connectorOf, stationOf, userPkOf, walletBalance } from './transaction-test-kit';
+import { aStatus, aTransaction, billOf, connectorOf, stationOf, walletBalance } from '../../../test/helpers/transaction-builders';
+import { aUserWith } from '../../../test/helpers/dashboard-users';
+import { userPk as userPkOf } from '../../../test/helpers/station-builders';
 
 const ALL = [roles.financialIndicators, roles.paymentApproval, roles.invoice];
 
@@ -24,13 +26,13 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       })
     ).json().list[0];
   const price = async (pk: number) => {
-    await t.app.billing.billing.processQueue([pk]);
-    await t.app.billing.billing.finalizeIdle();
+    await t.app.services.get('billing').processQueue([pk]);
+    await t.app.services.get('billing').finalizeIdle();
   };
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.billing.invoices.setAutomatic(false);
+    t.app.services.get('invoices').setAutomatic(false);
     ({ token: finance, userPk: financePk } = await aUserWith(t, { tenant: 'sol', roles: ALL }));
     terpel = (await aUserWith(t, { tenant: 'terpel', roles: ALL })).token;
   });
@@ -65,7 +67,7 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const refused = await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'WALLET' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('INSUFFICIENT_BALANCE');
-      await t.app.billing.ledger.deposit({ userPk: user, amount: 3000, type: 'MANUAL_DASHBOARD', actorUserPk: financePk });
+      await t.app.services.get('ledger').deposit({ userPk: user, amount: 3000, type: 'MANUAL_DASHBOARD', actorUserPk: financePk });
       const ok = await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'WALLET' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ paymentStatus: 'approved', amount: 7214 });
@@ -75,14 +77,14 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
 
     it('two concurrent wallet debits never spend the same money twice (row lock)', async () => {
       const user = await userPkOf(t, 'julia.santos@move.com.br');
-      await t.app.billing.ledger.deposit({ userPk: user, amount: 3000, type: 'MANUAL_DASHBOARD' });
+      await t.app.services.get('ledger').deposit({ userPk: user, amount: 3000, type: 'MANUAL_DASHBOARD' });
       await t.db.updateTable('wallets').set({ balance: 0 }).where('user_pk', '=', user).execute();
       await t.db.deleteFrom('wallet_entries').where('user_pk', '=', user).execute();
       const a = await aTransaction(t, { idTag: '04B2C3D4E5', energyWh: 5000 });
       const b = await aTransaction(t, { idTag: '04B2C3D4E5', energyWh: 5000 });
       await price(a);
       await price(b);
-      await t.app.billing.ledger.deposit({ userPk: user, amount: 1500, type: 'MANUAL_DASHBOARD' }); // covers one (13,60), not two
+      await t.app.services.get('ledger').deposit({ userPk: user, amount: 1500, type: 'MANUAL_DASHBOARD' }); // covers one (13,60), not two
       const results = await Promise.all([a, b].map((pk) => post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'WALLET' })));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(1500 - 1360);
@@ -104,7 +106,7 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
     it('a crash between the stop and the pricing loses nothing: the queue entry stays until the job prices it', async () => {
       const pk = await aTransaction(t, { idTag: '1A2B3C4D' });
       expect(await t.db.selectFrom('billing_queue').select('transaction_pk').where('transaction_pk', '=', pk).execute()).toHaveLength(1);
-      await t.app.billing.billing.reconcile();
+      await t.app.services.get('billing').reconcile();
       expect(await t.db.selectFrom('transaction_billing').select('total').where('transaction_pk', '=', pk).executeTakeFirst()).toEqual({
         total: 2405,
       });
@@ -283,7 +285,7 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       expect(inProcess.json()).toMatchObject({ paymentStatus: 'in_process' });
       expect((await post(finance, `/api/transaction/${pk}/checkout`, { payment_type: 'SANDBOX_CARD' })).json().code).toBe('NOT_PAYABLE');
       expect((await post(finance, `/api/transaction/${pk}/pay`, {})).json().code).toBe('PAYMENT_IN_PROCESS');
-      expect(await t.app.billing.ledger.settleInProcess()).toBe(1);
+      expect(await t.app.services.get('ledger').settleInProcess()).toBe(1);
       expect(await row(pk)).toMatchObject({ revenueStatus: 'PAID', paymentType: 'SANDBOX_CARD', paymentStatus: 'approved' });
       const movements = await t.db
         .selectFrom('financial_movements')
@@ -295,7 +297,7 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
     });
 
     it('without a token the amount decides: …01 rejected, …02 in process, else approved', async () => {
-      const sandbox = t.app.billing.providers.of('SANDBOX_CARD')!;
+      const sandbox = t.app.services.get('paymentProviders').of('SANDBOX_CARD')!;
       const outcome = async (amount: number) =>
         (await sandbox.charge({ amount, currency: 'BRL', reference: 'x', description: 'x', payer: { userPk: null, email: null } })).status;
       expect(await outcome(1001)).toBe('rejected');
@@ -344,17 +346,17 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       await price(pk);
       const bill = (await billOf(t, pk))!;
       const balance = (await walletBalance(t, 'motorista@move.com.br'))!;
-      const partial = await t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 500, actorUserPk: financePk });
+      const partial = await t.app.services.get('ledger').refund({ movementPk: bill.movement_pk, amount: 500, actorUserPk: financePk });
       expect(partial).toMatchObject({ payment_status: 'approved', refunded_amount: 500 });
       expect(await walletBalance(t, 'motorista@move.com.br')).toBe(balance + 500);
       await expect(
-        t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 1906, actorUserPk: financePk }),
+        t.app.services.get('ledger').refund({ movementPk: bill.movement_pk, amount: 1906, actorUserPk: financePk }),
       ).rejects.toMatchObject({
         status: 400,
         code: 'REFUND_TOO_LARGE',
         message: 'The partial amount cannot be greater than the remaining value.',
       });
-      const total = await t.app.billing.ledger.refund({ movementPk: bill.movement_pk, actorUserPk: financePk });
+      const total = await t.app.services.get('ledger').refund({ movementPk: bill.movement_pk, actorUserPk: financePk });
       expect(total).toMatchObject({ payment_status: 'refunded', refunded_amount: 2405 });
       expect(await walletBalance(t, 'motorista@move.com.br')).toBe(balance + 2405);
       const refunds = await t.db
@@ -367,7 +369,9 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
         { amount: 500, actor_user_pk: financePk },
         { amount: 1905, actor_user_pk: financePk },
       ]);
-      await expect(t.app.billing.ledger.refund({ movementPk: bill.movement_pk, amount: 1, actorUserPk: financePk })).rejects.toMatchObject({
+      await expect(
+        t.app.services.get('ledger').refund({ movementPk: bill.movement_pk, amount: 1, actorUserPk: financePk }),
+      ).rejects.toMatchObject({
         status: 409,
         code: 'NOT_REFUNDABLE',
       });
@@ -378,13 +382,13 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
       const pending = await aTransaction(t, { idTag: '1A2B3C4D' });
       await price(pending);
       await expect(
-        t.app.billing.ledger.refund({ movementPk: (await billOf(t, pending))!.movement_pk, actorUserPk: null }),
+        t.app.services.get('ledger').refund({ movementPk: (await billOf(t, pending))!.movement_pk, actorUserPk: null }),
       ).rejects.toMatchObject({ status: 409 });
       const card = await aTransaction(t, { idTag: '04B2C3D4E5', station: 'MOVE-SP-002' });
       await price(card);
       await post(finance, `/api/transaction/${card}/checkout`, { payment_type: 'SANDBOX_CARD', card_token: 'tok_approved' });
       const m = (await billOf(t, card))!;
-      await t.app.billing.ledger.refund({ movementPk: m.movement_pk, amount: 100, actorUserPk: financePk });
+      await t.app.services.get('ledger').refund({ movementPk: m.movement_pk, amount: 100, actorUserPk: financePk });
       const r = await t.db
         .selectFrom('payment_refunds')
         .select('provider_reference')
@@ -395,13 +399,15 @@ describe('payments: pricing after a stop, manual approval, idle cancel, wallet, 
 
     it('a deposit refund takes the money out of the wallet, refused when the balance no longer holds it', async () => {
       const user = await userPkOf(t, 'julia.santos@move.com.br');
-      const dep = await t.app.billing.ledger.deposit({ userPk: user, amount: 1000, type: 'SANDBOX_CARD', cardToken: 'tok_approved' });
+      const dep = await t.app.services
+        .get('ledger')
+        .deposit({ userPk: user, amount: 1000, type: 'SANDBOX_CARD', cardToken: 'tok_approved' });
       expect(dep).toMatchObject({ target_type: 'USER', payment_status: 'approved', payment_type: 'SANDBOX_CARD' });
       const balance = (await walletBalance(t, 'julia.santos@move.com.br'))!;
-      await t.app.billing.ledger.refund({ movementPk: dep.movement_pk, amount: 400, actorUserPk: null });
+      await t.app.services.get('ledger').refund({ movementPk: dep.movement_pk, amount: 400, actorUserPk: null });
       expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(balance - 400);
       await t.db.updateTable('wallets').set({ balance: 100 }).where('user_pk', '=', user).execute();
-      await expect(t.app.billing.ledger.refund({ movementPk: dep.movement_pk, actorUserPk: null })).rejects.toMatchObject({
+      await expect(t.app.services.get('ledger').refund({ movementPk: dep.movement_pk, actorUserPk: null })).rejects.toMatchObject({
         status: 409,
         code: 'WALLET_BALANCE_LOW',
       });

@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/db';
+import { sql, type Transaction } from 'kysely';
+import type { DB, Executor } from '../../db/db';
 import type { UserSex } from '../../db/schema-users';
 import type { TenantScope } from '../../platform/auth/context';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** One user of the scope with everything the user form shows. */
 export function findUser(db: Executor, scope: TenantScope, userPk: number) {
@@ -55,16 +53,6 @@ export function findUser(db: Executor, scope: TenantScope, userPk: number) {
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
-
-/** The tenant when it is in the scope, with what the form rules need. */
-export function tenantInScope(db: Executor, scope: TenantScope, tenantPk: number) {
-  return db
-    .selectFrom('tenants')
-    .select(['tenant_pk', 'name', 'country', 'sms_enabled', 'user_limit'])
-    .where('tenant_pk', '=', tenantPk)
-    .where('tenant_pk', 'in', scope.tenantPks)
-    .executeTakeFirst();
-}
 
 /** Locks the tenant row until the transaction ends, so two creates cannot both pass the limit. */
 export async function lockTenant(trx: Transaction<DB>, tenantPk: number) {

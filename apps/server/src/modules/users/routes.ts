@@ -1,3 +1,4 @@
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +20,7 @@ import { ctxOf } from '../../platform/auth/access-plugin';
 import { USER_CREATE, USER_EDIT, type UserService } from './service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const FORM_EDITORS = [USER_CREATE, USER_EDIT];
+const FORM_EDITORS: DashboardRoute[] = [USER_CREATE, USER_EDIT];
 
 /**
  * User form calls (001 §7 Users). Reading and saving one user is open to every signed-in user at

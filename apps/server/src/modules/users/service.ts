@@ -26,19 +26,23 @@ import { hashPassword } from '../../platform/auth/password';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import * as repo from './repository';
+import { digits } from '../../platform/text';
+import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 
 /** Permission keys of the user screens (001 §6). */
 export const USER_EDIT = '/user/{id}';
 export const USER_CREATE = '/users/create';
-export const USER_NOTIFY_OFFLINE = '/users/notification_offline_cp';
+const USER_NOTIFY_OFFLINE = '/users/notification_offline_cp';
 
 export const userNotFound = () => notFound(userMessages.notFound, 'USER_NOT_FOUND');
-export const userLimitReached = () =>
+const userLimitReached = () =>
   new AppError(403, 'USER_LIMIT', `${userMessages.userLimit} Faça um upgrade para um plano superior ou exclua um usuário.`);
+
+/** What the user rules read of a user's tenant (SMS decides whether the phone is mandatory; the user limit). */
+const USER_TENANT_COLUMNS = ['tenant_pk', 'name', 'country', 'sms_enabled', 'user_limit'] as const;
 
 const text = (v: string | null | undefined) => (v == null ? '' : v.trim());
 const orNull = (v: string) => (v === '' ? null : v);
-const digits = (v: string) => v.replace(/\D/g, '');
 const PHONE_PATTERN = /^\+?[0-9()\-.\s]{6,}$/;
 const OTHER_DOC_PATTERN = /^[A-Za-z0-9.\-/ ]+$/;
 
@@ -124,7 +128,7 @@ export class UserService {
 
   /** The probe before the create screen: 403 USER_LIMIT when the tenant is full. */
   async checkLimit(ctx: RequestContext, tenantPk?: number): Promise<UserLimitResponse> {
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, tenantPk ?? ctx.tenantScope.tenantPk);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, tenantPk ?? ctx.tenantScope.tenantPk, USER_TENANT_COLUMNS);
     if (!tenant) throw badRequest('Unknown tenant', { tenantPk: 'Unknown tenant.' });
     const count = await repo.userCount(this.db, tenant.tenant_pk);
     if (tenant.user_limit !== null && count >= tenant.user_limit) throw userLimitReached();
@@ -132,7 +136,7 @@ export class UserService {
   }
 
   async docTypes(ctx: RequestContext, tenantPk?: number): Promise<DocTypesResponse> {
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, tenantPk ?? ctx.tenantScope.tenantPk);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, tenantPk ?? ctx.tenantScope.tenantPk, USER_TENANT_COLUMNS);
     if (!tenant) throw badRequest('Unknown tenant', { tenantPk: 'Unknown tenant.' });
     return { docTypeList: [...docTypesFor(tenant.country)] };
   }
@@ -163,7 +167,7 @@ export class UserService {
     if (q.userPk !== undefined && q.tenantPk !== undefined && !(await repo.findUser(this.db, ctx.tenantScope, q.userPk)))
       throw userNotFound();
     if (q.tenantPk !== undefined) {
-      const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, q.tenantPk);
+      const tenant = await tenantInScope(this.db, ctx.tenantScope, q.tenantPk, USER_TENANT_COLUMNS);
       if (!tenant) throw badRequest('Unknown tenant', { tenantPk: 'Unknown tenant.' });
       return tenant.tenant_pk;
     }
@@ -181,7 +185,7 @@ export class UserService {
     const userTagKey = await this.newUserTagKey();
     const userPk = await this.db.transaction().execute(async (trx) => {
       await repo.lockTenant(trx, r.values.tenant_pk);
-      const tenant = await repo.tenantInScope(trx, ctx.tenantScope, r.values.tenant_pk);
+      const tenant = await tenantInScope(trx, ctx.tenantScope, r.values.tenant_pk, USER_TENANT_COLUMNS);
       if (tenant?.user_limit != null && (await repo.userCount(trx, r.values.tenant_pk)) >= tenant.user_limit) throw userLimitReached();
       const pk = await insertOrExplain(() => repo.insertUser(trx, r.values, passwordHash));
       if (r.address) await repo.saveAddress(trx, pk, null, r.address);
@@ -238,7 +242,7 @@ export class UserService {
     // Tenant
     const requestedTenant = body.tenant_pk ?? current?.tenant_pk ?? ctx.tenantScope.tenantPk;
     if (self && requestedTenant !== current.tenant_pk) fields.tenant_pk = 'You cannot change your own tenant.';
-    const tenant = await repo.tenantInScope(this.db, ctx.tenantScope, requestedTenant);
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, requestedTenant, USER_TENANT_COLUMNS);
     if (!tenant) fields.tenant_pk = 'Unknown tenant.';
 
     // Names

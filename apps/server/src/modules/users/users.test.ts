@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '@recarga/contracts/users';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
 import { verifyPassword } from '../../platform/auth/password';
-import { aDashboardUser, tenantPk, userPk } from '../stations/station-test-kit';
+import { aDashboardUser } from '../../../test/helpers/dashboard-users';
+import { tenantPk, userPk } from '../../../test/helpers/station-builders';
 
 type Method = 'GET' | 'POST' | 'PUT';
 

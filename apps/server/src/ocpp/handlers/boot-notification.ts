@@ -1,4 +1,4 @@
-import { insertNotifications } from '../../modules/notifications/repository';
+import { recordNotifications } from '../../modules/notifications/service';
 import type { Handler } from '../handler-context';
 import { updateBoot } from '../repository';
 
@@ -7,7 +7,7 @@ export const bootNotification: Handler<'BootNotification'> = async (deps, statio
   const now = deps.now();
   const notificationPks = await deps.db.transaction().execute(async (trx) => {
     await updateBoot(trx, station.chargeBoxPk, req, now);
-    return insertNotifications(trx, [{ chargeBoxPk: station.chargeBoxPk, type: 'StationBooted', timestamp: now }]);
+    return recordNotifications(trx, [{ chargeBoxPk: station.chargeBoxPk, type: 'StationBooted', timestamp: now }]);
   });
   deps.events.committed({ notificationPks, chargeBoxPks: [station.chargeBoxPk] });
   return { status: 'Accepted', currentTime: now.toISOString(), interval: deps.heartbeatInterval };

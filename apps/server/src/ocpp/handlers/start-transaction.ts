@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IdTagStatus } from '@recarga/contracts/ocpp';
-import { insertNotifications } from '../../modules/notifications/repository';
+import { recordNotifications } from '../../modules/notifications/service';
 import { tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
 import { closeSupersededTransactions, ensureConnector, findTransactionByStartKey, insertTransaction } from '../repository';
@@ -59,7 +59,7 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
         notificationPks: [] as number[],
       };
     }
-    const notificationPks = await insertNotifications(trx, [
+    const notificationPks = await recordNotifications(trx, [
       {
         chargeBoxPk: station.chargeBoxPk,
         type: 'TransactionStarted',

@@ -1,5 +1,5 @@
 import type { IdTagInfo } from '@recarga/contracts/ocpp';
-import { insertNotifications, type NewNotification } from '../../modules/notifications/repository';
+import { recordNotifications, type NewNotification } from '../../modules/notifications/service';
 import { tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
 import { insertMeterValues, lockTransaction, stopTransaction as storeStop } from '../repository';
@@ -53,7 +53,7 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
     };
     const events: NewNotification[] = [{ ...base, type: 'TransactionEnded' }];
     if (isShortRecharge(stoppedAt.getTime() - tx.start_timestamp.getTime(), energyWh)) events.push({ ...base, type: 'Warning' });
-    return { idTagInfo, notificationPks: await insertNotifications(trx, events), stopped: [tx.transaction_pk] };
+    return { idTagInfo, notificationPks: await recordNotifications(trx, events), stopped: [tx.transaction_pk] };
   });
   deps.events.committed({ notificationPks, stoppedTransactionPks: stopped });
   return idTagInfo ? { idTagInfo } : {};

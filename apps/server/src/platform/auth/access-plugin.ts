@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { permittedRoutes } from '@recarga/contracts/permissions';
 import type { PermissionEntry } from '@recarga/contracts/auth';
 import type { DB } from '../../db/db';
@@ -40,11 +41,14 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
       'u.active',
       't.theme',
       't.path',
-      sql<
-        PermissionEntry[]
-      >`coalesce((select json_agg(json_build_object('route', e.route, 'role_id', e.role_id, 'status', e.status) order by e.entry_pk) from access_profile_entries e where e.profile_pk = u.profile_pk), '[]'::json)`.as(
-        'permissions',
-      ),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('access_profile_entries as e')
+            .select(['e.route', 'e.role_id', 'e.status'])
+            .whereRef('e.profile_pk', '=', 'u.profile_pk')
+            .orderBy('e.entry_pk'),
+        ).as('permissions'),
       sql<number[]>`(select array_agg(d.tenant_pk order by d.tenant_pk) from tenants d where d.path like t.path || '%')`.as('tenant_pks'),
     ])
     .where('s.session_id', '=', sessionId)
@@ -52,11 +56,11 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row || !row.active) return null;
-  const permissions = (typeof row.permissions === 'string' ? JSON.parse(row.permissions) : row.permissions).map((p: PermissionEntry) => ({
+  const permissions: PermissionEntry[] = row.permissions.map((p) => ({
     ...(p.route != null ? { route: p.route } : {}),
     ...(p.role_id != null ? { role_id: p.role_id } : {}),
     status: p.status,
-  })) as PermissionEntry[];
+  }));
   return {
     sessionId,
     user: {
@@ -73,7 +77,7 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
   };
 }
 
-export function bearerToken(req: FastifyRequest): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
   const m = /^Bearer\s+(.+)$/i.exec(header);

@@ -1,4 +1,5 @@
 import type { PermissionEntry } from '@recarga/contracts/auth';
+import type { DashboardRoute } from '@recarga/contracts/routes';
 
 export interface TenantScope {
   /** The signed-in user's tenant. */
@@ -17,7 +18,7 @@ export interface AuthUser {
   theme: string;
   permissions: PermissionEntry[];
   /** Route keys usable after the spec's filtering rules. */
-  permitted: Set<string>;
+  permitted: ReadonlySet<DashboardRoute>;
   /** Role ids held with status true. */
   roles: Set<string>;
 }
@@ -35,7 +36,7 @@ export type Access =
   | { authenticated: true }
   | {
       /** Any one of these permission keys (dashboard routes) grants access. */
-      permission: string | string[];
+      permission: DashboardRoute | DashboardRoute[];
       /** An additional role id that must be held. */
       role?: string;
     };

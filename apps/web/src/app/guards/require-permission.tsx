@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import { isRouteAllowed } from '../route-access';
 import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 import { useSession } from '../../lib/use-session';
@@ -10,7 +11,7 @@ export function RequirePermission({
   selfParam,
   children,
 }: {
-  permission: string | null;
+  permission: DashboardRoute | null;
   selfParam?: string;
   children: ReactNode;
 }) {

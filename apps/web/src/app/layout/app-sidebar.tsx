@@ -8,7 +8,7 @@ import { menuRoutes } from '../route-access';
 import { routeTable } from '../route-table';
 import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 
-export const sidebarWidth = { expanded: 240, collapsed: 80 } as const;
+const sidebarWidth = { expanded: 240, collapsed: 80 } as const;
 
 /** Sidebar: expands on hover or keyboard focus (240px), 80px otherwise; built from permitted screens. */
 export function AppSidebar() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { storageKeys } from '../../lib/storage-keys';
 
 /** Consent lasts 365 days; the stored value is the expiry instant (epoch ms). */
-export const cookieConsentMs = 365 * 24 * 60 * 60 * 1000;
+const cookieConsentMs = 365 * 24 * 60 * 60 * 1000;
 
 function hasConsent(): boolean {
   try {

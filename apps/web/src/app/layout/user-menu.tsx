@@ -3,6 +3,7 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import { logout } from '../../features/auth/api/logout';
 import { clearSession } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
@@ -10,7 +11,7 @@ import { hasScreenFor, linkTo } from '../route-access';
 import { routeTable } from '../route-table';
 
 /** Profile screen key; everyone may open their own profile (the route's selfParam). */
-const profileKey = '/user/{id}';
+const profileKey: DashboardRoute = '/user/{id}';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);

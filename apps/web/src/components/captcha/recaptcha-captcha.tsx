@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLanguageTag } from '../../lib/use-language-tag';
 import type { CaptchaWidgetProps } from './captcha-types';
 
 interface Grecaptcha {
@@ -50,7 +51,8 @@ function loadRecaptcha(language: string): Promise<Grecaptcha> {
 
 /** Google reCAPTCHA v2 checkbox. Offline it shows a clear error instead of a silent blank. */
 export function RecaptchaCaptcha({ onChange, ref, siteKey }: CaptchaWidgetProps & { siteKey: string }) {
-  const { t, i18n } = useTranslation('common');
+  const { t } = useTranslation('common');
+  const language = useLanguageTag();
   const containerRef = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | null>(null);
   const onChangeRef = useRef(onChange);
@@ -70,7 +72,7 @@ export function RecaptchaCaptcha({ onChange, ref, siteKey }: CaptchaWidgetProps 
       setFailed(true);
       return;
     }
-    loadRecaptcha(i18n.language === 'br' ? 'pt-BR' : i18n.language)
+    loadRecaptcha(language)
       .then((api) => {
         if (cancelled || !containerRef.current || widgetId.current !== null) return;
         widgetId.current = api.render(containerRef.current, {
@@ -86,7 +88,7 @@ export function RecaptchaCaptcha({ onChange, ref, siteKey }: CaptchaWidgetProps 
     return () => {
       cancelled = true;
     };
-  }, [siteKey, i18n.language]);
+  }, [siteKey, language]);
 
   if (failed) {
     return <Alert type="error" showIcon title={t('captcha.recaptchaUnavailable')} role="alert" />;

@@ -1,13 +1,14 @@
 import { roles } from '@recarga/contracts/permissions';
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import { useHasRole, usePermittedRoutes } from '../../lib/use-permitted-routes';
 
 /** Permission keys of the transactions area (001 §2, §6). */
-export const transactionPermissions = {
+const transactionPermissions = {
   list: '/transactions',
   editPayment: '/transactions/{id}/payment/edit',
   showNf: '/transactions/show_nf_column',
   cancelIdle: '/cancel-idle-payment',
-} as const;
+} as const satisfies Record<string, DashboardRoute>;
 
 export interface TransactionAccess {
   /** DASH_FINANCIAL_INDICATORS: income column, revenue-status filter, income fields. */

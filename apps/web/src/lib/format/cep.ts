@@ -3,7 +3,3 @@ export function formatCep(value: string): string {
   const d = value.replace(/\D/g, '').slice(0, 8);
   return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
 }
-
-export function isValidCep(value: string): boolean {
-  return /^\d{5}-?\d{3}$/.test(value.trim());
-}

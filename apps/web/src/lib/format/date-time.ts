@@ -1,9 +1,19 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
 
 dayjs.extend(utc);
 dayjs.locale('pt-br');
+
+/**
+ * Month and weekday names and the first day of the week follow the interface language (a BCP-47
+ * tag: pt-BR → pt-br, es-CO → es, en → en). The date pickers read them from dayjs' locale data,
+ * so a Spanish screen shows 'ene.', not 'jan.'.
+ */
+export function setDateLanguage(tag: string): void {
+  dayjs.locale(tag.toLowerCase());
+}
 
 export const dateTimeFormat = 'DD/MM/YYYY HH:mm';
 export const dateFormat = 'DD/MM/YYYY';
@@ -13,10 +23,4 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (value === null || value === undefined || value === '') return '';
   const parsed = typeof value === 'string' ? dayjs.utc(value).local() : dayjs(value);
   return parsed.isValid() ? parsed.format(dateTimeFormat) : '';
-}
-
-export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const parsed = typeof value === 'string' ? dayjs.utc(value).local() : dayjs(value);
-  return parsed.isValid() ? parsed.format(dateFormat) : '';
 }

@@ -1,4 +1,4 @@
-export interface MoneyFormat {
+interface MoneyFormat {
   currency: string;
   locale: string;
 }

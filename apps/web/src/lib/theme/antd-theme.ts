@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 import type { ThemeDefinition } from './theme-definition';
 
-export const fontFamily = "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', 'DejaVu Sans', sans-serif";
+const fontFamily = "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', 'DejaVu Sans', sans-serif";
 
 /** Turns a brand's palette into Ant Design tokens; components read these, never raw colours. */
 export function toAntdTheme(theme: ThemeDefinition): ThemeConfig {

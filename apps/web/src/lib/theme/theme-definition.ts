@@ -1,7 +1,7 @@
 import type { AppLanguage } from '../languages';
 
 export type ThemeName = 'move' | 'sol' | 'terpel' | 'andes' | 'celeste';
-export type CountryCode = 'BR' | 'CO' | 'EC' | 'UY';
+type CountryCode = 'BR' | 'CO' | 'EC' | 'UY';
 
 /** Operator company record shown on the terms-of-use page. */
 export interface OperatorCompany {
@@ -13,7 +13,7 @@ export interface OperatorCompany {
   email: string;
 }
 
-export interface ThemePalette {
+interface ThemePalette {
   /** Brand colour: buttons, links, selected menu item. */
   primary: string;
   /** Deep brand colour: sidebar and the login brand panel. */

@@ -106,7 +106,7 @@ export const themes: Record<ThemeName, ThemeDefinition> = {
   },
 };
 
-export const defaultThemeName: ThemeName = 'move';
+const defaultThemeName: ThemeName = 'move';
 
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(themes, value);

@@ -1,13 +1,13 @@
 import { Descriptions, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Notification } from '@recarga/contracts/notifications';
+import { EventTag } from '../../../components/event-tag';
 import { formatDateTime } from '../../../lib/format/date-time';
-import type { ChargeBoxNotification } from '../../notifications/api/get-charge-box-notifications';
-import { EventTag } from '../../notifications/components/event-tag';
 import { useStationEvents } from '../api/get-alerts';
 import { transactionTimeline } from '../utils/alert-rules';
 
 /** A row's details: station id, connector, error and, for a Warning, its transaction's timeline. */
-export function AlertDetails({ notification: n, all }: { notification: ChargeBoxNotification; all: ChargeBoxNotification[] }) {
+export function AlertDetails({ notification: n, all }: { notification: Notification; all: Notification[] }) {
   const { t } = useTranslation('alerts');
   const { t: tn } = useTranslation('notifications');
   const warning = n.type === 'Warning' && n.transactionId !== null;

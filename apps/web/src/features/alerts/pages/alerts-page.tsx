@@ -1,20 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Input, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { Notification } from '@recarga/contracts/notifications';
+import { EventTag } from '../../../components/event-tag';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format/date-time';
-import type { ChargeBoxNotification } from '../../notifications/api/get-charge-box-notifications';
-import { EventTag } from '../../notifications/components/event-tag';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useAlerts } from '../api/get-alerts';
 import { AlertDetails } from '../components/alert-details';
 import { compareDate, compareText, matchesAlertSearch } from '../utils/alert-rules';
 import '../alerts.css';
 
 /** Alerts list page size and page buttons (000 §2, §9). */
-export const ALERTS_PAGE_SIZE = 10;
+const ALERTS_PAGE_SIZE = 10;
 
-const rowKey = (n: ChargeBoxNotification) =>
+const rowKey = (n: Notification) =>
   `${n.chargeBoxId}|${n.connectorId ?? 0}|${n.type}|${n.notificationTimestampDT}|${n.transactionId ?? ''}`;
 
 /**
@@ -25,17 +28,19 @@ const rowKey = (n: ChargeBoxNotification) =>
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const { t: tn } = useTranslation('notifications');
+  const language = useLanguageTag();
+  const fmt = useNumberFormat();
   const { data, isLoading, isError, refetch } = useAlerts();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const rows = useMemo(() => (data ?? []).filter((n) => matchesAlertSearch(n, search)), [data, search]);
 
-  const columns: TableColumnsType<ChargeBoxNotification> = [
+  const columns: TableColumnsType<Notification> = [
     {
       key: 'station',
       title: t('columns.station'),
       width: '20%',
-      sorter: (a, b, order) => compareText(a.chargeBoxName || a.chargeBoxId, b.chargeBoxName || b.chargeBoxId, order),
+      sorter: (a, b, order) => compareText(a.chargeBoxName || a.chargeBoxId, b.chargeBoxName || b.chargeBoxId, order, language),
       render: (_, n) => (
         <div className="alert-station">
           <span className="alert-station__name">{n.chargeBoxName || n.chargeBoxId}</span>
@@ -46,19 +51,19 @@ export function AlertsPage() {
     {
       key: 'state',
       title: t('columns.state'),
-      sorter: (a, b, order) => compareText(a.addressState, b.addressState, order),
+      sorter: (a, b, order) => compareText(a.addressState, b.addressState, order, language),
       render: (_, n) => n.addressState || '—',
     },
     {
       key: 'city',
       title: t('columns.city'),
-      sorter: (a, b, order) => compareText(a.addressCity, b.addressCity, order),
+      sorter: (a, b, order) => compareText(a.addressCity, b.addressCity, order, language),
       render: (_, n) => n.addressCity || '—',
     },
     {
       key: 'place',
       title: t('columns.place'),
-      sorter: (a, b, order) => compareText(a.addressStreet, b.addressStreet, order),
+      sorter: (a, b, order) => compareText(a.addressStreet, b.addressStreet, order, language),
       render: (_, n) => n.addressStreet || '—',
       ellipsis: true,
     },
@@ -75,7 +80,7 @@ export function AlertsPage() {
       title: t('columns.event'),
       width: 190,
       sorter: (a, b, order) =>
-        compareText(tn(`events.${a.type}`, { defaultValue: a.type }), tn(`events.${b.type}`, { defaultValue: b.type }), order),
+        compareText(tn(`events.${a.type}`, { defaultValue: a.type }), tn(`events.${b.type}`, { defaultValue: b.type }), order, language),
       render: (_, n) => <EventTag type={n.type} />,
     },
   ];
@@ -100,7 +105,7 @@ export function AlertsPage() {
           />
           {data ? (
             <Typography.Text type="secondary" className="alerts-toolbar__count" data-testid="alerts-count">
-              {t('count', { count: rows.length, formatted: rows.length.toLocaleString('pt-BR') })}
+              {t('count', { count: rows.length, formatted: fmt.integer(rows.length) })}
             </Typography.Text>
           ) : null}
         </div>
@@ -109,9 +114,9 @@ export function AlertsPage() {
             <Skeleton active title={false} paragraph={{ rows: 10, width: '100%' }} />
           </div>
         ) : isError ? (
-          <Alert type="error" showIcon title={t('error')} action={<Button onClick={() => void refetch()}>{t('retry')}</Button>} />
+          <LoadError title={t('error')} retryText={t('retry')} onRetry={() => void refetch()} />
         ) : (
-          <Table<ChargeBoxNotification>
+          <Table<Notification>
             data-testid="alerts-table"
             className="alerts-table"
             rowKey={rowKey}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChargeBoxNotification } from '../../notifications/api/get-charge-box-notifications';
+import type { Notification } from '@recarga/contracts/notifications';
 import { compareText, matchesAlertSearch, transactionTimeline } from './alert-rules';
 
-const n = (over: Partial<ChargeBoxNotification>): ChargeBoxNotification => ({
+const n = (over: Partial<Notification>): Notification => ({
   chargeBoxId: 'MOVE-SP-001',
   chargeBoxName: 'Move Paulista - Conjunto Nacional',
   connectorId: 1,
@@ -29,10 +29,10 @@ describe('alerts rules', () => {
 
   it('city sort: case-insensitive, blanks last ascending and descending', () => {
     const cities = ['rio de Janeiro', '', 'Belo Horizonte', null, 'São Paulo', 'curitiba'];
-    const asc = [...cities].sort((a, b) => compareText(a, b, 'ascend'));
+    const asc = [...cities].sort((a, b) => compareText(a, b, 'ascend', 'pt-BR'));
     expect(asc).toEqual(['Belo Horizonte', 'curitiba', 'rio de Janeiro', 'São Paulo', '', null]);
     // The table reverses the comparator for a descending sort.
-    const desc = [...cities].sort((a, b) => -compareText(a, b, 'descend'));
+    const desc = [...cities].sort((a, b) => -compareText(a, b, 'descend', 'pt-BR'));
     expect(desc.slice(0, 4)).toEqual(['São Paulo', 'rio de Janeiro', 'curitiba', 'Belo Horizonte']);
     expect(desc.slice(4).every((c) => !c)).toBe(true);
   });

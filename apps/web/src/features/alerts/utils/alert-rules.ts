@@ -1,39 +1,48 @@
-import type { ChargeBoxNotification } from '../../notifications/api/get-charge-box-notifications';
+import type { Notification } from '@recarga/contracts/notifications';
 
 /** Alerts search (000 §5): ignores spaces and case; matches the station's name or ChargeBox ID. */
-export function normaliseAlertSearch(text: string): string {
+function normaliseAlertSearch(text: string): string {
   return text.replace(/\s+/g, '').toLowerCase();
 }
 
-export function matchesAlertSearch(n: ChargeBoxNotification, search: string): boolean {
+export function matchesAlertSearch(n: Notification, search: string): boolean {
   const term = normaliseAlertSearch(search);
   if (!term) return true;
   return normaliseAlertSearch(n.chargeBoxName ?? '').includes(term) || normaliseAlertSearch(n.chargeBoxId).includes(term);
 }
 
-export type SortOrder = 'ascend' | 'descend' | null | undefined;
+type SortOrder = 'ascend' | 'descend' | null | undefined;
 
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '';
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const collators = new Map<string, Intl.Collator>();
+const collator = (language: string) => {
+  let c = collators.get(language);
+  if (!c) {
+    c = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+    collators.set(language, c);
+  }
+  return c;
+};
 
 /**
- * Text comparison for the table's sorters: case-insensitive, and blanks last in both directions
- * (the table reverses the result for a descending sort, so a blank answers the other way then).
+ * Text comparison for the table's sorters in the interface language's order (`language`, a BCP-47
+ * tag): case-insensitive, and blanks last in both directions (the table reverses the result for a
+ * descending sort, so a blank answers the other way then).
  */
-export function compareText(a: string | null | undefined, b: string | null | undefined, order: SortOrder): number {
+export function compareText(a: string | null | undefined, b: string | null | undefined, order: SortOrder, language: string): number {
   const blankA = blank(a);
   const blankB = blank(b);
   if (blankA && blankB) return 0;
   if (blankA || blankB) return (blankA ? 1 : -1) * (order === 'descend' ? -1 : 1);
-  return collator.compare(a!.trim(), b!.trim());
+  return collator(language).compare(a!.trim(), b!.trim());
 }
 
-export function compareDate(a: ChargeBoxNotification, b: ChargeBoxNotification): number {
+export function compareDate(a: Notification, b: Notification): number {
   return Date.parse(a.notificationTimestampDT) - Date.parse(b.notificationTimestampDT);
 }
 
 /** The events of the same transaction, oldest first (for a Warning's timeline). */
-export function transactionTimeline(events: ChargeBoxNotification[], of: ChargeBoxNotification): ChargeBoxNotification[] {
+export function transactionTimeline(events: Notification[], of: Notification): Notification[] {
   if (of.transactionId === null) return [];
   const seen = new Set<string>();
   return events

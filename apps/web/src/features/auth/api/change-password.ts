@@ -3,7 +3,7 @@ import type { ChangePasswordRequest, RecoveryResponse } from '@recarga/contracts
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /api/forgotpassword/change/ — 410/404 expired code, 429 too many attempts. */
-export function changePassword(body: ChangePasswordRequest): Promise<RecoveryResponse> {
+function changePassword(body: ChangePasswordRequest): Promise<RecoveryResponse> {
   return apiClient.request<RecoveryResponse>({
     method: 'POST',
     path: 'forgotpassword/change/',

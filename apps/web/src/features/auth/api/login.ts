@@ -3,7 +3,7 @@ import type { LoginRequest, LoginResponse } from '@recarga/contracts/auth';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /api/login/ — the answer's 401 is the call's own result, not an expired session. */
-export function login(body: LoginRequest): Promise<LoginResponse> {
+function login(body: LoginRequest): Promise<LoginResponse> {
   return apiClient.request<LoginResponse>({ method: 'POST', path: 'login/', body, unauthorizedIsAnswer: true });
 }
 

@@ -3,7 +3,7 @@ import type { RecoveryResponse, SendCodeRequest } from '@recarga/contracts/auth'
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /api/forgotpassword/sendCode/ — `data.error` true means the code was not sent. */
-export function sendRecoveryCode(body: SendCodeRequest): Promise<RecoveryResponse> {
+function sendRecoveryCode(body: SendCodeRequest): Promise<RecoveryResponse> {
   return apiClient.request<RecoveryResponse>({
     method: 'POST',
     path: 'forgotpassword/sendCode/',

@@ -5,11 +5,11 @@ import type { StatsPeriodParams } from '../utils/stats-period';
 import { statsKeys } from './stats-keys';
 
 /** GET /api/stats/info/?fromDate&toDate&timeZone: users and stations by status group. */
-export function getStatsInfo(params: StatsPeriodParams, signal?: AbortSignal): Promise<StatsInfo> {
+function getStatsInfo(params: StatsPeriodParams, signal?: AbortSignal): Promise<StatsInfo> {
   return apiClient.request<StatsInfo>({ path: 'stats/info/', query: { ...params }, signal });
 }
 
-export const statsInfoQuery = (params: StatsPeriodParams) =>
+const statsInfoQuery = (params: StatsPeriodParams) =>
   queryOptions({
     queryKey: statsKeys.info(params),
     queryFn: ({ signal }) => getStatsInfo(params, signal),

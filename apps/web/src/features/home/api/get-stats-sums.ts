@@ -5,11 +5,11 @@ import type { StatsPeriodParams } from '../utils/stats-period';
 import { statsKeys } from './stats-keys';
 
 /** GET /api/stats/sums/?fromDate&toDate&timeZone: energy, CO2, trees, recharges, charged users (and money when permitted). */
-export function getStatsSums(params: StatsPeriodParams, signal?: AbortSignal): Promise<StatsSums> {
+function getStatsSums(params: StatsPeriodParams, signal?: AbortSignal): Promise<StatsSums> {
   return apiClient.request<StatsSums>({ path: 'stats/sums/', query: { ...params }, signal });
 }
 
-export const statsSumsQuery = (params: StatsPeriodParams) =>
+const statsSumsQuery = (params: StatsPeriodParams) =>
   queryOptions({
     queryKey: statsKeys.sums(params),
     queryFn: ({ signal }) => getStatsSums(params, signal),

@@ -7,8 +7,8 @@ import { TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { StationStatusCounts } from '@recarga/contracts/stats';
 import { EChart, type EChartOption } from '../../../components/echart';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { COUNT_UP_MS } from '../utils/count-up';
-import { useNumberFormat } from '../utils/use-number-format';
 import { AnimatedNumber } from './animated-number';
 import { CardTitle } from './users-card';
 

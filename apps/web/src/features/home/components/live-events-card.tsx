@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useChargeBoxNotifications } from '../../notifications/api/get-charge-box-notifications';
-import { NotificationList } from '../../notifications/components/notification-list';
+import { LoadError } from '../../../components/load-error';
+import { NotificationList } from '../../../components/notification-list';
+import { useChargeBoxNotifications } from '../../../lib/api/get-charge-box-notifications';
 import { CardTitle } from './users-card';
 
 /** The live notification list: the latest station events, new ones arriving on the live connection. */
@@ -19,12 +20,7 @@ export function LiveEventsCard() {
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('events.error')}
-          action={<Button onClick={() => void refetch()}>{t('events.retry')}</Button>}
-        />
+        <LoadError title={t('events.error')} retryText={t('events.retry')} onRetry={() => void refetch()} />
       ) : (
         <div className="events-scroll">
           <NotificationList notifications={(data ?? []).slice(0, 30)} compact emptyText={t('events.empty')} />

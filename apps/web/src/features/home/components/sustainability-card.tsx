@@ -5,8 +5,8 @@ import { PieChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
 import { TREE_KG_CO2_PER_YEAR, type StatsSums } from '@recarga/contracts/stats';
 import { EChart, type EChartOption } from '../../../components/echart';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { COUNT_UP_MS, useCountUp } from '../utils/count-up';
-import { useNumberFormat } from '../utils/use-number-format';
 import { AnimatedNumber } from './animated-number';
 import { CardTitle } from './users-card';
 

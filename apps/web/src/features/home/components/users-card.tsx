@@ -3,8 +3,8 @@ import { Card, Progress, Skeleton, theme, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StatsInfo } from '@recarga/contracts/stats';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useCountUp } from '../utils/count-up';
-import { useNumberFormat } from '../utils/use-number-format';
 import { AnimatedNumber } from './animated-number';
 
 /** Users: the share of registered drivers charging now (ring), drivers who charged in the period, registered drivers. */

@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { CloudOutlined, EnvironmentOutlined, RiseOutlined, ThunderboltOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { formatMinorUnits } from '../../../lib/format/money';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useBrand } from '../../../lib/theme/brand-context';
 import { useSession } from '../../../lib/use-session';
-import { ChargePointMap } from '../../map/components/charge-point-map';
 import { useStatsInfo } from '../api/get-stats-info';
 import { useStatsSums } from '../api/get-stats-sums';
+import { ChargePointMap } from '../components/charge-point-map';
 import { ChargeboxesCard } from '../components/chargeboxes-card';
 import { KpiCard } from '../components/kpi-card';
 import { LiveBadge } from '../components/live-badge';
@@ -18,7 +20,6 @@ import { SustainabilityCard } from '../components/sustainability-card';
 import { CardTitle, UsersCard } from '../components/users-card';
 import { useLiveStats } from '../live/use-live-stats';
 import { defaultRange, periodParams, type DateRange } from '../utils/stats-period';
-import { useNumberFormat } from '../utils/use-number-format';
 import '../home.css';
 
 /** Locale of a currency's amounts when it is not the brand's (a network with sub-networks abroad). */
@@ -66,21 +67,14 @@ export function HomePage() {
         }
       />
       {failed ? (
-        <Alert
-          className="home-dashboard__error"
-          type="error"
-          showIcon
+        <LoadError
           title={t('error')}
-          action={
-            <Button
-              onClick={() => {
-                void sums.refetch();
-                void info.refetch();
-              }}
-            >
-              {t('retry')}
-            </Button>
-          }
+          retryText={t('retry')}
+          onRetry={() => {
+            void sums.refetch();
+            void info.refetch();
+          }}
+          className="home-dashboard__error"
         />
       ) : null}
       <Row gutter={[16, 16]}>

@@ -11,7 +11,7 @@ export interface StatsPeriodParams {
 
 export type DateRange = [Dayjs, Dayjs];
 
-export const minStatsDate = dayjs(STATS_MIN_DATE).startOf('day');
+const minStatsDate = dayjs(STATS_MIN_DATE).startOf('day');
 const API_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The default period (000 §2): the last 7 days, from 00:00:00 to 23:59:59 today. */

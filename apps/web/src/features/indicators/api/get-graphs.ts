@@ -9,12 +9,12 @@ export interface GraphsParams {
 }
 
 /** Hours to add to local time to get UTC, as the call wants it (getTimezoneOffset()/60: 3 in Brasília). */
-export function timeDiffHours(date = new Date()): number {
+function timeDiffHours(date = new Date()): number {
   return -timezoneOffsetHours(date) || 0;
 }
 
 /** GET /api/stations/dashboard/graphs/?days&stationId&timeDiff: the six charts of the statistics page. */
-export function getGraphs(params: GraphsParams, signal?: AbortSignal): Promise<GraphsResponse> {
+function getGraphs(params: GraphsParams, signal?: AbortSignal): Promise<GraphsResponse> {
   return apiClient.request<GraphsResponse>({
     path: 'stations/dashboard/graphs/',
     query: { days: params.days, stationId: params.stationId, timeDiff: timeDiffHours() },
@@ -22,7 +22,7 @@ export function getGraphs(params: GraphsParams, signal?: AbortSignal): Promise<G
   });
 }
 
-export const graphsQuery = (params: GraphsParams) =>
+const graphsQuery = (params: GraphsParams) =>
   queryOptions({
     queryKey: ['indicators', 'graphs', params] as const,
     queryFn: ({ signal }) => getGraphs(params, signal),

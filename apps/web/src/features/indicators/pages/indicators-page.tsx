@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Segmented, Select, Skeleton, Typography } from 'antd';
+import { Card, Col, Row, Segmented, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Graph } from '@recarga/contracts/station-graphs';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { isAppLanguage, languageTags } from '../../../lib/languages';
+import { useStationOptions } from '../../../lib/api/get-station-options';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useGraphs, type GraphsParams } from '../api/get-graphs';
-import { useStationOptions } from '../api/get-station-options';
 import { GraphCard, type GraphView } from '../components/graph-card';
 import '../indicators.css';
 
@@ -17,11 +18,12 @@ const PERIODS = [7, 28, 365] as const;
  * GET stations/dashboard/graphs with the browser's offset (timeDiff).
  */
 export function IndicatorsPage() {
-  const { t, i18n } = useTranslation('indicators');
+  const { t } = useTranslation('indicators');
   const [params, setParams] = useState<GraphsParams>({ days: 7 });
   const stations = useStationOptions();
+  const stationOptions = useMemo(() => (stations.data ?? []).map((s) => ({ value: s.chargeBoxPk, label: s.label })), [stations.data]);
   const { data, isLoading, isError, refetch, isFetching } = useGraphs(params);
-  const tag = isAppLanguage(i18n.language) ? languageTags[i18n.language] : 'pt-BR';
+  const tag = useLanguageTag();
 
   const views = useMemo(() => {
     if (!data) return [];
@@ -105,7 +107,7 @@ export function IndicatorsPage() {
             allowClear
             value={params.stationId}
             placeholder={t('filters.allStations')}
-            options={stations.data ?? []}
+            options={stationOptions}
             loading={stations.isLoading}
             onChange={(stationId?: number) => setParams((p) => ({ ...p, stationId: stationId ?? undefined }))}
             className="indicators-filters__station"
@@ -129,7 +131,7 @@ export function IndicatorsPage() {
         ) : null}
       </Card>
       {isError ? (
-        <Alert type="error" showIcon title={t('error')} action={<Button onClick={() => void refetch()}>{t('retry')}</Button>} />
+        <LoadError title={t('error')} retryText={t('retry')} onRetry={() => void refetch()} />
       ) : isLoading ? (
         <Row gutter={[16, 16]}>
           {Array.from({ length: 6 }, (_, i) => (

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Popover, Spin, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useChargeBoxNotifications } from '../api/get-charge-box-notifications';
-import { headerNotificationTypes } from '../event-types';
+import { alertNotificationTypes } from '@recarga/contracts/notifications';
+import { NotificationList } from '../../../components/notification-list';
+import { useChargeBoxNotifications } from '../../../lib/api/get-charge-box-notifications';
 import { useLiveNotifications } from '../use-live-notifications';
-import { NotificationList } from './notification-list';
 
 /** Header bell: Failure, Warning and Disconnected events only. */
 export function NotificationsDropdown() {
@@ -13,7 +13,7 @@ export function NotificationsDropdown() {
   const [open, setOpen] = useState(false);
   useLiveNotifications();
   const { data, isLoading, isError } = useChargeBoxNotifications();
-  const alerts = useMemo(() => (data ?? []).filter((n) => headerNotificationTypes.has(n.type)), [data]);
+  const alerts = useMemo(() => (data ?? []).filter((n) => alertNotificationTypes.includes(n.type)), [data]);
 
   const content = (
     <div className="notifications-popover" role="region" aria-label={t('header.title')}>

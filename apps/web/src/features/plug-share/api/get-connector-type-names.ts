@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { plugShareKeys } from './plug-share-keys';
 
 /** GET /api/connector_types/: the names the `connectors` column accepts. */
-export async function getConnectorTypeNames(signal?: AbortSignal): Promise<string[]> {
+async function getConnectorTypeNames(signal?: AbortSignal): Promise<string[]> {
   const answer = await apiClient.request<ConnectorTypeListResponse>({ path: 'connector_types/', signal });
   return answer.connectorTypeList.map((c) => c.name);
 }

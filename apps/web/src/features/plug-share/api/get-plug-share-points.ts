@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { plugShareKeys } from './plug-share-keys';
 
 /** GET /api/chargepoints/plug-share/?tenantPk=: the third-party points one tenant holds now. */
-export function getPlugSharePoints(tenantPk: number, signal?: AbortSignal): Promise<PlugSharePointListResponse> {
+function getPlugSharePoints(tenantPk: number, signal?: AbortSignal): Promise<PlugSharePointListResponse> {
   return apiClient.request<PlugSharePointListResponse>({ path: 'chargepoints/plug-share/', query: { tenantPk }, signal });
 }
 

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlugShareImportResponse } from '@recarga/contracts/stats';
+import { mapKeys } from '../../../lib/api/get-map-charge-points';
 import { apiClient, type UploadProgress } from '../../../lib/api-client';
 import { decodeCsv } from '../model/plug-share-file';
 import { plugShareKeys } from './plug-share-keys';
 
-export interface PlugShareImport {
+interface PlugShareImport {
   file: File;
   tenantPk: number;
   replace: boolean;
@@ -12,7 +13,7 @@ export interface PlugShareImport {
 }
 
 /** POST /api/chargepoints/plug-share/import/?tenantPk=&replace=: the CSV file (sent as UTF-8) is the body. */
-export async function importPlugShare({ file, tenantPk, replace, onProgress }: PlugShareImport): Promise<PlugShareImportResponse> {
+async function importPlugShare({ file, tenantPk, replace, onProgress }: PlugShareImport): Promise<PlugShareImportResponse> {
   const text = decodeCsv(await file.arrayBuffer());
   return apiClient.upload<PlugShareImportResponse>({
     method: 'POST',
@@ -30,8 +31,8 @@ export function useImportPlugShare() {
     mutationFn: importPlugShare,
     onSettled: (_answer, _error, { tenantPk }) => {
       void queryClient.invalidateQueries({ queryKey: plugShareKeys.points(tenantPk) });
-      // The home map's third-party list (features/map, key ['map', 'chargePoints', 'PLUG_SHARE']).
-      void queryClient.invalidateQueries({ queryKey: ['map', 'chargePoints', 'PLUG_SHARE'] });
+      // The home map's third-party list.
+      void queryClient.invalidateQueries({ queryKey: mapKeys.origin('PLUG_SHARE') });
     },
   });
 }

@@ -2,6 +2,5 @@
 export const plugShareKeys = {
   all: ['plugShare'] as const,
   points: (tenantPk: number | null) => ['plugShare', 'points', tenantPk] as const,
-  tenants: () => ['plugShare', 'tenants'] as const,
   connectorTypes: () => ['plugShare', 'connectorTypes'] as const,
 };

@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PLUG_SHARE_MAX_ROWS, plugShareColumns, plugShareRequiredColumns } from '@recarga/contracts/stats';
 import { saveBlob } from '../../../lib/download-file';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useConnectorTypeNames } from '../api/get-connector-type-names';
 import { buildCsv, csvStyleFor, examplePoints, type PlugShareColumn } from '../model/plug-share-file';
 
@@ -19,6 +20,7 @@ const rows: ColumnRow[] = plugShareColumns.map((column) => ({
 /** The expected file: columns, an example and a template generated in the browser. */
 export function FileFormatCard({ country }: { country: string | undefined }) {
   const { t, i18n } = useTranslation('plugShare');
+  const fmt = useNumberFormat();
   const types = useConnectorTypeNames();
   const style = csvStyleFor(i18n.language);
   const examples = examplePoints(country);
@@ -26,7 +28,7 @@ export function FileFormatCard({ country }: { country: string | undefined }) {
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .replace(/\r\n/g, '\n');
-  const maxRows = new Intl.NumberFormat(i18n.language === 'br' ? 'pt-BR' : i18n.language).format(PLUG_SHARE_MAX_ROWS);
+  const maxRows = fmt.integer(PLUG_SHARE_MAX_ROWS);
 
   const columns: TableColumnsType<ColumnRow> = [
     { key: 'column', title: t('format.column'), width: 120, render: (_, r) => <code className="ps-code">{r.column}</code> },

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { PLUG_SHARE_MAX_FILE, type PlugShareImportResponse } from '@recarga/contracts/stats';
 import type { Tenant } from '@recarga/contracts/tenants';
 import { isApiError } from '../../../lib/api-error';
+import { progressPercent } from '../../../lib/download-file';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useImportPlugShare } from '../api/import-plug-share';
 import { fileProblem, formatBytes, importErrorRows, type FileProblem, type ImportErrorRow } from '../model/plug-share-file';
 import { ImportErrorsTable } from './import-errors-table';
@@ -31,9 +33,9 @@ interface ImportCardProps {
 
 /** Tenant, merge or replace, the file (click or drop), the upload and its outcome. */
 export function ImportCard({ tenants, tenantPk, onTenantChange, currentCount }: ImportCardProps) {
-  const { t, i18n } = useTranslation('plugShare');
+  const { t } = useTranslation('plugShare');
   const { modal } = App.useApp();
-  const locale = i18n.language === 'br' ? 'pt-BR' : i18n.language;
+  const locale = useLanguageTag();
   const ids = { tenant: useId(), replace: useId(), replaceHelp: useId(), drop: useId() };
   const [replace, setReplace] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -66,7 +68,7 @@ export function ImportCard({ tenants, tenantPk, onTenantChange, currentCount }: 
         file,
         tenantPk,
         replace,
-        onProgress: (p) => setProgress(p.total ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : null),
+        onProgress: (p) => setProgress(progressPercent(p)),
       });
       setOutcome({ kind: 'done', result, replace });
     } catch (error) {

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EnvironmentOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlugSharePoint } from '@recarga/contracts/stats';
+import { LoadError } from '../../../components/load-error';
 import { saveBlob } from '../../../lib/download-file';
 import { formatDateTime } from '../../../lib/format/date-time';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { usePlugSharePoints } from '../api/get-plug-share-points';
 import { buildCsv, csvStyleFor, toCsvPoint } from '../model/plug-share-file';
 
@@ -19,7 +21,7 @@ export function PointsCard({ tenantPk, tenantName }: { tenantPk: number | null; 
   const { t, i18n } = useTranslation('plugShare');
   const points = usePlugSharePoints(tenantPk);
   const [search, setSearch] = useState('');
-  const locale = i18n.language === 'br' ? 'pt-BR' : i18n.language;
+  const locale = useLanguageTag();
   const coordinate = useMemo(() => new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 6 }), [locale]);
 
   const list = useMemo(() => points.data?.points ?? [], [points.data]);
@@ -135,12 +137,11 @@ export function PointsCard({ tenantPk, tenantName }: { tenantPk: number | null; 
       }
     >
       {points.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          className="ps-block ps-block--top"
+        <LoadError
           title={t('points.loadError')}
-          action={<Button onClick={() => void points.refetch()}>{t('import.retry')}</Button>}
+          retryText={t('import.retry')}
+          onRetry={() => void points.refetch()}
+          className="ps-block ps-block--top"
         />
       ) : null}
       <Table<PlugSharePoint>

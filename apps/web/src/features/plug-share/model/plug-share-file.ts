@@ -31,7 +31,7 @@ export function decodeCsv(bytes: ArrayBuffer): string {
 }
 
 /** `;` with decimal commas for the languages whose spreadsheets write that, `,` with points for English. */
-export interface CsvStyle {
+interface CsvStyle {
   separator: ',' | ';';
   decimalComma: boolean;
 }
@@ -49,7 +49,7 @@ function coordinate(value: number | null, style: CsvStyle): string {
   return style.decimalComma ? text.replace('.', ',') : text;
 }
 
-export interface CsvPoint {
+interface CsvPoint {
   id: string;
   name: string;
   latitude: number | null;
@@ -214,7 +214,7 @@ export function importErrorRows(fields: Record<string, string>): ImportErrorRow[
   return rows.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || columnOrder(a.column) - columnOrder(b.column));
 }
 
-export interface TranslatedMessage {
+interface TranslatedMessage {
   key: string;
   values: Record<string, string>;
 }

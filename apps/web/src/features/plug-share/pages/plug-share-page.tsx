@@ -4,9 +4,9 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { getRuntimeSettings } from '../../../lib/runtime-settings';
+import { useTenants } from '../../../lib/api/get-tenants';
+import { defaultTenant } from '../../../lib/default-tenant';
 import { useSession } from '../../../lib/use-session';
-import { useImportTenants } from '../api/get-import-tenants';
 import { usePlugSharePoints } from '../api/get-plug-share-points';
 import { FileFormatCard } from '../components/file-format-card';
 import { ImportCard } from '../components/import-card';
@@ -18,16 +18,14 @@ export function PlugSharePage() {
   const { t } = useTranslation('plugShare');
   const navigate = useNavigate();
   const session = useSession();
-  const tenants = useImportTenants();
+  const tenants = useTenants();
   const [tenantPk, setTenantPk] = useState<number | null>(null);
 
   // Default: the tenant of this address (its api key), else the user's own, else the first of the scope.
   useEffect(() => {
     const list = tenants.data;
     if (tenantPk !== null || !list?.length) return;
-    const { apiKey } = getRuntimeSettings();
-    const pick = list.find((x) => x.apiKey === apiKey) ?? list.find((x) => x.tenant_pk === session?.user.tenant_pk) ?? list[0]!;
-    setTenantPk(pick.tenant_pk);
+    setTenantPk(defaultTenant(list, session?.user.tenant_pk)!.tenant_pk);
   }, [tenants.data, tenantPk, session]);
 
   const tenant = tenants.data?.find((x) => x.tenant_pk === tenantPk);

@@ -6,7 +6,7 @@ import { groupKeys } from './group-keys';
 export type GroupDetail = GroupDetailResponse['chargePointGroup'];
 
 /** GET /api/chargepoint-groups/{id}/ → the group with its stations. */
-export async function getGroup(pk: number, signal?: AbortSignal): Promise<GroupDetail> {
+async function getGroup(pk: number, signal?: AbortSignal): Promise<GroupDetail> {
   const answer = await apiClient.request<GroupDetailResponse>({ path: `chargepoint-groups/${pk}/`, signal });
   return answer.chargePointGroup;
 }

@@ -5,7 +5,7 @@ import { groupKeys } from './group-keys';
 
 export type GroupSort = 'name' | 'address' | 'externalId';
 
-export interface GroupListParams {
+interface GroupListParams {
   searchInput?: string;
   sort?: GroupSort;
   order?: 'asc' | 'desc';
@@ -13,7 +13,7 @@ export interface GroupListParams {
 }
 
 /** GET /api/chargepoint-groups/?searchInput&sort&order&page&size */
-export function getGroups(params: GroupListParams, signal?: AbortSignal): Promise<GroupListResponse> {
+function getGroups(params: GroupListParams, signal?: AbortSignal): Promise<GroupListResponse> {
   return apiClient.request<GroupListResponse>({
     path: 'chargepoint-groups/',
     query: {

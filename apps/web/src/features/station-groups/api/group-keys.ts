@@ -4,5 +4,4 @@ export const groupKeys = {
   lists: () => ['stationGroups', 'list'] as const,
   list: (params: object) => ['stationGroups', 'list', params] as const,
   detail: (pk: number) => ['stationGroups', 'detail', pk] as const,
-  tenants: () => ['stationGroups', 'tenants'] as const,
 };

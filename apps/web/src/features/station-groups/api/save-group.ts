@@ -10,7 +10,7 @@ interface SaveAnswer {
 }
 
 /** POST /api/chargepoint-groups/ (pk null) or PUT /api/chargepoint-groups/{id}/. */
-export function saveGroup(pk: number | null, body: GroupSave): Promise<SaveAnswer> {
+function saveGroup(pk: number | null, body: GroupSave): Promise<SaveAnswer> {
   return apiClient.request<SaveAnswer>(
     pk === null ? { method: 'POST', path: 'chargepoint-groups/', body } : { method: 'PUT', path: `chargepoint-groups/${pk}/`, body },
   );

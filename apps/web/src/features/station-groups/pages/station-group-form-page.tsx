@@ -8,14 +8,15 @@ import type { Tenant } from '@recarga/contracts/tenants';
 import { LocationMap } from '../../../components/location-map';
 import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
+import { addressFormValues, type AddressFormValues } from '../../../lib/address-form-values';
 import { geocode, lookupCep } from '../../../lib/address-lookup';
 import { isApiError } from '../../../lib/api-error';
+import { useTenants } from '../../../lib/api/get-tenants';
+import { defaultTenant } from '../../../lib/default-tenant';
 import { formatCep } from '../../../lib/format/cep';
-import { getRuntimeSettings } from '../../../lib/runtime-settings';
 import { useBrand } from '../../../lib/theme/brand-context';
 import { useSession } from '../../../lib/use-session';
 import { useGroup, type GroupDetail } from '../api/get-group';
-import { useTenants } from '../api/get-tenants';
 import { useSaveGroup } from '../api/save-group';
 import '../station-groups.css';
 
@@ -26,7 +27,7 @@ interface GroupFormValues {
   name: string;
   externalId: string;
   tenantPk: number | undefined;
-  address: { zipCode: string; street: string; houseNumber: string; city: string; state: string; country: string };
+  address: AddressFormValues;
   locationLatitude: number | null;
   locationLongitude: number | null;
 }
@@ -88,20 +89,12 @@ function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Ten
         name: group.name,
         externalId: group.externalId ?? '',
         tenantPk: group.tenantPk,
-        address: {
-          zipCode: group.address.zipCode ?? '',
-          street: group.address.street ?? '',
-          houseNumber: group.address.houseNumber ?? '',
-          city: group.address.city ?? '',
-          state: group.address.state ?? '',
-          country: group.address.country,
-        },
+        address: addressFormValues(group.address),
         locationLatitude: group.locationLatitude,
         locationLongitude: group.locationLongitude,
       };
     }
-    const { apiKey } = getRuntimeSettings();
-    const tenant = tenants.find((x) => x.apiKey === apiKey) ?? tenants.find((x) => x.tenant_pk === session?.user.tenant_pk) ?? tenants[0];
+    const tenant = defaultTenant(tenants, session?.user.tenant_pk);
     return {
       name: '',
       externalId: '',

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Input, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Input, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GROUP_PAGE_SIZE, type Group } from '@recarga/contracts/station-groups';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useGroups, type GroupSort } from '../api/get-groups';
@@ -111,14 +112,7 @@ export function StationGroupsPage() {
             {data ? t('list.count', { count: data.count }) : '\u00a0'}
           </Typography.Text>
         </div>
-        {isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('list.loadError')}
-            action={<Button onClick={() => void refetch()}>{t('list.retry')}</Button>}
-          />
-        ) : null}
+        {isError ? <LoadError title={t('list.loadError')} retryText={t('list.retry')} onRetry={() => void refetch()} /> : null}
         <Table<Group>
           rowKey="chargeBoxGroupPk"
           columns={columns}

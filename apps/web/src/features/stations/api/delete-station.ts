@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** DELETE /api/chargepoints/{id}/ */
-export function deleteStation(pk: number): Promise<{ message: string }> {
+function deleteStation(pk: number): Promise<{ message: string }> {
   return apiClient.request({ method: 'DELETE', path: `chargepoints/${pk}/` });
 }
 

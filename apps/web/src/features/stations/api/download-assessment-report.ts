@@ -1,10 +1,10 @@
-import type { StationFilters } from './get-stations';
-import { browserTimeZone } from './get-stations';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { downloadFile, type DownloadedFile, type DownloadProgress } from '../../../lib/download-file';
+import type { StationFilters } from './get-stations';
 
 export type ReportKind = 'unified' | 'individual';
 
-export interface ReportRequest {
+interface ReportRequest {
   kind: ReportKind;
   /** 'YYYY-MM-DD', local days, both included. */
   fromDate: string;

@@ -1,6 +1,6 @@
-import type { StationFilters } from './get-stations';
-import { browserTimeZone } from './get-stations';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { downloadFile, type DownloadedFile, type DownloadProgress } from '../../../lib/download-file';
+import type { StationFilters } from './get-stations';
 
 /** POST /api/report/xlsx/chargepoints/?active&chargeBoxGroupPk&tenantPk&searchInput&online (streamed .xlsx). */
 export function downloadStationsXlsx(filters: StationFilters, onProgress?: (p: DownloadProgress) => void): Promise<DownloadedFile> {

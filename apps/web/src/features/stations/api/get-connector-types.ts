@@ -6,7 +6,7 @@ import { stationKeys } from './station-keys';
 export type ConnectorTypeOption = ConnectorTypeListResponse['connectorTypeList'][number];
 
 /** GET /api/connector_types/ */
-export async function getConnectorTypes(signal?: AbortSignal): Promise<ConnectorTypeOption[]> {
+async function getConnectorTypes(signal?: AbortSignal): Promise<ConnectorTypeOption[]> {
   const answer = await apiClient.request<ConnectorTypeListResponse>({ path: 'connector_types/', signal });
   return answer.connectorTypeList;
 }

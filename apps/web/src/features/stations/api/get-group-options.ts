@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** GET /api/chargepoint-groups/?size=1000: every group of the scope, for the filter and the form. */
-export async function getGroupOptions(signal?: AbortSignal): Promise<Group[]> {
+async function getGroupOptions(signal?: AbortSignal): Promise<Group[]> {
   const answer = await apiClient.request<GroupListResponse>({ path: 'chargepoint-groups/', query: { size: 1000, sort: 'name' }, signal });
   return answer.chargePointGroupList;
 }

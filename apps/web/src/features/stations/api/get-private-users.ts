@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** GET /api/users_data/private_charge_point/?chargeBoxPK= → userPrivateStationList. */
-export async function getPrivateUsers(pk: number | null, signal?: AbortSignal): Promise<UserPrivateStation[]> {
+async function getPrivateUsers(pk: number | null, signal?: AbortSignal): Promise<UserPrivateStation[]> {
   const answer = await apiClient.request<{ userPrivateStationList: UserPrivateStation[] }>({
     path: 'users_data/private_charge_point/',
     query: { chargeBoxPK: pk ?? undefined },

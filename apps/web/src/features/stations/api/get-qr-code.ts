@@ -3,7 +3,7 @@ import { downloadFile, type DownloadedFile } from '../../../lib/download-file';
 import { stationKeys } from './station-keys';
 
 /** GET /api/chargepoints/{id}/qrcode.png: the station's QR code (deep link with pk and uuid). */
-export function getQrCode(pk: number): Promise<DownloadedFile> {
+function getQrCode(pk: number): Promise<DownloadedFile> {
   return downloadFile({ path: `chargepoints/${pk}/qrcode.png`, accept: 'image/png' });
 }
 

@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** GET /api/report/user/permissions/ → hasDisableTransactionOption (hides the Individual report). */
-export function getReportPermissions(signal?: AbortSignal): Promise<{ hasDisableTransactionOption: boolean }> {
+function getReportPermissions(signal?: AbortSignal): Promise<{ hasDisableTransactionOption: boolean }> {
   return apiClient.request({ path: 'report/user/permissions/', signal });
 }
 

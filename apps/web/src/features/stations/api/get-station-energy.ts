@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** GET /api/stations/dashboard/graphs/?days=28&stationId= → the energy chart of one station. */
-export async function getStationEnergy(pk: number, signal?: AbortSignal): Promise<Graph | null> {
+async function getStationEnergy(pk: number, signal?: AbortSignal): Promise<Graph | null> {
   const answer = await apiClient.request<GraphsResponse>({
     path: 'stations/dashboard/graphs/',
     query: { days: 28, stationId: pk, timeDiff: new Date().getTimezoneOffset() / 60 },

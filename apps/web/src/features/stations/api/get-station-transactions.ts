@@ -2,17 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { TransactionListResponse, TransactionRow } from '@recarga/contracts/transactions';
 import { apiClient } from '../../../lib/api-client';
-import { browserTimeZone } from './get-stations';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { stationKeys } from './station-keys';
 
-export const STATION_TRANSACTION_DAYS = 30;
-export const STATION_TRANSACTION_ROWS = 5;
+const STATION_TRANSACTION_DAYS = 30;
+const STATION_TRANSACTION_ROWS = 5;
 
 /**
  * GET /api/transaction/?chargeBoxPK&fromDate&toDate&timeZone&page&size → list: the station's most
  * recent recharges (last 30 days, 5 rows).
  */
-export async function getStationTransactions(pk: number, signal?: AbortSignal): Promise<TransactionRow[]> {
+async function getStationTransactions(pk: number, signal?: AbortSignal): Promise<TransactionRow[]> {
   const answer = await apiClient.request<TransactionListResponse>({
     path: 'transaction/',
     query: {

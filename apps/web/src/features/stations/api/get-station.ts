@@ -4,12 +4,12 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** GET /api/chargepoints/{id}/ → chargePointDetail. */
-export async function getStation(pk: number, signal?: AbortSignal): Promise<ChargePointDetail> {
+async function getStation(pk: number, signal?: AbortSignal): Promise<ChargePointDetail> {
   const answer = await apiClient.request<{ chargePointDetail: ChargePointDetail }>({ path: `chargepoints/${pk}/`, signal });
   return answer.chargePointDetail;
 }
 
-export const stationQuery = (pk: number) =>
+const stationQuery = (pk: number) =>
   queryOptions({
     queryKey: stationKeys.detail(pk),
     queryFn: ({ signal }) => getStation(pk, signal),

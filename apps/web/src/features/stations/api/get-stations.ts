@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { STATION_PAGE_SIZE, type ChargePointListResponse } from '@recarga/contracts/stations';
 import { apiClient } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { stationKeys } from './station-keys';
 
 export interface StationFilters {
@@ -12,20 +13,12 @@ export interface StationFilters {
   online?: boolean;
 }
 
-export interface StationListParams extends StationFilters {
+interface StationListParams extends StationFilters {
   page: number;
 }
 
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** GET /api/chargepoints/?timeZone&page&size&active&chargeBoxGroupPk&tenantPk&searchInput&online */
-export function getStations(params: StationListParams, signal?: AbortSignal): Promise<ChargePointListResponse> {
+function getStations(params: StationListParams, signal?: AbortSignal): Promise<ChargePointListResponse> {
   return apiClient.request<ChargePointListResponse>({
     path: 'chargepoints/',
     query: {
@@ -42,7 +35,7 @@ export function getStations(params: StationListParams, signal?: AbortSignal): Pr
   });
 }
 
-export const stationsQuery = (params: StationListParams) =>
+const stationsQuery = (params: StationListParams) =>
   queryOptions({
     queryKey: stationKeys.list(params),
     queryFn: ({ signal }) => getStations(params, signal),

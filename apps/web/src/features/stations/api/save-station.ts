@@ -9,7 +9,7 @@ interface SaveAnswer {
 }
 
 /** POST /api/chargepoints/ (pk null) or PUT /api/chargepoints/{id}/. */
-export function saveStation(pk: number | null, body: ChargePointSave): Promise<SaveAnswer> {
+function saveStation(pk: number | null, body: ChargePointSave): Promise<SaveAnswer> {
   return apiClient.request<SaveAnswer>(
     pk === null ? { method: 'POST', path: 'chargepoints/', body } : { method: 'PUT', path: `chargepoints/${pk}/`, body },
   );

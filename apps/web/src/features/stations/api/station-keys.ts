@@ -10,7 +10,6 @@ export const stationKeys = {
   qrCode: (pk: number) => ['stations', 'qrCode', pk] as const,
   connectorTypes: () => ['stations', 'connectorTypes'] as const,
   groupOptions: () => ['stations', 'groupOptions'] as const,
-  tenants: () => ['stations', 'tenants'] as const,
   reportPermissions: () => ['stations', 'reportPermissions'] as const,
   privateUsers: (pk: number | null) => ['stations', 'privateUsers', pk] as const,
 };

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { stationKeys } from './station-keys';
 
 /** PUT /api/chargepoints/{chargeBoxPk}/connector/{connectorId}/ (connector status: unusualStatus). */
-export function updateConnector(pk: number, connectorId: number, body: ConnectorUpdate): Promise<{ message: string }> {
+function updateConnector(pk: number, connectorId: number, body: ConnectorUpdate): Promise<{ message: string }> {
   return apiClient.request({ method: 'PUT', path: `chargepoints/${pk}/connector/${connectorId}/`, body });
 }
 

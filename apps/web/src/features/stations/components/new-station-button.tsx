@@ -4,9 +4,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';
+import { useTenants } from '../../../lib/api/get-tenants';
 import { getRuntimeSettings } from '../../../lib/runtime-settings';
 import { checkStationLimit } from '../api/check-station-limit';
-import { useTenants } from '../api/get-tenants';
 import { useLimitNotice } from './use-limit-notice';
 
 /** New Station: asks the server first; a 403 means the station limit is reached (upgrade notice). */

@@ -4,17 +4,17 @@ import { DownloadOutlined, DownOutlined, FilePdfOutlined, ReloadOutlined } from 
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
+import { progressPercent, progressText } from '../../../lib/download-file';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadAssessmentReport, type ReportKind } from '../api/download-assessment-report';
-import { saveBlob, type DownloadProgress } from '../../../lib/download-file';
 import type { StationFilters } from '../api/get-stations';
 import { useReportPermissions } from '../api/get-report-permissions';
-import { moneyTextToMinor, sanitizeMoneyText, MONEY_INPUT_MAX } from '../utils/money-input';
-import { progressPercent, progressText } from './download-progress-text';
+import { currencySymbol, moneyTextToMinor, sanitizeMoneyText, MONEY_INPUT_MAX } from '../utils/money-input';
 import { useLimitNotice } from './use-limit-notice';
 
 /** Station report defaults: the last 10 days (001 §9). */
-export const REPORT_DEFAULT_DAYS = 10;
+const REPORT_DEFAULT_DAYS = 10;
 
 interface ReportForm {
   range: [Dayjs, Dayjs];
@@ -36,31 +36,30 @@ export function ReportPopover({ filters }: { filters: StationFilters }) {
   const hideIndividual = permissions.data?.hasDisableTransactionOption ?? true;
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<ReportForm>();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const { busy, progress, run } = useFileDownload();
   const [failed, setFailed] = useState(false);
-  const currencySymbol = brand.currency === 'BRL' ? 'R$' : '$';
+  const symbol = currencySymbol(brand.currency);
 
   const download = async () => {
     const values = await form.validateFields();
     const kind: ReportKind = hideIndividual ? 'unified' : values.kind;
-    setBusy(true);
     setFailed(false);
-    setProgress(null);
     try {
-      const file = await downloadAssessmentReport(
-        {
-          kind,
-          fromDate: values.range[0].format('YYYY-MM-DD'),
-          toDate: values.range[1].format('YYYY-MM-DD'),
-          costKwh: moneyTextToMinor(values.costKwh),
-          incomeKwh: moneyTextToMinor(values.incomeKwh),
-          filters,
-        },
-        setProgress,
+      await run(
+        (onProgress) =>
+          downloadAssessmentReport(
+            {
+              kind,
+              fromDate: values.range[0].format('YYYY-MM-DD'),
+              toDate: values.range[1].format('YYYY-MM-DD'),
+              costKwh: moneyTextToMinor(values.costKwh),
+              incomeKwh: moneyTextToMinor(values.incomeKwh),
+              filters,
+            },
+            onProgress,
+          ),
+        kind === 'unified' ? 'relatorio-unificado.pdf' : 'relatorios-estacoes.zip',
       );
-      const fallback = kind === 'unified' ? 'relatorio-unificado.pdf' : 'relatorios-estacoes.zip';
-      saveBlob(file.blob, file.fileName ?? fallback);
       message.success(t('report.done'));
       setOpen(false);
     } catch (error) {
@@ -70,8 +69,6 @@ export function ReportPopover({ filters }: { filters: StationFilters }) {
       } else {
         setFailed(true);
       }
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -117,10 +114,10 @@ export function ReportPopover({ filters }: { filters: StationFilters }) {
         ) : null}
         <div className="report-panel__row">
           <Form.Item name="costKwh" label={t('report.costKwh')} normalize={sanitizeMoneyText}>
-            <Input prefix={currencySymbol} suffix="/kWh" maxLength={MONEY_INPUT_MAX} inputMode="decimal" placeholder="0,00" />
+            <Input prefix={symbol} suffix="/kWh" maxLength={MONEY_INPUT_MAX} inputMode="decimal" placeholder="0,00" />
           </Form.Item>
           <Form.Item name="incomeKwh" label={t('report.incomeKwh')} normalize={sanitizeMoneyText}>
-            <Input prefix={currencySymbol} suffix="/kWh" maxLength={MONEY_INPUT_MAX} inputMode="decimal" placeholder="0,00" />
+            <Input prefix={symbol} suffix="/kWh" maxLength={MONEY_INPUT_MAX} inputMode="decimal" placeholder="0,00" />
           </Form.Item>
         </div>
         {busy ? (

@@ -1,18 +1,8 @@
-import { Empty, Skeleton, Tag, Typography } from 'antd';
+import { Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EventTag } from '../../../components/event-tag';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useStationEvents } from '../api/get-station-events';
-
-const colours: Record<string, string> = {
-  Available: 'success',
-  Disconnected: 'default',
-  Connected: 'processing',
-  StationBooted: 'cyan',
-  TransactionStarted: 'blue',
-  TransactionEnded: 'geekblue',
-  Failure: 'error',
-  Warning: 'warning',
-};
 
 /** The latest 30 events of one station, newest first (live events are added on top). */
 export function StationEvents({ chargeBoxId }: { chargeBoxId: string }) {
@@ -26,9 +16,7 @@ export function StationEvents({ chargeBoxId }: { chargeBoxId: string }) {
     <ol className="station-events" data-testid="station-events">
       {data.map((n, i) => (
         <li key={`${n.notificationTimestampDT}-${n.type}-${n.connectorId ?? 0}-${i}`} className="station-events__item">
-          <Tag color={colours[n.type] ?? 'default'} variant="filled" className="station-events__tag">
-            {tn(`events.${n.type}`, { defaultValue: n.type })}
-          </Tag>
+          <EventTag type={n.type} className="station-events__tag" />
           <span className="station-events__what">
             {n.connectorId ? tn('connector', { id: n.connectorId }) : tn('station')}
             {n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? ` · ${n.connectorErrorCode}` : ''}

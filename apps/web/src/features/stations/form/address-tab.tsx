@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '../../../components/switch-field';
 import { isApiError } from '../../../lib/api-error';
 import { formatCep } from '../../../lib/format/cep';
 import { geocode, lookupCep } from '../../../lib/address-lookup';
 import { LocationMap } from '../../../components/location-map';
-import { SwitchField } from './switch-field';
 import { useFieldValue } from './use-field-value';
 
 const GEOCODE_DELAY_MS = 800;
-export const ZIP_LENGTH = 9;
+const ZIP_LENGTH = 9;
 
 interface Props {
   canEditAddress: boolean;

@@ -2,11 +2,11 @@ import { Col, Form, Input, Radio, Row, Select, TimePicker, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import type { Group } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
+import { SwitchField } from '../../../components/switch-field';
 import { AccessList, type UserOption } from './access-control';
-import { SwitchField } from './switch-field';
 import { useFieldValue } from './use-field-value';
 
-export const MAC_PATTERN = /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/;
+const MAC_PATTERN = /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/;
 
 interface Props {
   editing: boolean;

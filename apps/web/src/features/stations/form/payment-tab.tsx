@@ -1,7 +1,7 @@
 import { Alert, Col, Form, Input, InputNumber, Radio, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '../../../components/switch-field';
 import { MONEY_INPUT_MAX, sanitizeMoneyText } from '../utils/money-input';
-import { SwitchField } from './switch-field';
 import { useFieldValue } from './use-field-value';
 import type { ChargeBy, ChargeType, ConnectorFormValues } from './station-form-model';
 

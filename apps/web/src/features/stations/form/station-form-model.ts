@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ChargePointDetail, ChargePointSave, StationSystem } from '@recarga/contracts/stations';
+import { addressFormValues, type AddressFormValues } from '../../../lib/address-form-values';
 import { closeTimeToForm, closeTimeToSave } from '../utils/hours';
 import { minorToMoneyText, moneyTextToMinor, percentToTax, taxToPercent } from '../utils/money-input';
 import { kwToW, wToKw } from '../utils/power';
@@ -19,15 +20,6 @@ export interface ConnectorFormValues {
   unusualStatus: UnusualStatus;
   moneyPerKilowattIncome: string;
   moneyPerDurationIncome: string;
-}
-
-export interface AddressFormValues {
-  zipCode: string;
-  street: string;
-  houseNumber: string;
-  city: string;
-  state: string;
-  country: string;
 }
 
 /** A photo of the form: stored (uid from the server) or new (base64 data URL). */
@@ -93,13 +85,13 @@ export interface FormCapabilities {
   payment: boolean;
 }
 
-export function timeToDayjs(time: string | null | undefined): Dayjs | null {
+function timeToDayjs(time: string | null | undefined): Dayjs | null {
   if (!time) return null;
   const [h = '0', m = '0', s = '0'] = time.split(':');
   return dayjs().hour(Number(h)).minute(Number(m)).second(Number(s)).millisecond(0);
 }
 
-export function dayjsToTime(value: Dayjs | null | undefined): string | null {
+function dayjsToTime(value: Dayjs | null | undefined): string | null {
   return value ? value.format('HH:mm:ss') : null;
 }
 
@@ -183,14 +175,7 @@ export function detailToFormValues(d: ChargePointDetail, separator = ','): Stati
         moneyPerKilowattIncome: money(c.moneyPerKilowattIncome),
         moneyPerDurationIncome: money(c.moneyPerDurationIncome),
       })),
-    address: {
-      zipCode: d.address.zipCode ?? '',
-      street: d.address.street ?? '',
-      houseNumber: d.address.houseNumber ?? '',
-      city: d.address.city ?? '',
-      state: d.address.state ?? '',
-      country: d.address.country,
-    },
+    address: addressFormValues(d.address),
     showLocation: d.showLocation,
     locationLatitude: d.locationLatitude,
     locationLongitude: d.locationLongitude,
@@ -209,7 +194,7 @@ export function detailToFormValues(d: ChargePointDetail, separator = ','): Stati
   };
 }
 
-export interface PayloadContext {
+interface PayloadContext {
   /** null when creating. */
   current: ChargePointDetail | null;
   capabilities: FormCapabilities;

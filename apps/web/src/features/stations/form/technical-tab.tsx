@@ -11,7 +11,7 @@ import { formatPower, kwToW, powerOptionsFor } from '../utils/power';
 import type { ConnectorFormValues, UnusualStatus } from './station-form-model';
 
 /** Voltage labels: the value is the phase-to-phase voltage; two and three phase show 127/220 and 220/380. */
-export function voltageLabel(system: StationSystem, voltage: number): string {
+function voltageLabel(system: StationSystem, voltage: number): string {
   if (system === 'SINGLE_PHASE') return `${voltage} V`;
   return voltage === 220 ? '127/220 V' : '220/380 V';
 }
@@ -22,7 +22,10 @@ interface Props {
   canCustomPower: boolean;
   canPayment: boolean;
   connectorTypes: ConnectorTypeOption[];
+  /** BCP-47 tag of the interface language (Power Max labels). */
   locale: string;
+  /** Decimal separator of the custom Power Max field. */
+  decimalSeparator: string;
 }
 
 /**
@@ -30,7 +33,15 @@ interface Props {
  * one block per connector (type, Power Max, connector status). The connector status is applied at
  * once through PUT chargepoints/{pk}/connector/{id}.
  */
-export function TechnicalTab({ chargeBoxPk, canSmartCharging, canCustomPower, canPayment, connectorTypes, locale }: Props) {
+export function TechnicalTab({
+  chargeBoxPk,
+  canSmartCharging,
+  canCustomPower,
+  canPayment,
+  connectorTypes,
+  locale,
+  decimalSeparator,
+}: Props) {
   const { t } = useTranslation('stations');
   const { message } = App.useApp();
   const form = Form.useFormInstance();
@@ -197,7 +208,7 @@ export function TechnicalTab({ chargeBoxPk, canSmartCharging, canCustomPower, ca
                               step={0.1}
                               className="full-width"
                               suffix="kW"
-                              decimalSeparator={locale === 'en' ? '.' : ','}
+                              decimalSeparator={decimalSeparator}
                             />
                           </Form.Item>
                         ) : (

@@ -29,7 +29,7 @@ export function applyConnectorStatus(
   return changed ? { ...page, chargePointList } : page;
 }
 
-export interface ChargeBoxApplied {
+interface ChargeBoxApplied {
   page: ChargePointListResponse | undefined;
   /** The station is on this page but its connectors differ (new connector): refetch the page. */
   stale: boolean;

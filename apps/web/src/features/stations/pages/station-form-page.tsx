@@ -9,16 +9,18 @@ import type { Group } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
 import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
+import { addressFormValues } from '../../../lib/address-form-values';
 import { isApiError } from '../../../lib/api-error';
-import { getRuntimeSettings } from '../../../lib/runtime-settings';
+import { useTenants } from '../../../lib/api/get-tenants';
+import { defaultTenant } from '../../../lib/default-tenant';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useHasRole, usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
 import { useConnectorTypes, type ConnectorTypeOption } from '../api/get-connector-types';
 import { useGroupOptions } from '../api/get-group-options';
 import { usePrivateUsers } from '../api/get-private-users';
 import { useStation } from '../api/get-station';
-import { useTenants } from '../api/get-tenants';
 import { useLimitNotice } from '../components/use-limit-notice';
 import { useSaveStation } from '../api/save-station';
 import type { UserOption } from '../form/access-control';
@@ -35,6 +37,7 @@ import {
   type StationFormValues,
 } from '../form/station-form-model';
 import { TechnicalTab } from '../form/technical-tab';
+import { currencySymbol } from '../utils/money-input';
 import '../stations.css';
 
 /** Back to the list this long after a successful save (001 §9). */
@@ -119,6 +122,7 @@ interface FormProps {
 
 function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
   const { t, i18n } = useTranslation('stations');
+  const locale = useLanguageTag();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const brand = useBrand();
@@ -130,7 +134,6 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
   const limits = useLimitNotice();
   const editing = detail !== null;
   const pk = detail?.chargeBoxPk ?? null;
-  const locale = i18n.language === 'br' ? 'pt-BR' : i18n.language;
   const separator = i18n.language === 'en' ? '.' : ',';
 
   const capabilities: FormCapabilities = {
@@ -145,8 +148,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
 
   const [initial] = useState<StationFormValues>(() => {
     if (detail) return detailToFormValues(detail, separator);
-    const { apiKey } = getRuntimeSettings();
-    const tenant = tenants.find((x) => x.apiKey === apiKey) ?? tenants.find((x) => x.tenant_pk === session?.user.tenant_pk) ?? tenants[0];
+    const tenant = defaultTenant(tenants, session?.user.tenant_pk);
     return newStationValues(tenant?.tenant_pk, tenant?.country ?? brand.country);
   });
   const [activeTab, setActiveTab] = useState<TabKey>('general');
@@ -202,14 +204,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
       const country = form.getFieldValue(['address', 'country']) as string;
       if (group && hasFullAddress(group)) {
         form.setFieldsValue({
-          address: {
-            zipCode: group.address.zipCode ?? '',
-            street: group.address.street ?? '',
-            houseNumber: group.address.houseNumber ?? '',
-            city: group.address.city ?? '',
-            state: group.address.state ?? '',
-            country,
-          },
+          address: addressFormValues(group.address, country),
           locationLatitude: group.locationLatitude,
           locationLongitude: group.locationLongitude,
         });
@@ -334,6 +329,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
           canPayment={capabilities.payment}
           connectorTypes={connectorTypes}
           locale={locale}
+          decimalSeparator={separator}
         />
       ) : null,
     },
@@ -359,7 +355,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
             forceRender: true,
             children: (
               <PaymentTab
-                currencySymbol={brand.currency === 'BRL' ? 'R$' : '$'}
+                currencySymbol={currencySymbol(brand.currency)}
                 decimalSeparator={separator}
                 connectorTypeName={connectorTypeName}
               />

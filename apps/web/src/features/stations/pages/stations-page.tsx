@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Table, theme, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Table, theme, Typography, type TableColumnsType } from 'antd';
 import type { CSSProperties } from 'react';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATION_PAGE_SIZE, type ChargePointListItem } from '@recarga/contracts/stations';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { useTenants } from '../../../lib/api/get-tenants';
 import { formatDateTime } from '../../../lib/format/date-time';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useGroupOptions } from '../api/get-group-options';
 import { useStations, type StationFilters } from '../api/get-stations';
-import { useTenants } from '../api/get-tenants';
 import { ConnectorStatusLegend, ConnectorStatusPills } from '../components/connector-status-pills';
 import { ExcelDownloadButton } from '../components/excel-download-button';
 import { NewStationButton } from '../components/new-station-button';
@@ -23,7 +25,8 @@ const SEARCH_DELAY_MS = 400;
 
 /** /stations: the station list with filters, reports, Excel, New Station and expandable cards. */
 export function StationsPage() {
-  const { t, i18n } = useTranslation('stations');
+  const { t } = useTranslation('stations');
+  const fmt = useNumberFormat();
   const { token } = theme.useToken();
   const permitted = usePermittedRoutes();
   const navigate = useNavigate();
@@ -42,10 +45,6 @@ export function StationsPage() {
   }, [search]);
 
   const { data, isLoading, isFetching, isError, refetch } = useStations({ ...filters, page });
-  const kwh = useMemo(
-    () => new Intl.NumberFormat(i18n.language === 'br' ? 'pt-BR' : i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-    [i18n.language],
-  );
 
   const columns: TableColumnsType<ChargePointListItem> = [
     {
@@ -62,7 +61,7 @@ export function StationsPage() {
     { key: 'state', title: t('columns.state'), render: (_, s) => s.address.state ?? '—', width: 90 },
     { key: 'city', title: t('columns.city'), render: (_, s) => s.address.city ?? '—', responsive: ['md'] },
     { key: 'recharges', title: t('columns.recharges'), dataIndex: 'recharges', align: 'right', width: 110 },
-    { key: 'kwh', title: t('columns.kwh'), align: 'right', width: 110, render: (_, s) => kwh.format(s.consumption / 1000) },
+    { key: 'kwh', title: t('columns.kwh'), align: 'right', width: 110, render: (_, s) => fmt.decimal(s.consumption / 1000, 2) },
     {
       key: 'heartbeat',
       title: t('columns.heartbeat'),
@@ -126,11 +125,10 @@ export function StationsPage() {
           <ConnectorStatusLegend />
         </div>
         {isError ? (
-          <Alert
-            type="error"
-            showIcon
+          <LoadError
             title={t('list.loadError')}
-            action={<Button onClick={() => void refetch()}>{t('list.retry')}</Button>}
+            retryText={t('list.retry')}
+            onRetry={() => void refetch()}
             className="stations-card__error"
           />
         ) : null}

@@ -2,8 +2,8 @@
  * Close time "end of day": the server stores 23:59:59; the form shows 00:00:00 and sends
  * 23:59:59 back (001 §4).
  */
-export const END_OF_DAY = '23:59:59';
-export const MIDNIGHT = '00:00:00';
+const END_OF_DAY = '23:59:59';
+const MIDNIGHT = '00:00:00';
 
 /** Stored close time → form value. */
 export function closeTimeToForm(stored: string | null | undefined): string | null {

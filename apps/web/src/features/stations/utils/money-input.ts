@@ -5,6 +5,11 @@
  */
 export const MONEY_INPUT_MAX = 5;
 
+/** The symbol before a money input: R$ for reais, $ for the other currencies (pesos, dollars). */
+export function currencySymbol(currency: string): string {
+  return currency === 'BRL' ? 'R$' : '$';
+}
+
 /** Fraction (0.05) → percent shown (5), without binary noise (0.07 × 100 = 7.000000000000001). */
 export function taxToPercent(fraction: number | null | undefined): number {
   if (fraction === null || fraction === undefined || Number.isNaN(fraction)) return 0;

@@ -29,10 +29,10 @@ describe('kW and W', () => {
   });
 
   it('shows Power Max over 1000 W in kW and smaller values in W', () => {
-    expect(normalise(formatPower(22000))).toBe('22 kW');
-    expect(normalise(formatPower(7400))).toBe('7,4 kW');
-    expect(normalise(formatPower(1000))).toBe('1.000 W');
-    expect(normalise(formatPower(800))).toBe('800 W');
-    expect(formatPower(null)).toBe('');
+    expect(normalise(formatPower(22000, 'pt-BR'))).toBe('22 kW');
+    expect(normalise(formatPower(7400, 'pt-BR'))).toBe('7,4 kW');
+    expect(normalise(formatPower(1000, 'pt-BR'))).toBe('1.000 W');
+    expect(normalise(formatPower(800, 'pt-BR'))).toBe('800 W');
+    expect(formatPower(null, 'pt-BR')).toBe('');
   });
 });

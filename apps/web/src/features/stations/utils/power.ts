@@ -19,7 +19,7 @@ export function wToKw(w: number): number {
 }
 
 /** Power Max as shown: over 1000 W in kW (`22 kW`, `7,4 kW`), otherwise in W. */
-export function formatPower(w: number | null | undefined, locale = 'pt-BR'): string {
+export function formatPower(w: number | null | undefined, locale: string): string {
   if (w === null || w === undefined) return '';
   if (w > 1000) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(wToKw(w))} kW`;
   return `${new Intl.NumberFormat(locale).format(w)} W`;

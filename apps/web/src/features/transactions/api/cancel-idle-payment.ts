@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
 /** DELETE /api/cancel-idle-payment/transaction/{id}/ — 204 means cancelled; any other 2xx is a refusal. */
-export async function cancelIdlePayment(id: number): Promise<boolean> {
+async function cancelIdlePayment(id: number): Promise<boolean> {
   const response = await apiClient.requestRaw({
     method: 'DELETE',
     path: `cancel-idle-payment/transaction/${id}/`,

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
 /** POST /api/transaction/confirm_payments/ with transaction_pks, paid_timestamp, payment_type. */
-export function confirmPayments(body: ConfirmPaymentsBody): Promise<{ message: string; transaction_pks: number[] }> {
+function confirmPayments(body: ConfirmPaymentsBody): Promise<{ message: string; transaction_pks: number[] }> {
   return apiClient.request({ method: 'POST', path: 'transaction/confirm_payments/', body });
 }
 

@@ -1,5 +1,6 @@
-import { browserTimeZone, excelQuery, type TransactionFilters } from '../model/list-query';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { downloadFile, type DownloadedFile, type DownloadProgress } from '../../../lib/download-file';
+import { excelQuery, type TransactionFilters } from '../model/list-query';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

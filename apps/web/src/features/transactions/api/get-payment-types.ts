@@ -5,12 +5,12 @@ import { apiClient } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
 /** GET /api/payment/types/ → payment_type_tenant_list[].payment_type. */
-export async function getPaymentTypes(signal?: AbortSignal): Promise<PaymentType[]> {
+async function getPaymentTypes(signal?: AbortSignal): Promise<PaymentType[]> {
   const answer = await apiClient.request<PaymentTypesResponse>({ path: 'payment/types/', signal });
   return [...new Set((answer?.payment_type_tenant_list ?? []).map((p) => p.payment_type))];
 }
 
-export const paymentTypesQuery = () =>
+const paymentTypesQuery = () =>
   queryOptions({ queryKey: transactionKeys.paymentTypes(), queryFn: ({ signal }) => getPaymentTypes(signal), staleTime: 5 * 60_000 });
 
 export function usePaymentTypes(enabled = true) {

@@ -4,11 +4,11 @@ import { apiClient } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
 /** GET /api/transaction/{id}/ → values (meter samples by measurand), units, transaction. */
-export function getTransaction(id: number, signal?: AbortSignal): Promise<TransactionDetailResponse> {
+function getTransaction(id: number, signal?: AbortSignal): Promise<TransactionDetailResponse> {
   return apiClient.request<TransactionDetailResponse>({ path: `transaction/${id}/`, signal });
 }
 
-export const transactionQuery = (id: number) =>
+const transactionQuery = (id: number) =>
   queryOptions({ queryKey: transactionKeys.detail(id), queryFn: ({ signal }) => getTransaction(id, signal) });
 
 export function useTransaction(id: number, enabled = true) {

@@ -5,14 +5,14 @@ import { listQuery, type TransactionFilters } from '../model/list-query';
 import type { ColumnSort } from '../model/sorting';
 import { transactionKeys } from './transaction-keys';
 
-export interface TransactionListParams {
+interface TransactionListParams {
   filters: TransactionFilters;
   page: number;
   sorts: ColumnSort[];
 }
 
 /** GET /api/transaction/?chargeBoxPk&userOcppTag&fromDate&toDate&paymentStatus&searchInput&headerOrderList&timeZone&page&size → list, count. */
-export function getTransactions(params: TransactionListParams, signal?: AbortSignal): Promise<TransactionListResponse> {
+function getTransactions(params: TransactionListParams, signal?: AbortSignal): Promise<TransactionListResponse> {
   return apiClient.request<TransactionListResponse>({
     path: 'transaction/',
     query: listQuery(params.filters, params.page, TRANSACTION_PAGE_SIZE, params.sorts),
@@ -20,7 +20,7 @@ export function getTransactions(params: TransactionListParams, signal?: AbortSig
   });
 }
 
-export const transactionsQuery = (params: TransactionListParams) =>
+const transactionsQuery = (params: TransactionListParams) =>
   queryOptions({
     queryKey: transactionKeys.list(params),
     queryFn: ({ signal }) => getTransactions(params, signal),

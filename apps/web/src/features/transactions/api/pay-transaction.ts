@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
 /** POST /api/transaction/{id}/pay/ with paid_timestamp, payment_type, payment_external_id; 200 = paid. */
-export function payTransaction(id: number, body: PayBody): Promise<{ message: string }> {
+function payTransaction(id: number, body: PayBody): Promise<{ message: string }> {
   return apiClient.request({ method: 'POST', path: `transaction/${id}/pay/`, body });
 }
 

@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { transactionKeys } from './transaction-keys';
 
 /** POST /api/nfe/resend/ with the transaction pk as the body; answers the new invoice state. */
-export function resendInvoice(transactionPk: number): Promise<{ message: string; nfeStatus: string | null }> {
+function resendInvoice(transactionPk: number): Promise<{ message: string; nfeStatus: string | null }> {
   return apiClient.request({ method: 'POST', path: 'nfe/resend/', body: transactionPk });
 }
 

@@ -3,7 +3,7 @@ import { apiClient } from '../../../lib/api-client';
 import { TAG_SEARCH_MAX_SHOWN } from '../model/tag-label';
 import { transactionKeys } from './transaction-keys';
 
-export interface TagOption {
+interface TagOption {
   idTag: string;
   userEmail?: string | null;
 }
@@ -16,7 +16,7 @@ interface TagSearchAnswer {
  * GET /api/ocpptags/?searchInput&page=1&size=5 → ocppTagList (idTag, userEmail). Answers null when
  * the tag list cannot be read (call missing, no permission): the search then takes free text.
  */
-export async function searchTags(text: string, signal?: AbortSignal): Promise<TagOption[] | null> {
+async function searchTags(text: string, signal?: AbortSignal): Promise<TagOption[] | null> {
   try {
     const answer = await apiClient.request<TagSearchAnswer>({
       path: 'ocpptags/',
@@ -31,7 +31,7 @@ export async function searchTags(text: string, signal?: AbortSignal): Promise<Ta
   }
 }
 
-export const tagSearchQuery = (text: string) =>
+const tagSearchQuery = (text: string) =>
   queryOptions({
     queryKey: transactionKeys.tagSearch(text.trim()),
     queryFn: ({ signal }) => searchTags(text, signal),

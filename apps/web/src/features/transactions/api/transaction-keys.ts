@@ -6,6 +6,5 @@ export const transactionKeys = {
   details: () => ['transactions', 'detail'] as const,
   detail: (id: number) => ['transactions', 'detail', id] as const,
   paymentTypes: () => ['transactions', 'paymentTypes'] as const,
-  stationOptions: () => ['transactions', 'stationOptions'] as const,
   tagSearch: (text: string) => ['transactions', 'tagSearch', text] as const,
 };

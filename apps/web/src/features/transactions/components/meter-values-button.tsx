@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { App, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TransactionRow } from '@recarga/contracts/transactions';
 import { isApiError } from '../../../lib/api-error';
-import { progressText, saveBlob, type DownloadProgress } from '../../../lib/download-file';
+import { progressText } from '../../../lib/download-file';
+import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadMeterValuesXlsx } from '../api/download-transactions-xlsx';
 import { exceedsMeterValuesLimit } from '../model/meter-values-limit';
 
@@ -12,18 +12,15 @@ import { exceedsMeterValuesLimit } from '../model/meter-values-limit';
 export function MeterValuesButton({ row }: { row: TransactionRow }) {
   const { t } = useTranslation('transactions');
   const { message, modal } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const { busy, progress, run } = useFileDownload();
 
   const download = async () => {
     if (exceedsMeterValuesLimit(row.startTimestamp, row.stopTimestamp)) {
       message.error(t('detail.fileTooLarge'));
       return;
     }
-    setBusy(true);
     try {
-      const file = await downloadMeterValuesXlsx(row.id, setProgress);
-      saveBlob(file.blob, file.fileName ?? `medicoes-recarga-${row.id}.xlsx`);
+      await run((onProgress) => downloadMeterValuesXlsx(row.id, onProgress), `medicoes-recarga-${row.id}.xlsx`);
     } catch (error) {
       if (isApiError(error) && error.status === 413) {
         message.error(t('detail.fileTooLarge'));
@@ -32,9 +29,6 @@ export function MeterValuesButton({ row }: { row: TransactionRow }) {
       } else {
         message.error(t('detail.meterValuesFailed'));
       }
-    } finally {
-      setBusy(false);
-      setProgress(null);
     }
   };
 

@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Empty, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import dayjs from 'dayjs';
 import type { MeterPoint } from '@recarga/contracts/transactions';
+import { EChart, type EChartOption } from '../../../components/echart';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { powerSeriesKw } from '../model/power-series';
 
-echarts.use([LineChart, GridComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([LineChart, GridComponent, TitleComponent, TooltipComponent]);
 
 interface Props {
   transactionId: number;
@@ -21,24 +22,20 @@ interface Props {
 
 /** Power over the recharge in kW with 2 decimals (001 §2), with a text summary for screen readers. */
 export function PowerChart({ transactionId, points, unit }: Props) {
-  const { t, i18n } = useTranslation('transactions');
+  const { t } = useTranslation('transactions');
+  const fmt = useNumberFormat();
   const { token } = theme.useToken();
-  const ref = useRef<HTMLDivElement>(null);
   const series = useMemo(() => powerSeriesKw(points, unit), [points, unit]);
-  const numberLocale = i18n.language === 'br' ? 'pt-BR' : i18n.language;
-  const kw = useMemo(() => new Intl.NumberFormat(numberLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [numberLocale]);
   const peak = series.reduce((max, p) => Math.max(max, p[1]), 0);
   const title = t('detail.chartTitle');
 
-  useEffect(() => {
-    if (!ref.current || series.length === 0) return undefined;
-    const chart = echarts.init(ref.current, undefined, { renderer: 'canvas' });
-    chart.setOption({
+  const option = useMemo<EChartOption>(
+    () => ({
       title: { text: title, left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: 600, color: token.colorText } },
       grid: { left: 8, right: 16, top: 40, bottom: 4, containLabel: true },
       tooltip: {
         trigger: 'axis',
-        valueFormatter: (v: unknown) => `${kw.format(Number(v))} kW`,
+        valueFormatter: (v: unknown) => `${fmt.decimal(Number(v), 2)} kW`,
       },
       xAxis: {
         type: 'time',
@@ -51,7 +48,7 @@ export function PowerChart({ transactionId, points, unit }: Props) {
         name: 'kW',
         nameTextStyle: { color: token.colorTextSecondary, fontSize: 11 },
         splitLine: { lineStyle: { color: token.colorBorderSecondary } },
-        axisLabel: { color: token.colorTextSecondary, fontSize: 11, formatter: (v: number) => kw.format(v) },
+        axisLabel: { color: token.colorTextSecondary, fontSize: 11, formatter: (v: number) => fmt.decimal(v, 2) },
       },
       series: [
         {
@@ -66,14 +63,9 @@ export function PowerChart({ transactionId, points, unit }: Props) {
           areaStyle: { color: token.colorPrimary, opacity: 0.12 },
         },
       ],
-    });
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(ref.current);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, [series, kw, title, t, token.colorPrimary, token.colorText, token.colorBorder, token.colorBorderSecondary, token.colorTextSecondary]);
+    }),
+    [series, fmt, title, t, token.colorPrimary, token.colorText, token.colorBorder, token.colorBorderSecondary, token.colorTextSecondary],
+  );
 
   if (series.length === 0) {
     return (
@@ -83,16 +75,10 @@ export function PowerChart({ transactionId, points, unit }: Props) {
       </div>
     );
   }
-  const summary = t('detail.chartSummary', { n: series.length, peak: kw.format(peak) });
+  const summary = t('detail.chartSummary', { n: series.length, peak: fmt.decimal(peak, 2) });
   return (
     <div className="tx-chart">
-      <div
-        ref={ref}
-        className="tx-chart__canvas"
-        role="img"
-        aria-label={`${title}. ${summary}`}
-        data-testid={`tx-power-chart-${transactionId}`}
-      />
+      <EChart option={option} className="tx-chart__canvas" label={`${title}. ${summary}`} testId={`tx-power-chart-${transactionId}`} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Skeleton, Typography } from 'antd';
+import { Button, Skeleton, Typography } from 'antd';
 import { EditOutlined, FileSyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransactionDetail, TransactionRow } from '@recarga/contracts/transactions';
+import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/format/date-time';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useTransaction } from '../api/get-transaction';
 import { canEditPayment } from '../model/edit-payment';
 import { canRetryInvoice } from '../model/invoice-badge';
@@ -83,7 +85,8 @@ function Composition({ tx }: { tx: TransactionDetail }) {
 
 /** The expanded row: power chart, payment facts and the row's actions. */
 export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
-  const { t, i18n } = useTranslation('transactions');
+  const { t } = useTranslation('transactions');
+  const language = useLanguageTag();
   const navigate = useNavigate();
   const detail = useTransaction(row.id);
   // The detail is fresher than the list row (after a payment or a cancel).
@@ -98,12 +101,7 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
         {detail.isLoading ? (
           <Skeleton active paragraph={{ rows: 5 }} title={false} />
         ) : detail.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('detail.error')}
-            action={<Button onClick={() => void detail.refetch()}>{t('list.retry')}</Button>}
-          />
+          <LoadError title={t('detail.error')} retryText={t('list.retry')} onRetry={() => void detail.refetch()} />
         ) : (
           <PowerChart
             transactionId={row.id}
@@ -121,9 +119,7 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
           <Fact label={t('detail.stopReason')}>
             {tx.stopReason ? t(`stopReasons.${tx.stopReason}`, { defaultValue: tx.stopReason }) : '—'}
           </Fact>
-          <Fact label={t('detail.autonomy')}>
-            {t('detail.autonomyValue', { km: tx.autonomy.toLocaleString(i18n.language === 'br' ? 'pt-BR' : i18n.language) })}
-          </Fact>
+          <Fact label={t('detail.autonomy')}>{t('detail.autonomyValue', { km: tx.autonomy.toLocaleString(language) })}</Fact>
           {tx.hasPayment ? (
             <>
               <Fact label={t('detail.payment')}>

@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import { DatePicker, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { revenueStatuses, type RevenueStatus } from '@recarga/contracts/transactions';
+import { useStationOptions } from '../../../lib/api/get-station-options';
 import { dateFormat } from '../../../lib/format/date-time';
-import { useStationOptions } from '../api/get-station-options';
+import { useLanguageTag } from '../../../lib/use-language-tag';
 import { isDateDisabled, isRangeAllowed, normaliseRange, type DateRange } from '../model/date-range';
 import { DisabledOption } from './disabled-option';
 import { TagSearchSelect } from './tag-search-select';
@@ -39,6 +41,14 @@ function presets(t: (key: string) => string): { label: string; value: [Dayjs, Da
 export function TransactionFilterBar({ value, onChange, onSearch, financial, optionsDisabled }: Props) {
   const { t } = useTranslation('transactions');
   const stations = useStationOptions();
+  const language = useLanguageTag();
+  const stationOptions = useMemo(
+    () =>
+      [...(stations.data ?? [])]
+        .sort((a, b) => (a.description ?? a.chargeBoxId).localeCompare(b.description ?? b.chargeBoxId, language))
+        .map((s) => ({ value: s.chargeBoxPk, title: `${s.description ?? ''} ${s.chargeBoxId}`, label: s.label })),
+    [stations.data, language],
+  );
 
   return (
     <div className="tx-filters" role="search" aria-label={t('filters.label')}>
@@ -79,11 +89,7 @@ export function TransactionFilterBar({ value, onChange, onSearch, financial, opt
         placeholder={t('filters.allStations')}
         aria-label={t('filters.station')}
         loading={stations.isLoading}
-        options={(stations.data ?? []).map((s) => ({
-          value: s.chargeBoxPk,
-          title: `${s.description ?? ''} ${s.chargeBoxId}`,
-          label: s.description ? `${s.description} (${s.chargeBoxId})` : s.chargeBoxId,
-        }))}
+        options={stationOptions}
         popupMatchSelectWidth={320}
         data-testid="tx-station"
       />

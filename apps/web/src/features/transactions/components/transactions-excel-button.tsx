@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { App, Button } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
-import { progressText, saveBlob, type DownloadProgress } from '../../../lib/download-file';
+import { progressText } from '../../../lib/download-file';
+import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadTransactionsXlsx } from '../api/download-transactions-xlsx';
 import type { TransactionFilters } from '../model/list-query';
 import { DisabledOption } from './disabled-option';
@@ -16,15 +16,14 @@ import { DisabledOption } from './disabled-option';
 export function TransactionsExcelButton({ filters, disabled }: { filters: TransactionFilters; disabled: boolean }) {
   const { t } = useTranslation('transactions');
   const { message, modal } = App.useApp();
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, progress, run } = useFileDownload();
 
   const download = async () => {
-    setBusy(true);
-    setProgress(null);
     try {
-      const file = await downloadTransactionsXlsx(filters, setProgress);
-      saveBlob(file.blob, file.fileName ?? `${t('excel.fileName')}-${dayjs().format('YYYY-MM-DD')}.xlsx`);
+      await run(
+        (onProgress) => downloadTransactionsXlsx(filters, onProgress),
+        `${t('excel.fileName')}-${dayjs().format('YYYY-MM-DD')}.xlsx`,
+      );
       message.success(t('excel.done'));
     } catch (error) {
       if (isApiError(error) && error.status === 403 && error.body?.code === 'TRANSACTION_OPTION_DISABLED') {
@@ -34,9 +33,6 @@ export function TransactionsExcelButton({ filters, disabled }: { filters: Transa
       } else {
         message.error(t('excel.failed'));
       }
-    } finally {
-      setBusy(false);
-      setProgress(null);
     }
   };
 

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The transaction query spans under 365 days and never goes beyond today (001 §5, §9). */
-export const MAX_RANGE_DAYS = 365;
+const MAX_RANGE_DAYS = 365;
 
 export type DateRange = [Dayjs, Dayjs];
 

@@ -1,7 +1,7 @@
 /** Idle payment can be cancelled only when idle time exceeds 20 minutes (001 §4, §9). */
-export const IDLE_CANCEL_MIN_MINUTES = 20;
+const IDLE_CANCEL_MIN_MINUTES = 20;
 
-export interface IdleFields {
+interface IdleFields {
   /** Idle time in seconds. */
   idleDuration: number | null | undefined;
   /** Idle amount in minor units; absent when the caller may not see amounts. */
@@ -16,7 +16,7 @@ export interface IdleFields {
  * `hidden` unless the idle time exceeds 20 minutes; `canceled` once cancelled (shown disabled);
  * `disabled` when there is no idle amount to cancel; `available` otherwise.
  */
-export type IdleCancelState = 'hidden' | 'canceled' | 'disabled' | 'available';
+type IdleCancelState = 'hidden' | 'canceled' | 'disabled' | 'available';
 
 export function idleCancelState(row: IdleFields): IdleCancelState {
   const seconds = row.idleDuration;

@@ -45,11 +45,3 @@ export function excelQuery(f: TransactionFilters): Record<string, QueryValue> {
     ...common(f),
   };
 }
-
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}

@@ -1,5 +1,5 @@
 /** Meter values of recharges longer than this are not downloaded (001 §7, §9). */
-export const METER_VALUES_MAX_MS = 5 * 60 * 60 * 1000;
+const METER_VALUES_MAX_MS = 5 * 60 * 60 * 1000;
 
 /**
  * True when the meter-values file of this recharge is refused client-side: it lasted more than 5

@@ -1,5 +1,5 @@
 /** One slot of the pager: a page number or an ellipsis standing for the pages it hides. */
-export type PaginationSlot = number | 'start-ellipsis' | 'end-ellipsis';
+type PaginationSlot = number | 'start-ellipsis' | 'end-ellipsis';
 
 /**
  * The pager of the transaction list (001 §2, §9): up to 7 slots — first page, last page, the

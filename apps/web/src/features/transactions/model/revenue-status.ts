@@ -4,7 +4,7 @@
  * - `paid`: a paid timestamp with paidError 'NoError' and, when a payment status exists, approved or authorized;
  * - `unpaid`: anything else. Only these rows can be approved in bulk.
  */
-export type RevenueTone = 'info' | 'paid' | 'unpaid';
+type RevenueTone = 'info' | 'paid' | 'unpaid';
 
 export interface RevenueFields {
   hasPayment?: boolean | null;

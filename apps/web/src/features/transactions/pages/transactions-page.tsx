@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { App, Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_PAGE_SIZE, TRANSACTION_QUERY_CAP, type TransactionRow } from '@recarga/contracts/transactions';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatDateTime } from '../../../lib/format/date-time';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useTransactions } from '../api/get-transactions';
 import { ApproveTransactions } from '../components/approve-transactions';
 import { InvoiceBadge } from '../components/invoice-badge';
@@ -18,7 +21,7 @@ import { TransactionsScope } from '../components/transactions-scope';
 import { useInvoicePdf } from '../components/use-invoice-pdf';
 import { useInvoiceRetry } from '../components/use-invoice-retry';
 import { defaultTransactionRange } from '../model/date-range';
-import { browserTimeZone, type TransactionFilters } from '../model/list-query';
+import type { TransactionFilters } from '../model/list-query';
 import { isQueryLimited, LIMIT_WARNING_DELAY_MS } from '../model/limit-warning';
 import { isSelectableForApproval } from '../model/revenue-status';
 import { nextSortOrder, type ColumnSort, type SortOrder } from '../model/sorting';
@@ -32,7 +35,8 @@ function initialFilters(): FilterState {
 
 /** /transactions: recharges with filters, server sorting, bulk approval, Excel and expandable details. */
 export function TransactionsPage() {
-  const { t, i18n } = useTranslation('transactions');
+  const { t } = useTranslation('transactions');
+  const fmt = useNumberFormat();
   const { message } = App.useApp();
   const access = useTransactionAccess();
   const retryInvoice = useInvoiceRetry();
@@ -93,9 +97,6 @@ export function TransactionsPage() {
     setSelected(new Map());
   };
 
-  const numberLocale = i18n.language === 'br' ? 'pt-BR' : i18n.language;
-  const kwh = useMemo(() => new Intl.NumberFormat(numberLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [numberLocale]);
-  const integer = useMemo(() => new Intl.NumberFormat(numberLocale), [numberLocale]);
   const orderOf = (key: string): SortOrder => (sort?.key === key ? sort.order : null);
 
   const sortable = (key: string) => ({
@@ -196,7 +197,7 @@ export function TransactionsPage() {
       title: t('columns.energy'),
       width: 136,
       align: 'right',
-      render: (_, row) => <span className="tx-number">{kwh.format(row.energyWh / 1000)}</span>,
+      render: (_, row) => <span className="tx-number">{fmt.decimal(row.energyWh / 1000, 2)}</span>,
     },
   ];
 
@@ -262,8 +263,8 @@ export function TransactionsPage() {
           <Typography.Text type="secondary" aria-live="polite" data-testid="tx-count">
             {data
               ? limited
-                ? t('list.countLimited', { n: integer.format(TRANSACTION_QUERY_CAP) })
-                : t(data.count === 1 ? 'list.countOne' : 'list.countMany', { n: integer.format(data.count) })
+                ? t('list.countLimited', { n: fmt.integer(TRANSACTION_QUERY_CAP) })
+                : t(data.count === 1 ? 'list.countOne' : 'list.countMany', { n: fmt.integer(data.count) })
               : '\u00a0'}
           </Typography.Text>
           {selected.size > 0 ? (
@@ -286,13 +287,7 @@ export function TransactionsPage() {
           ) : null}
         </div>
         {isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('list.loadError')}
-            action={<Button onClick={() => void refetch()}>{t('list.retry')}</Button>}
-            className="tx-error"
-          />
+          <LoadError title={t('list.loadError')} retryText={t('list.retry')} onRetry={() => void refetch()} className="tx-error" />
         ) : null}
         {showEmpty ? (
           <TransactionsEmpty

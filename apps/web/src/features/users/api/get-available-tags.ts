@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/users_data/available_tags/: free CARD tags of the tenant, plus the user's own (edit). */
-export async function getAvailableTags(tenantPk: number, userPk: number | null, signal?: AbortSignal): Promise<AvailableTag[]> {
+async function getAvailableTags(tenantPk: number, userPk: number | null, signal?: AbortSignal): Promise<AvailableTag[]> {
   const answer = await apiClient.request<AvailableTagsResponse>({
     path: 'users_data/available_tags/',
     query: { tenantPk, userPk: userPk ?? undefined },

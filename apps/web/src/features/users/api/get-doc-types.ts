@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/users_data/doc_types/: document types of the tenant's country (the first is the default). */
-export async function getDocTypes(tenantPk: number | null, signal?: AbortSignal): Promise<string[]> {
+async function getDocTypes(tenantPk: number | null, signal?: AbortSignal): Promise<string[]> {
   const answer = await apiClient.request<DocTypesResponse>({ path: 'users_data/doc_types/', query: { tenantPk }, signal });
   return answer.docTypeList;
 }

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/users_data/{id}/address/ → addressForm (the hidden address fields of the user form). */
-export async function getUserAddress(pk: number, signal?: AbortSignal): Promise<AddressForm> {
+async function getUserAddress(pk: number, signal?: AbortSignal): Promise<AddressForm> {
   const answer = await apiClient.request<{ addressForm: AddressForm }>({ path: `users_data/${pk}/address/`, signal });
   return answer.addressForm;
 }

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/user-groups/?tenantPk: the groups a user of that tenant may join. */
-export async function getUserGroups(tenantPk: number, signal?: AbortSignal): Promise<UserGroup[]> {
+async function getUserGroups(tenantPk: number, signal?: AbortSignal): Promise<UserGroup[]> {
   const answer = await apiClient.request<UserGroupsResponse>({ path: 'user-groups/', query: { tenantPk }, signal });
   return answer.userGroupList;
 }

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** GET /api/users_data/{id}/ → the user form. */
-export async function getUser(pk: number, signal?: AbortSignal): Promise<UserForm> {
+async function getUser(pk: number, signal?: AbortSignal): Promise<UserForm> {
   const answer = await apiClient.request<UserFormResponse>({ path: `users_data/${pk}/`, signal });
   return answer.userForm;
 }

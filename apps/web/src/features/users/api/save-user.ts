@@ -3,10 +3,10 @@ import type { UserCreate, UserSaveResponse, UserUpdate } from '@recarga/contract
 import { apiClient } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-export type SaveUserBody = { kind: 'create'; body: UserCreate } | { kind: 'update'; pk: number; body: UserUpdate };
+type SaveUserBody = { kind: 'create'; body: UserCreate } | { kind: 'update'; pk: number; body: UserUpdate };
 
 /** POST /api/users_data/ (create) or PUT /api/users_data/{id}/ (update). */
-export function saveUser(save: SaveUserBody): Promise<UserSaveResponse> {
+function saveUser(save: SaveUserBody): Promise<UserSaveResponse> {
   return apiClient.request<UserSaveResponse>(
     save.kind === 'create'
       ? { method: 'POST', path: 'users_data/', body: save.body }

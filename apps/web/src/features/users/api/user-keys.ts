@@ -3,7 +3,6 @@ export const userKeys = {
   all: ['users'] as const,
   detail: (pk: number) => ['users', 'detail', pk] as const,
   address: (pk: number) => ['users', 'address', pk] as const,
-  tenants: () => ['users', 'tenants'] as const,
   docTypes: (tenantPk: number | null) => ['users', 'docTypes', tenantPk] as const,
   groups: (tenantPk: number | null) => ['users', 'groups', tenantPk] as const,
   tags: (tenantPk: number | null, userPk: number | null) => ['users', 'tags', tenantPk, userPk] as const,

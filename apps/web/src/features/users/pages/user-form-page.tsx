@@ -1,15 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { App, Avatar, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Skeleton, Switch, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { App, Avatar, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Skeleton, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, IdcardOutlined, LockOutlined, SaveOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { DashboardRoute } from '@recarga/contracts/routes';
 import type { Tenant } from '@recarga/contracts/tenants';
 import { EMAIL_PATTERN, USER_LIMITS, userSexes, type AddressForm, type UserForm } from '@recarga/contracts/users';
 import { PageHeader } from '../../../components/page-header';
+import { SwitchField } from '../../../components/switch-field';
 import { isApiError } from '../../../lib/api-error';
+import { useTenants } from '../../../lib/api/get-tenants';
+import { defaultTenant } from '../../../lib/default-tenant';
 import { formatCpf, isValidCpf } from '../../../lib/format/cpf';
-import { getRuntimeSettings } from '../../../lib/runtime-settings';
 import { saveSession } from '../../../lib/session';
 import { useBrand } from '../../../lib/theme/brand-context';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
@@ -17,7 +20,6 @@ import { useSession } from '../../../lib/use-session';
 import { checkUserLimit } from '../api/check-user-limit';
 import { useAvailableTags } from '../api/get-available-tags';
 import { useDocTypes } from '../api/get-doc-types';
-import { useTenants } from '../api/get-tenants';
 import { useUser } from '../api/get-user';
 import { useUserAddress } from '../api/get-user-address';
 import { useUserGroups } from '../api/get-user-groups';
@@ -34,9 +36,9 @@ import '../users.css';
 
 /** Back this long after a successful save (001 §9). */
 const REDIRECT_MS = 1000;
-const EDIT_KEY = '/user/{id}';
-const CREATE_KEY = '/users/create';
-const NOTIFY_KEY = '/users/notification_offline_cp';
+const EDIT_KEY: DashboardRoute = '/user/{id}';
+const CREATE_KEY: DashboardRoute = '/users/create';
+const NOTIFY_KEY: DashboardRoute = '/users/notification_offline_cp';
 
 /** Server texts (001 §5) the locales translate; anything else is shown as the server wrote it. */
 const serverTexts: Record<string, string> = {
@@ -79,10 +81,10 @@ export function UserFormPage() {
   const user = useUser(pk !== null && !invalidId ? pk : null);
   const address = useUserAddress(pk !== null && !invalidId ? pk : null);
   const tenants = useTenants();
-  const defaultTenant = pickDefaultTenant(tenants.data, session?.user.tenant_pk);
-  const tenantPk = pk === null ? (defaultTenant?.tenant_pk ?? null) : (user.data?.tenant_pk ?? null);
+  const initialTenant = tenants.data ? defaultTenant(tenants.data, session?.user.tenant_pk) : undefined;
+  const tenantPk = pk === null ? (initialTenant?.tenant_pk ?? null) : (user.data?.tenant_pk ?? null);
   const docTypes = useDocTypes(tenantPk, pk === null ? !!tenants.data : !!user.data);
-  const probe = useCreateProbe(pk === null && tenants.data ? (defaultTenant?.tenant_pk ?? null) : undefined);
+  const probe = useCreateProbe(pk === null && tenants.data ? (initialTenant?.tenant_pk ?? null) : undefined);
 
   const notFound =
     invalidId || (isApiError(user.error) && user.error.status === 404) || (isApiError(address.error) && address.error.status === 404);
@@ -131,18 +133,12 @@ export function UserFormPage() {
           user={user.data ?? null}
           address={address.data}
           tenants={tenants.data!}
-          initialTenant={pk === null ? (defaultTenant ?? null) : null}
+          initialTenant={pk === null ? (initialTenant ?? null) : null}
           initialDocTypes={docTypes.data!}
         />
       )}
     </>
   );
-}
-
-function pickDefaultTenant(tenants: Tenant[] | undefined, sessionTenant: number | undefined): Tenant | undefined {
-  if (!tenants) return undefined;
-  const { apiKey } = getRuntimeSettings();
-  return tenants.find((x) => x.apiKey === apiKey) ?? tenants.find((x) => x.tenant_pk === sessionTenant) ?? tenants[0];
 }
 
 /** 001 §2: before create a probe call is made; a 403 means the user limit is reached. */
@@ -530,14 +526,14 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
             </Col>
           </Row>
           <div className="switch-grid user-form__switches">
-            <SwitchRow
+            <SwitchField
               name="activeUser"
               label={t('form.activeUser')}
               description={self ? t('form.activeUserSelf') : t('form.activeUserHint')}
               disabled={self || !administers}
             />
             {editing && mayNotify ? (
-              <SwitchRow
+              <SwitchField
                 name="notificationOfflineCp"
                 label={t('form.notificationOfflineCp')}
                 description={t('form.notificationOfflineCpHint')}
@@ -571,36 +567,6 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
         </div>
       </Card>
     </Form>
-  );
-}
-
-/** A labelled switch row: name and explanation on the left, the switch on the right. */
-function SwitchRow({
-  name,
-  label,
-  description,
-  disabled,
-}: {
-  name: keyof UserFormValues;
-  label: string;
-  description: string;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="switch-row">
-      <div className="switch-row__text">
-        <label htmlFor={id} className="switch-row__label">
-          {label}
-        </label>
-        <span className="switch-row__description" id={`${id}-description`}>
-          {description}
-        </span>
-      </div>
-      <Form.Item name={name} valuePropName="checked" noStyle>
-        <Switch id={id} disabled={disabled} aria-describedby={`${id}-description`} />
-      </Form.Item>
-    </div>
   );
 }
 

@@ -1,0 +1,357 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import archiver from 'archiver';
+import type { Kysely } from 'kysely';
+import { roles } from '@recarga/contracts/permissions';
+import type { AssessmentParams, StationXlsxQuery } from '@recarga/contracts/stations';
+import type { DB } from '../../db/db';
+import type { ReportKind } from '../../db/schema-stations';
+import type { RequestContext } from '../../platform/auth/context';
+import { badRequest } from '../../platform/errors';
+import { streamXlsx } from '../../platform/xlsx-stream';
+import { monthStart } from '../../db/sql/month-start';
+import { ruleAmount } from '../billing/pricing';
+import { decodeBase64, photoMime } from './photo-store';
+import * as stationRepo from './repository';
+import { toListItem } from './service';
+import type { TenantService } from '../tenants/service';
+import { PdfTable, ReportFormat, duration, startReport, type PdfDoc } from './pdf-report';
+import * as repo from './report-repository';
+import { tenantInScope } from '../../platform/auth/tenant-in-scope';
+
+const DEFAULT_REPORT_DAYS = 10;
+const MAX_REPORT_DAYS = 366;
+const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** minor units for an energy at a price per kWh, half-up (billing/pricing.ts rounding). */
+const priced = (energyWh: number, perKwh: number) =>
+  ruleAmount({ type: 'KWH', perKwh, perMinute: 0, perTransaction: 0 }, { energyWh, durationSec: 0 });
+
+export interface ReportLogger {
+  error(obj: object, msg: string): void;
+}
+
+export interface StationReportDeps {
+  db: Kysely<DB>;
+  /** Counts downloads against the tenant's monthly report limit. */
+  tenants: TenantService;
+  pingIntervalSec: number;
+  /** Where the web app's files are (a tenant logo_url such as /logos/x.png is read from here). */
+  webDist: string;
+  log: ReportLogger;
+}
+
+/** Station reports: Excel list, unified PDF, one PDF per station (zip), and the report permission. */
+export class StationReportService {
+  private readonly db: Kysely<DB>;
+
+  constructor(private readonly deps: StationReportDeps) {
+    this.db = deps.db;
+  }
+
+  permissions(ctx: RequestContext) {
+    return { hasDisableTransactionOption: ctx.user.roles.has(roles.disableTransactionOptions) };
+  }
+
+  private reserve(ctx: RequestContext, kind: ReportKind) {
+    return this.deps.tenants.reserveReportDownload(ctx, kind);
+  }
+
+  private filters(q: {
+    active?: boolean;
+    chargeBoxGroupPk?: number;
+    tenantPk?: number;
+    searchInput?: string;
+    online?: boolean;
+  }): stationRepo.StationFilters {
+    return {
+      active: q.active,
+      chargeBoxGroupPk: q.chargeBoxGroupPk,
+      tenantPk: q.tenantPk,
+      search: q.searchInput?.trim() || undefined,
+      online: q.online,
+    };
+  }
+
+  /**
+   * The station list as .xlsx, streamed: rows come from a database cursor and go straight into
+   * the streaming workbook writer, so memory stays flat whatever the number of stations.
+   */
+  async xlsx(ctx: RequestContext, q: StationXlsxQuery): Promise<Readable> {
+    const timeZone = q.timeZone ?? 'UTC';
+    await this.reserve(ctx, 'XLSX_CHARGEPOINTS');
+    const since = await monthStart(this.db, timeZone);
+    const fmt = new ReportFormat('BRL', timeZone);
+    const rows = stationRepo.streamStations(this.db, ctx.tenantScope, this.filters(q), since, this.deps.pingIntervalSec);
+    return streamXlsx({
+      sheet: 'Estações',
+      what: 'xlsx export',
+      log: this.deps.log,
+      rows,
+      columns: [
+        { header: 'Name', key: 'name', width: 36 },
+        { header: 'ChargeBox ID', key: 'id', width: 20 },
+        { header: 'Tenant', key: 'tenant', width: 24 },
+        { header: 'Group', key: 'group', width: 20 },
+        { header: 'State', key: 'state', width: 12 },
+        { header: 'City', key: 'city', width: 20 },
+        { header: 'Recharges', key: 'recharges', width: 11 },
+        { header: 'kWh', key: 'kwh', width: 11 },
+        { header: 'Heartbeat', key: 'heartbeat', width: 18 },
+        { header: 'Online', key: 'online', width: 8 },
+        { header: 'Active', key: 'active', width: 8 },
+        { header: 'Connectors', key: 'connectors', width: 60 },
+      ],
+      toRow: (r) => {
+        const s = toListItem(r);
+        return {
+          name: s.description ?? s.chargeBoxId,
+          id: s.chargeBoxId,
+          tenant: s.tenantName,
+          group: s.chargeBoxGroupName ?? '',
+          state: s.address.state ?? '',
+          city: s.address.city ?? '',
+          recharges: s.recharges,
+          kwh: Math.round(s.consumption / 10) / 100,
+          heartbeat: s.lastHeartbeatTimestamp ? fmt.at(s.lastHeartbeatTimestamp) : '',
+          online: s.online ? 'Yes' : 'No',
+          active: s.active ? 'Yes' : 'No',
+          connectors: s.connectors
+            .map((c) =>
+              `${c.connectorId}: ${c.connectorType ?? '-'} ${c.powerMax ? `${c.powerMax / 1000} kW` : ''} ${c.unusualStatus ?? c.lastStatus.status ?? '-'}`.replace(
+                /\s+/g,
+                ' ',
+              ),
+            )
+            .join('; '),
+        };
+      },
+    });
+  }
+
+  private async assessmentSetup(ctx: RequestContext, p: AssessmentParams) {
+    const timeZone = p.timeZone ?? 'UTC';
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const tenDaysAgo = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(Date.now() - (DEFAULT_REPORT_DAYS - 1) * 86_400_000),
+    );
+    const fromText = p.from_date ?? tenDaysAgo;
+    const toText = p.to_date ?? today;
+    const valid = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v));
+    const fields: Record<string, string> = {};
+    if (!valid(fromText)) fields.from_date = 'Invalid date (YYYY-MM-DD).';
+    if (!valid(toText)) fields.to_date = 'Invalid date (YYYY-MM-DD).';
+    if (Object.keys(fields).length) throw badRequest('Invalid report period', fields);
+    let period: repo.Period;
+    try {
+      period = await repo.periodBounds(this.db, fromText, toText, timeZone);
+    } catch {
+      throw badRequest('Invalid report period', { from_date: 'Invalid date (YYYY-MM-DD).' });
+    }
+    if (period.to <= period.from) throw badRequest('Invalid report period', { to_date: 'The end date must not be before the start date.' });
+    if (period.to.getTime() - period.from.getTime() > MAX_REPORT_DAYS * 86_400_000) {
+      throw badRequest('Invalid report period', { to_date: 'The period must not exceed 366 days.' });
+    }
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, p.tenant_pk ?? ctx.tenantScope.tenantPk, [
+      'tenant_pk',
+      'name',
+      'currency',
+      'language',
+      'logo_url',
+    ]);
+    if (!tenant) throw badRequest('Unknown tenant', { tenant_pk: 'Unknown tenant.' });
+    const logo = await this.logo(p.logo, tenant.logo_url);
+    const fmt = new ReportFormat(tenant.currency, timeZone);
+    const filters = this.filters({
+      active: p.active,
+      chargeBoxGroupPk: p.charge_box_group_pk,
+      tenantPk: p.tenant_pk,
+      searchInput: p.search_input,
+      online: p.online,
+    });
+    const lastDay = new Date(period.to.getTime() - 1);
+    const subtitle = [
+      `Período: ${fmt.day(period.from)} a ${fmt.day(lastDay)} (${timeZone})`,
+      `Custo por kWh: ${fmt.moneyOf(p.cost_kwh ?? 0)} · Receita por kWh: ${fmt.moneyOf(p.income_kwh ?? 0)}`,
+      `Gerado em ${fmt.at(new Date())}`,
+    ];
+    return { period, tenant, logo, fmt, filters, subtitle, costKwh: p.cost_kwh ?? 0, incomeKwh: p.income_kwh ?? 0 };
+  }
+
+  /** One PDF with one line per station: recharges, kWh, cost and income at the given prices per kWh. */
+  async unified(ctx: RequestContext, p: AssessmentParams): Promise<Readable> {
+    const s = await this.assessmentSetup(ctx, p);
+    await this.reserve(ctx, 'ASSESSMENT_UNIFIED');
+    const doc = startReport({ logo: s.logo, tenantName: s.tenant.name, title: 'Relatório unificado de estações', subtitle: s.subtitle });
+    const rows = repo.assessmentStations(this.db, ctx.tenantScope, s.filters, s.period, this.deps.pingIntervalSec).stream(200);
+    void (async () => {
+      const table = new PdfTable(doc, [
+        { title: 'Estação', width: 175 },
+        { title: 'Cidade/UF', width: 95 },
+        { title: 'Recargas', width: 50, align: 'right' },
+        { title: 'kWh', width: 60, align: 'right' },
+        { title: 'Custo', width: 67, align: 'right' },
+        { title: 'Receita', width: 68, align: 'right' },
+      ]);
+      table.header();
+      const total = { stations: 0, recharges: 0, wh: 0, cost: 0, income: 0 };
+      for await (const r of rows) {
+        const wh = Number(r.energy_wh);
+        const cost = priced(wh, s.costKwh);
+        const income = priced(wh, s.incomeKwh);
+        total.stations++;
+        total.recharges += Number(r.recharges);
+        total.wh += wh;
+        total.cost += cost;
+        total.income += income;
+        table.row([
+          `${r.charge_box_id} - ${r.description ?? ''}`,
+          [r.city, r.state].filter(Boolean).join('/'),
+          String(r.recharges),
+          s.fmt.kwhOf(wh),
+          s.fmt.moneyOf(cost),
+          s.fmt.moneyOf(income),
+        ]);
+      }
+      table.row(
+        [
+          `Total (${total.stations} estações)`,
+          '',
+          String(total.recharges),
+          s.fmt.kwhOf(total.wh),
+          s.fmt.moneyOf(total.cost),
+          s.fmt.moneyOf(total.income),
+        ],
+        true,
+      );
+      doc.end();
+    })().catch((err) => {
+      this.deps.log.error({ err }, 'unified report failed');
+      doc.destroy(err as Error);
+    });
+    return doc;
+  }
+
+  /** A zip with one PDF per station: its recharges in the period with energy, cost and income. */
+  async perStation(ctx: RequestContext, p: AssessmentParams): Promise<Readable> {
+    const s = await this.assessmentSetup(ctx, p);
+    await this.reserve(ctx, 'ASSESSMENT_USERS');
+    // The station list is read first: on the embedded database a cursor holds the only connection.
+    const stations = await repo.assessmentStations(this.db, ctx.tenantScope, s.filters, s.period, this.deps.pingIntervalSec).execute();
+    const archive = archiver('zip', { zlib: { level: 6 } });
+    const used = new Set<string>();
+    void (async () => {
+      for (const st of stations) {
+        const txs = await repo.stationTransactions(this.db, st.charge_box_pk, s.period);
+        const pdf = await this.stationPdf(s, st, txs);
+        let name = `${st.charge_box_id.replace(/[^\w.-]/g, '_')}.pdf`;
+        for (let i = 2; used.has(name); i++) name = `${st.charge_box_id.replace(/[^\w.-]/g, '_')}-${i}.pdf`;
+        used.add(name);
+        // One entry at a time keeps memory bounded to one station's PDF.
+        await new Promise<void>((resolve, reject) => {
+          const onError = (err: Error) => {
+            archive.off('entry', onEntry);
+            reject(err);
+          };
+          const onEntry = () => {
+            archive.off('error', onError);
+            resolve();
+          };
+          archive.once('entry', onEntry);
+          archive.once('error', onError);
+          archive.append(pdf, { name });
+        });
+      }
+      await archive.finalize();
+    })().catch((err) => {
+      this.deps.log.error({ err }, 'per-station report failed');
+      archive.destroy(err as Error);
+    });
+    return archive;
+  }
+
+  private stationPdf(
+    s: Awaited<ReturnType<StationReportService['assessmentSetup']>>,
+    st: repo.AssessmentStationRow,
+    txs: Awaited<ReturnType<typeof repo.stationTransactions>>,
+  ): Promise<Buffer> {
+    const doc: PdfDoc = startReport({
+      logo: s.logo,
+      tenantName: s.tenant.name,
+      title: `Relatório da estação ${st.charge_box_id}`,
+      subtitle: [`${st.description ?? ''} · ${[st.city, st.state].filter(Boolean).join('/')} · ${st.tenant_name}`, ...s.subtitle],
+    });
+    const chunks: Buffer[] = [];
+    const done = new Promise<Buffer>((resolve, reject) => {
+      doc.on('data', (c: Buffer) => chunks.push(c));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+    });
+    const table = new PdfTable(doc, [
+      { title: 'Recarga', width: 45 },
+      { title: 'Conector', width: 40, align: 'right' },
+      { title: 'Usuário / Tag', width: 110 },
+      { title: 'Início', width: 75 },
+      { title: 'Duração', width: 45, align: 'right' },
+      { title: 'kWh', width: 50, align: 'right' },
+      { title: 'Custo', width: 75, align: 'right' },
+      { title: 'Receita', width: 75, align: 'right' },
+    ]);
+    let wh = 0;
+    let cost = 0;
+    let income = 0;
+    for (const t of txs) {
+      const e = Number(t.energy_wh);
+      const c = priced(e, s.costKwh);
+      const i = priced(e, s.incomeKwh);
+      wh += e;
+      cost += c;
+      income += i;
+      const seconds =
+        ((t.stop_timestamp ? new Date(t.stop_timestamp) : new Date()).getTime() - new Date(t.start_timestamp).getTime()) / 1000;
+      table.row([
+        String(t.transaction_pk),
+        String(t.connector_id),
+        t.user_name ?? t.id_tag,
+        s.fmt.at(t.start_timestamp),
+        t.stop_timestamp ? duration(seconds) : 'em curso',
+        s.fmt.kwhOf(e),
+        s.fmt.moneyOf(c),
+        s.fmt.moneyOf(i),
+      ]);
+    }
+    table.row(['Total', '', `${txs.length} recargas`, '', '', s.fmt.kwhOf(wh), s.fmt.moneyOf(cost), s.fmt.moneyOf(income)], true);
+    if (txs.length >= repo.MAX_TRANSACTIONS_PER_STATION)
+      doc.moveDown().fontSize(8).text('Limitado às primeiras 10.000 recargas do período.');
+    doc.end();
+    return done;
+  }
+
+  /**
+   * The logo to print: a data: URL given by the caller, or (unless logo=false) the tenant's
+   * logo_url — a data: URL, a file of the web app (/logos/x.png) or an http(s) address fetched
+   * with a 3 s limit. Anything unreadable or not PNG/JPEG prints the tenant name instead.
+   */
+  private async logo(param: AssessmentParams['logo'], tenantLogo: string | null): Promise<Buffer | null> {
+    if (param === false || param === 'false') return null;
+    const source = typeof param === 'string' && param.startsWith('data:') ? param : tenantLogo;
+    if (!source) return null;
+    let bytes: Buffer | null = null;
+    try {
+      if (source.startsWith('data:')) bytes = decodeBase64(source);
+      else if (/^https?:\/\//i.test(source)) {
+        const res = await fetch(source, { signal: AbortSignal.timeout(3000) });
+        if (res.ok) bytes = Buffer.from(await res.arrayBuffer());
+      } else {
+        const root = path.resolve(this.deps.webDist);
+        const file = path.resolve(root, `.${path.posix.normalize(`/${source}`)}`);
+        if (file.startsWith(root + path.sep)) bytes = await fs.readFile(file);
+      }
+    } catch {
+      bytes = null;
+    }
+    if (!bytes || bytes.length > LOGO_MAX_BYTES || !photoMime(bytes)) return null;
+    return bytes;
+  }
+}

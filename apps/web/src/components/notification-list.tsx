@@ -1,0 +1,61 @@
+import { Empty, Typography } from 'antd';
+import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Notification } from '@recarga/contracts/notifications';
+import { formatDateTime } from '../lib/format/date-time';
+import { EventTag } from './event-tag';
+import './notification-list.css';
+
+function place(n: Notification): string {
+  return [n.addressStreet, n.addressCity, n.addressState].filter(Boolean).join(' · ');
+}
+
+/** Latest station events, newest first, with an empty text when there are none. */
+export function NotificationList({
+  notifications,
+  compact = false,
+  emptyText,
+}: {
+  notifications: Notification[];
+  compact?: boolean;
+  emptyText: string;
+}) {
+  const { t } = useTranslation('notifications');
+  if (notifications.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  }
+  return (
+    <ul className={compact ? 'notification-list notification-list--compact' : 'notification-list'}>
+      {notifications.map((n, index) => (
+        <li key={`${n.chargeBoxId}-${n.connectorId ?? 0}-${n.notificationTimestampDT}-${index}`} className="notification-item">
+          <div className="notification-item__main">
+            <div className="notification-item__title">
+              <Typography.Text strong ellipsis>
+                {n.chargeBoxName || n.chargeBoxId}
+              </Typography.Text>
+              <EventTag type={n.type} />
+            </div>
+            <Typography.Text type="secondary" className="notification-item__meta">
+              {n.connectorId ? t('connector', { id: n.connectorId }) : t('station')}
+              {n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? ` · ${n.connectorErrorCode}` : ''}
+              {n.connectorErrorMsg ? ` · ${n.connectorErrorMsg}` : ''}
+            </Typography.Text>
+            {!compact && place(n) ? (
+              <Typography.Text type="secondary" className="notification-item__meta">
+                <EnvironmentOutlined aria-hidden="true" /> {place(n)}
+              </Typography.Text>
+            ) : null}
+            {!compact && n.userName ? (
+              <Typography.Text type="secondary" className="notification-item__meta">
+                <UserOutlined aria-hidden="true" /> {n.userName}
+              </Typography.Text>
+            ) : null}
+          </div>
+          <time className="notification-item__time" dateTime={n.notificationTimestampDT}>
+            {formatDateTime(n.notificationTimestampDT)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
