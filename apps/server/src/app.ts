@@ -15,6 +15,7 @@ import type { Captcha } from './platform/captcha/captcha';
 import { NoCaptcha } from './platform/captcha/no-captcha';
 import { RecaptchaCaptcha } from './platform/captcha/recaptcha-captcha';
 import { registerErrorHandler } from './platform/errors';
+import { apiTags } from './platform/openapi';
 import { JobRunner } from './platform/jobs';
 import { Metrics, registerMetrics } from './platform/metrics';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Recarga API', version: '1.0.0' },
+      tags: [...apiTags],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

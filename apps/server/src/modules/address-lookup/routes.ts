@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '@recarga/contracts/errors';
 import type { DashboardRoute } from '@recarga/contracts/routes';
 import { cepResponseSchema, geocodeQuerySchema, geocodeResponseSchema } from '@recarga/contracts/stations';
 import { ctxOf } from '../../platform/auth/access-plugin';
@@ -13,7 +14,12 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ service: AddressLookup
     '/api/users_data/ceps/:zip/',
     {
       config: { access: { permission: EDITORS } },
-      schema: { tags: ['address'], params: z.object({ zip: z.string().max(20) }), response: { 200: cepResponseSchema } },
+      schema: {
+        tags: ['Address lookup'],
+        summary: 'Look up a Brazilian postal code (CEP): street, district, city and state',
+        params: z.object({ zip: z.string().max(20) }),
+        response: { 200: cepResponseSchema, ...errorAnswers(400, 401, 403, 404, 502) },
+      },
     },
     (req) => service.cepLookup(ctxOf(req), req.params.zip),
   );
@@ -22,7 +28,12 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{ service: AddressLookup
     '/api/geocode/',
     {
       config: { access: { permission: EDITORS } },
-      schema: { tags: ['address'], querystring: geocodeQuerySchema, response: { 200: geocodeResponseSchema } },
+      schema: {
+        tags: ['Address lookup'],
+        summary: 'Geocode an address to latitude and longitude',
+        querystring: geocodeQuerySchema,
+        response: { 200: geocodeResponseSchema, ...errorAnswers(400, 401, 403, 404, 502) },
+      },
     },
     (req) => service.geocode(ctxOf(req), req.query),
   );

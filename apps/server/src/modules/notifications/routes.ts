@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '@recarga/contracts/errors';
 import { notificationListQuerySchema, notificationListResponseSchema } from '@recarga/contracts/notifications';
 import { ctxOf } from '../../platform/auth/access-plugin';
 import type { NotificationService } from './service';
@@ -8,7 +9,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationSe
     '/api/notification/chargeBox/',
     {
       config: { access: { permission: ['/', '/alerts', '/stations'] } },
-      schema: { tags: ['notifications'], querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } },
+      schema: {
+        tags: ['Notifications'],
+        summary: 'The station alerts in the caller’s tenant scope, newest first',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.list(ctxOf(req), req.query),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '@recarga/contracts/errors';
 import {
   PLUG_SHARE_MAX_FILE,
   plugShareImportQuerySchema,
@@ -25,12 +26,12 @@ export const plugShareRoutes: FastifyPluginAsyncZod<{ service: PlugShareService 
       bodyLimit: PLUG_SHARE_MAX_FILE,
       config: { access: { permission: '/stations/create' } },
       schema: {
-        tags: ['stations'],
+        tags: ['Plug share'],
         summary: 'Import third-party charge points (origin PLUG_SHARE) from a CSV file',
         consumes: ['text/csv', 'text/plain'],
         querystring: plugShareImportQuerySchema,
         body: z.string(),
-        response: { 200: plugShareImportResponseSchema },
+        response: { 200: plugShareImportResponseSchema, ...errorAnswers(400, 401, 403, 413) },
       },
     },
     (req) => service.import(ctxOf(req), req.query, req.body),
@@ -40,10 +41,10 @@ export const plugShareRoutes: FastifyPluginAsyncZod<{ service: PlugShareService 
     {
       config: { access: { permission: '/stations/create' } },
       schema: {
-        tags: ['stations'],
+        tags: ['Plug share'],
         summary: 'The third-party charge points (origin PLUG_SHARE) of one tenant, as imported',
         querystring: plugSharePointListQuerySchema,
-        response: { 200: plugSharePointListResponseSchema },
+        response: { 200: plugSharePointListResponseSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     (req) => service.list(ctxOf(req), req.query),

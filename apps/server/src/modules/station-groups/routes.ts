@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '@recarga/contracts/errors';
 import { z } from 'zod';
 import {
   groupDetailResponseSchema,
@@ -18,7 +19,12 @@ export const stationGroupRoutes: FastifyPluginAsyncZod<{ service: StationGroupSe
     '/api/chargepoint-groups/',
     {
       config: { access: { permission: ['/station_groups', '/stations'] } },
-      schema: { tags: ['station groups'], querystring: groupListQuerySchema, response: { 200: groupListResponseSchema } },
+      schema: {
+        tags: ['Station groups'],
+        summary: 'The station groups in the caller’s tenant scope, paged and filtered',
+        querystring: groupListQuerySchema,
+        response: { 200: groupListResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.list(ctxOf(req), req.query),
   );
@@ -27,7 +33,12 @@ export const stationGroupRoutes: FastifyPluginAsyncZod<{ service: StationGroupSe
     '/api/chargepoint-groups/:id/',
     {
       config: { access: { permission: ['/station_groups', '/station_groups/edit/{id}'] } },
-      schema: { tags: ['station groups'], params: idParams, response: { 200: groupDetailResponseSchema } },
+      schema: {
+        tags: ['Station groups'],
+        summary: 'One station group with its stations, for the group form',
+        params: idParams,
+        response: { 200: groupDetailResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.detail(ctxOf(req), req.params.id),
   );
@@ -36,7 +47,12 @@ export const stationGroupRoutes: FastifyPluginAsyncZod<{ service: StationGroupSe
     '/api/chargepoint-groups/',
     {
       config: { access: { permission: '/station_groups/create' } },
-      schema: { tags: ['station groups'], body: groupSaveSchema, response: { 200: groupSaveResponseSchema } },
+      schema: {
+        tags: ['Station groups'],
+        summary: 'Create a station group',
+        body: groupSaveSchema,
+        response: { 200: groupSaveResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.create(ctxOf(req), req.body),
   );
@@ -45,7 +61,13 @@ export const stationGroupRoutes: FastifyPluginAsyncZod<{ service: StationGroupSe
     '/api/chargepoint-groups/:id/',
     {
       config: { access: { permission: '/station_groups/edit/{id}' } },
-      schema: { tags: ['station groups'], params: idParams, body: groupSaveSchema, response: { 200: groupSaveResponseSchema } },
+      schema: {
+        tags: ['Station groups'],
+        summary: 'Update a station group',
+        params: idParams,
+        body: groupSaveSchema,
+        response: { 200: groupSaveResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.update(ctxOf(req), req.params.id, req.body),
   );

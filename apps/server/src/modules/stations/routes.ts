@@ -1,5 +1,6 @@
 import type { DashboardRoute } from '@recarga/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '@recarga/contracts/errors';
 import { z } from 'zod';
 import {
   chargePointDetailResponseSchema,
@@ -20,6 +21,7 @@ import {
   userPrivateStationListResponseSchema,
 } from '@recarga/contracts/stations';
 import { ctxOf } from '../../platform/auth/access-plugin';
+import { fileAnswer } from '../../platform/openapi';
 import type { StationService } from './service';
 
 const pk = z.coerce.number().int().positive().max(2_147_483_647);
@@ -38,7 +40,11 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     '/api/connector_types/',
     {
       config: { access: { permission: [...READ, '/station_groups'] } },
-      schema: { tags: ['stations'], response: { 200: connectorTypeListResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'The connector types a station form offers',
+        response: { 200: connectorTypeListResponseSchema, ...errorAnswers(401, 403) },
+      },
     },
     () => service.connectorTypes(),
   );
@@ -48,10 +54,11 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       config: { access: { permission: READ } },
       schema: {
-        tags: ['stations'],
+        tags: ['Stations'],
+        summary: 'The station list (paged) or the map list of one origin',
         description: 'With `page` (one-based): the paged station list. Without it: the map list of one origin (originType, default MOVE).',
         querystring: chargePointListQuerySchema,
-        response: { 200: z.union([chargePointListResponseSchema, mapChargePointListResponseSchema]) },
+        response: { 200: z.union([chargePointListResponseSchema, mapChargePointListResponseSchema]), ...errorAnswers(400, 401, 403) },
       },
     },
     (req) => service.list(ctxOf(req), req.query),
@@ -61,7 +68,12 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     '/api/chargepoints/check/',
     {
       config: { access: { permission: '/stations/create' } },
-      schema: { tags: ['stations'], querystring: stationLimitQuerySchema, response: { 200: stationLimitResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'Whether a tenant may add another station under its plan',
+        querystring: stationLimitQuerySchema,
+        response: { 200: stationLimitResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.checkLimit(ctxOf(req), req.query.tenantPk),
   );
@@ -70,7 +82,12 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     '/api/chargepoints/:id/',
     {
       config: { access: { permission: [...READ, ...EDITORS] } },
-      schema: { tags: ['stations'], params: pkParams, response: { 200: chargePointDetailResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'One station with its connectors, for the detail page and the form',
+        params: pkParams,
+        response: { 200: chargePointDetailResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.detail(ctxOf(req), req.params.id),
   );
@@ -80,10 +97,11 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       config: { access: { permission: [...READ, ...EDITORS] } },
       schema: {
-        tags: ['stations'],
+        tags: ['Stations'],
+        summary: 'The photos of a station',
         description: 'id is the ChargeBox ID.',
         params: idParams,
-        response: { 200: chargePointPhotosResponseSchema },
+        response: { 200: chargePointPhotosResponseSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     (req) => service.photos(ctxOf(req), req.params.id),
@@ -94,9 +112,11 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       config: { access: { permission: [...READ, ...EDITORS] } },
       schema: {
-        tags: ['stations'],
+        tags: ['Stations'],
+        summary: 'One photo file of a station',
         description: 'The photo file; id is the ChargeBox ID.',
         params: z.object({ id: z.string().min(1).max(255), uid: z.string().max(64) }),
+        response: { 200: fileAnswer('image/*', 'The photo'), ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -111,7 +131,18 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
 
   app.get(
     '/api/chargepoints/:id/qrcode.png',
-    { config: { access: { permission: READ } }, schema: { tags: ['stations'], params: pkParams } },
+    {
+      config: { access: { permission: READ } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'The QR code (PNG) that opens a station in the driver app',
+        params: pkParams,
+        response: {
+          200: fileAnswer('image/png', 'The QR code; the x-qr-url header carries the link it encodes'),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
     async (req, reply) => {
       const qr = await service.qrCode(ctxOf(req), req.params.id);
       return reply
@@ -127,7 +158,12 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       bodyLimit: SAVE_BODY_LIMIT,
       config: { access: { permission: '/stations/create' } },
-      schema: { tags: ['stations'], body: chargePointSaveSchema, response: { 200: chargePointSaveResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'Create a station (within the tenant’s plan limit)',
+        body: chargePointSaveSchema,
+        response: { 200: chargePointSaveResponseSchema, ...errorAnswers(400, 401, 403, 413) },
+      },
     },
     (req) => service.create(ctxOf(req), req.body),
   );
@@ -137,7 +173,13 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       bodyLimit: SAVE_BODY_LIMIT,
       config: { access: { permission: '/stations/edit/{id}' } },
-      schema: { tags: ['stations'], params: pkParams, body: chargePointSaveSchema, response: { 200: chargePointSaveResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'Update a station',
+        params: pkParams,
+        body: chargePointSaveSchema,
+        response: { 200: chargePointSaveResponseSchema, ...errorAnswers(400, 401, 403, 404, 413) },
+      },
     },
     (req) => service.update(ctxOf(req), req.params.id, req.body),
   );
@@ -147,10 +189,11 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       config: { access: { permission: '/stations/edit/{id}' } },
       schema: {
-        tags: ['stations'],
+        tags: ['Stations'],
+        summary: 'Update one connector of a station (type, power, price)',
         params: z.object({ id: pk, connectorId: z.coerce.number().int().min(0).max(100) }),
         body: connectorUpdateSchema,
-        response: { 200: connectorUpdateResponseSchema },
+        response: { 200: connectorUpdateResponseSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     (req) => service.updateConnector(ctxOf(req), req.params.id, req.params.connectorId, req.body),
@@ -160,7 +203,12 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     '/api/chargepoints/:id/',
     {
       config: { access: { permission: '/stations/delete/{id}' } },
-      schema: { tags: ['stations'], params: pkParams, response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'Delete a station (refused while a recharge is open on it)',
+        params: pkParams,
+        response: { 200: messageResponseSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
     },
     (req) => service.remove(ctxOf(req), req.params.id),
   );
@@ -169,7 +217,12 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     '/api/users_data/private_charge_point/',
     {
       config: { access: { permission: EDITORS } },
-      schema: { tags: ['stations'], querystring: privateStationQuerySchema, response: { 200: userPrivateStationListResponseSchema } },
+      schema: {
+        tags: ['Stations'],
+        summary: 'The users allowed on a private station',
+        querystring: privateStationQuerySchema,
+        response: { 200: userPrivateStationListResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.privateUsers(ctxOf(req), req.query.chargeBoxPK),
   );
@@ -179,10 +232,11 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
     {
       config: { access: { permission: '/users_data/tenant_parent/cpf' } },
       schema: {
-        tags: ['stations'],
+        tags: ['Stations'],
+        summary: 'Find a user by CPF to allow them on a private station',
         params: z.object({ cpf: z.string().max(20) }),
         querystring: privateStationQuerySchema,
-        response: { 200: cpfSearchResponseSchema },
+        response: { 200: cpfSearchResponseSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     (req) => service.cpfSearch(ctxOf(req), req.params.cpf, req.query.chargeBoxPK),

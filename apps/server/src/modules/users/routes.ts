@@ -1,5 +1,6 @@
 import type { DashboardRoute } from '@recarga/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '@recarga/contracts/errors';
 import { z } from 'zod';
 import {
   addressFormResponseSchema,
@@ -32,7 +33,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/check/',
     {
       config: { access: { permission: USER_CREATE } },
-      schema: { tags: ['users'], querystring: userLimitQuerySchema, response: { 200: userLimitResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'Whether a tenant may add another user under its plan',
+        querystring: userLimitQuerySchema,
+        response: { 200: userLimitResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.checkLimit(ctxOf(req), req.query.tenantPk),
   );
@@ -41,7 +47,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/doc_types/',
     {
       config: { access: { authenticated: true } },
-      schema: { tags: ['users'], querystring: docTypesQuerySchema, response: { 200: docTypesResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'The identity document types of a tenant’s country',
+        querystring: docTypesQuerySchema,
+        response: { 200: docTypesResponseSchema, ...errorAnswers(400, 401) },
+      },
     },
     (req) => service.docTypes(ctxOf(req), req.query.tenantPk),
   );
@@ -50,7 +61,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/available_tags/',
     {
       config: { access: { permission: FORM_EDITORS } },
-      schema: { tags: ['users'], querystring: availableTagsQuerySchema, response: { 200: availableTagsResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'The free card tags of a tenant, plus the ones a user holds',
+        querystring: availableTagsQuerySchema,
+        response: { 200: availableTagsResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.availableTags(ctxOf(req), req.query),
   );
@@ -59,7 +75,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/user-groups/',
     {
       config: { access: { permission: FORM_EDITORS } },
-      schema: { tags: ['users'], querystring: userGroupsQuerySchema, response: { 200: userGroupsResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'The user groups of a tenant or of the whole scope',
+        querystring: userGroupsQuerySchema,
+        response: { 200: userGroupsResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
     },
     (req) => service.userGroups(ctxOf(req), req.query),
   );
@@ -68,7 +89,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/:id/',
     {
       config: { access: { authenticated: true } },
-      schema: { tags: ['users'], params: idParams, response: { 200: userFormResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'One user for the user form (everyone may open their own profile)',
+        params: idParams,
+        response: { 200: userFormResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.form(ctxOf(req), req.params.id),
   );
@@ -77,7 +103,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/:id/address/',
     {
       config: { access: { authenticated: true } },
-      schema: { tags: ['users'], params: idParams, response: { 200: addressFormResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'The address of one user',
+        params: idParams,
+        response: { 200: addressFormResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.address(ctxOf(req), req.params.id),
   );
@@ -86,7 +117,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/',
     {
       config: { access: { permission: USER_CREATE } },
-      schema: { tags: ['users'], body: userCreateSchema, response: { 200: userSaveResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'Create a user (within the tenant’s plan limit)',
+        body: userCreateSchema,
+        response: { 200: userSaveResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.create(ctxOf(req), req.body),
   );
@@ -95,7 +131,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
     '/api/users_data/:id/',
     {
       config: { access: { authenticated: true } },
-      schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: userSaveResponseSchema } },
+      schema: {
+        tags: ['Users'],
+        summary: 'Update a user (everyone may update their own profile)',
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: userSaveResponseSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
     },
     (req) => service.update(ctxOf(req), req.params.id, req.body),
   );

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** The OpenAPI tags: one per business area; every documented route carries exactly one. */
+export const apiTags = [
+  { name: 'Auth', description: 'Sign-in, sign-out, password recovery and the captcha challenge' },
+  { name: 'Tenants', description: 'The tenants in the caller’s scope' },
+  { name: 'Users', description: 'The user form: profile, address, tags, user groups and limits' },
+  { name: 'Notifications', description: 'Station alerts' },
+  { name: 'Address lookup', description: 'Postal-code (CEP) lookup and geocoding for address forms' },
+  { name: 'Stations', description: 'Charge points: list, map, form, connectors, photos and QR codes' },
+  { name: 'Station reports', description: 'Station spreadsheets and assessment reports' },
+  { name: 'Station groups', description: 'Groups of charge points' },
+  { name: 'Station graphs', description: 'Charts of the station dashboard' },
+  { name: 'Plug share', description: 'Third-party charge points imported from PlugShare' },
+  { name: 'Transactions', description: 'Recharges: list, detail, payment confirmation, checkout and spreadsheets' },
+  { name: 'Payments', description: 'Payment methods' },
+  { name: 'Invoices', description: 'Electronic invoices (NF-e) of recharges' },
+  { name: 'Stats', description: 'Home dashboard totals' },
+] as const;
+export type ApiTag = (typeof apiTags)[number]['name'];
+
+/**
+ * The success answer of a route that sends a file (a stream or a buffer), for its
+ * `schema.response`: documents the media type without a serializer touching the bytes.
+ */
+export function fileAnswer(mediaType: string, description: string) {
+  return { description, content: { [mediaType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } };
+}
