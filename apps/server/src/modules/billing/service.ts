@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
-import type { Ledger } from '../payments/ledger';
+import type { Ledger } from '../payments/ledger-service';
 import { measureIdle } from './idle';
 import { priceRecharge, tariffFromStation, type Tariff } from './pricing';
 import * as repo from './repository';

@@ -6,7 +6,7 @@ import type { DB } from '../../db/db';
 import type { StoredInvoiceState } from '../../db/schema-billing';
 import type { TenantScope } from '../../platform/auth/context';
 import { conflict, notFound } from '../../platform/errors';
-import type { Movement } from '../payments/ledger';
+import type { Movement } from '../payments/ledger-service';
 import type { InvoiceDocument, InvoiceIssuer, IssuerResult } from './invoice-issuer';
 
 export interface InvoiceServiceDeps {

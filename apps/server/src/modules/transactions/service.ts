@@ -35,7 +35,7 @@ import { autonomyKm, formatDuration, formatKwh, formatMoney } from '../../platfo
 import type { BillingService } from '../billing/service';
 import * as billingRepo from '../billing/repository';
 import type { InvoiceService } from '../invoices/service';
-import type { Ledger } from '../payments/ledger';
+import type { Ledger } from '../payments/ledger-service';
 import type { PaymentProviders } from '../payments/payment-provider';
 import type { TenantService } from '../tenants/service';
 import { resolveRange, zoneOf, type Zone } from './date-range';
