@@ -1,7 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/db';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { TransactionBillingTable } from '../../db/schema-billing';
 
 /** Stopped transactions due for pricing (oldest first), skipping rows another node holds. */
 export function dueQueue(db: Executor, limit: number) {
@@ -15,18 +14,12 @@ export function dueQueue(db: Executor, limit: number) {
 }
 
 /** The queue entry of a transaction, locked (undefined when absent or held by another node). */
-export function lockQueueEntry(trx: Transaction<DB>, transactionPk: number) {
-  return trx
-    .selectFrom('billing_queue')
-    .selectAll()
-    .where('transaction_pk', '=', transactionPk)
-    .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
+export function lockQueueEntry(db: Executor, transactionPk: number) {
+  return db.selectFrom('billing_queue').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().skipLocked().executeTakeFirst();
 }
 
-export function deleteQueueEntry(trx: Transaction<DB>, transactionPk: number) {
-  return trx.deleteFrom('billing_queue').where('transaction_pk', '=', transactionPk).execute();
+export function deleteQueueEntry(db: Executor, transactionPk: number) {
+  return db.deleteFrom('billing_queue').where('transaction_pk', '=', transactionPk).execute();
 }
 
 /** Records a failed pricing attempt with a growing delay (1 min, 2, 4 … up to a day). */
@@ -46,8 +39,8 @@ export function deferQueueEntry(db: Executor, transactionPk: number, error: stri
  * Everything pricing needs about a stopped transaction, with the transaction row locked (the
  * OCPP stop locks it too, so pricing never reads a half-written stop).
  */
-export function lockPricingInput(trx: Transaction<DB>, transactionPk: number) {
-  return trx
+export function lockPricingInput(db: Executor, transactionPk: number) {
+  return db
     .selectFrom('transactions as t')
     .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 't.charge_box_pk')
     .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
@@ -89,12 +82,13 @@ export function lockPricingInput(trx: Transaction<DB>, transactionPk: number) {
 }
 export type PricingInput = NonNullable<Awaited<ReturnType<typeof lockPricingInput>>>;
 
-export function billingOf(db: Executor, transactionPk: number) {
-  return db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirst();
+/** The transaction row, locked (the first lock of pricing: the OCPP stop takes it too). */
+export function lockTransactionRow(db: Executor, transactionPk: number) {
+  return db.selectFrom('transactions').select('transaction_pk').where('transaction_pk', '=', transactionPk).forUpdate().execute();
 }
 
-export function lockBilling(trx: Transaction<DB>, transactionPk: number) {
-  return trx.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().executeTakeFirst();
+export function lockBilling(db: Executor, transactionPk: number) {
+  return db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().executeTakeFirst();
 }
 
 /** Connector status reports from the start of a transaction to a day after its stop, in order. */
@@ -164,7 +158,19 @@ export function connectorPkOf(db: Executor, chargeBoxId: string, connectorId: nu
     .executeTakeFirst();
 }
 
-/** A user's wallet (not locked). */
-export function walletOf(db: Executor, userPk: number) {
-  return db.selectFrom('wallets').select(['balance', 'currency']).where('user_pk', '=', userPk).executeTakeFirst();
+export function insertBilling(db: Executor, values: Insertable<TransactionBillingTable>) {
+  return db.insertInto('transaction_billing').values(values).execute();
+}
+
+export function updateBilling(db: Executor, transactionPk: number, set: Updateable<TransactionBillingTable>) {
+  return db.updateTable('transaction_billing').set(set).where('transaction_pk', '=', transactionPk).execute();
+}
+
+/** What idle measurement needs of the transaction itself. */
+export function idleInput(db: Executor, transactionPk: number) {
+  return db
+    .selectFrom('transactions')
+    .select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk'])
+    .where('transaction_pk', '=', transactionPk)
+    .executeTakeFirstOrThrow();
 }

@@ -1,10 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
-import type { Ledger } from '../payments/ledger';
+import type { Ledger } from '../payments/ledger-service';
 import { measureIdle } from './idle';
-import { priceRecharge, tariffFromStation, type Tariff } from './pricing';
+import { priceRecharge, ruleAmount, tariffFromStation, type Tariff } from './pricing';
 import * as repo from './repository';
+
+/**
+ * Minor units for an energy at a price per kWh (minor units), half-up like every line of a
+ * recharge's composition: the one rule for reports that price energy outside a recharge.
+ */
+export function energyPrice(energyWh: number, perKwh: number): number {
+  return ruleAmount({ type: 'KWH', perKwh, perMinute: 0, perTransaction: 0 }, { energyWh, durationSec: 0 });
+}
 
 export interface BillingLogger {
   warn(obj: object, msg: string): void;
@@ -151,7 +159,7 @@ export class BillingService {
     return this.deps.db.transaction().execute(async (trx) => {
       // Lock order everywhere: transaction row, then queue entry (the OCPP stop holds the
       // transaction row while its trigger writes the queue entry).
-      await trx.selectFrom('transactions').select('transaction_pk').where('transaction_pk', '=', transactionPk).forUpdate().execute();
+      await repo.lockTransactionRow(trx, transactionPk);
       const entry = await repo.lockQueueEntry(trx, transactionPk);
       if (!entry) return 'busy';
       const outcome = await this.price(trx, transactionPk, true);
@@ -166,6 +174,16 @@ export class BillingService {
    */
   ensurePriced(trx: Transaction<DB>, transactionPk: number): Promise<PriceOutcome> {
     return this.price(trx, transactionPk, false);
+  }
+
+  /** The recharge's billing row (composition, idle time, bills), locked; undefined when not priced. */
+  lockBilling(trx: Transaction<DB>, transactionPk: number) {
+    return repo.lockBilling(trx, transactionPk);
+  }
+
+  /** Records that a user cancelled the recharge's idle payment (the caller holds the billing row's lock). */
+  async markIdleCanceled(trx: Transaction<DB>, transactionPk: number, userPk: number): Promise<void> {
+    await repo.updateBilling(trx, transactionPk, { idle_canceled_at: new Date(), idle_canceled_by: userPk });
   }
 
   /**
@@ -209,25 +227,18 @@ export class BillingService {
       priced_at: new Date(),
     };
     if (existing) {
-      await trx
-        .updateTable('transaction_billing')
-        .set({ ...row, idle_final: false })
-        .where('transaction_pk', '=', transactionPk)
-        .execute();
+      await repo.updateBilling(trx, transactionPk, { ...row, idle_final: false });
     } else {
-      await trx
-        .insertInto('transaction_billing')
-        .values({
-          transaction_pk: transactionPk,
-          ...row,
-          movement_pk: null,
-          idle_movement_pk: null,
-          idle_started_at: null,
-          idle_ended_at: null,
-          idle_canceled_at: null,
-          idle_canceled_by: null,
-        })
-        .execute();
+      await repo.insertBilling(trx, {
+        transaction_pk: transactionPk,
+        ...row,
+        movement_pk: null,
+        idle_movement_pk: null,
+        idle_started_at: null,
+        idle_ended_at: null,
+        idle_canceled_at: null,
+        idle_canceled_by: null,
+      });
     }
     if (c.total > 0) {
       await this.deps.ledger.bill(trx, {
@@ -300,11 +311,7 @@ export class BillingService {
   private async measureIdle(trx: Transaction<DB>, transactionPk: number): Promise<boolean> {
     const b = await repo.lockBilling(trx, transactionPk);
     if (!b || b.idle_final) return Boolean(b?.idle_final);
-    const t = await trx
-      .selectFrom('transactions')
-      .select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk'])
-      .where('transaction_pk', '=', transactionPk)
-      .executeTakeFirstOrThrow();
+    const t = await repo.idleInput(trx, transactionPk);
     if (!t.stop_timestamp) return false;
     const start = new Date(t.start_timestamp);
     const stop = new Date(t.stop_timestamp);
@@ -322,21 +329,19 @@ export class BillingService {
       now: this.now(),
     });
     if (!m.final) {
-      await trx
-        .updateTable('transaction_billing')
-        .set({ idle_started_at: m.idleStart })
-        .where('transaction_pk', '=', transactionPk)
-        .execute();
+      await repo.updateBilling(trx, transactionPk, { idle_started_at: m.idleStart });
       return false;
     }
-    const tariff = (typeof b.tariff === 'string' ? JSON.parse(b.tariff) : b.tariff) as TariffSnapshot;
+    const tariff = b.tariff as unknown as TariffSnapshot;
     const billable = Math.max(0, m.seconds - (tariff.idleGraceMinutes ?? 0) * 60);
     const idleAmount = priceRecharge({ ...tariff, hasPayment: true }, { energyWh: 0, durationSec: 0, idleSec: billable }).idle;
-    await trx
-      .updateTable('transaction_billing')
-      .set({ idle_started_at: m.idleStart, idle_ended_at: m.idleEnd, idle_seconds: m.seconds, idle_amount: idleAmount, idle_final: true })
-      .where('transaction_pk', '=', transactionPk)
-      .execute();
+    await repo.updateBilling(trx, transactionPk, {
+      idle_started_at: m.idleStart,
+      idle_ended_at: m.idleEnd,
+      idle_seconds: m.seconds,
+      idle_amount: idleAmount,
+      idle_final: true,
+    });
     if (idleAmount > 0 && !b.idle_canceled_at) {
       const bill = await this.deps.ledger.bill(trx, {
         transactionPk,
@@ -347,11 +352,7 @@ export class BillingService {
         isIdle: true,
         pendingType: t.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
       });
-      await trx
-        .updateTable('transaction_billing')
-        .set({ idle_movement_pk: bill.movement_pk })
-        .where('transaction_pk', '=', transactionPk)
-        .execute();
+      await repo.updateBilling(trx, transactionPk, { idle_movement_pk: bill.movement_pk });
     }
     return true;
   }

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { resendableInvoiceStates, type InvoiceState } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
 import type { StoredInvoiceState } from '../../db/schema-billing';
 import type { TenantScope } from '../../platform/auth/context';
 import { conflict, notFound } from '../../platform/errors';
-import type { Movement } from '../payments/ledger';
+import type { Movement } from '../payments/ledger-service';
 import type { InvoiceDocument, InvoiceIssuer, IssuerResult } from './invoice-issuer';
+import * as repo from './repository';
 
 export interface InvoiceServiceDeps {
   db: Kysely<DB>;
@@ -19,7 +20,7 @@ export interface InvoiceServiceDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
-export const invoiceMessages = {
+const invoiceMessages = {
   notConfigured: 'Invoicing is not enabled for this tenant; no invoice can be issued.',
   notPaid: 'The recharge is not paid: there is no invoice to issue.',
   notResendable: 'The invoice is authorised or being processed; it cannot be requested again.',
@@ -51,42 +52,31 @@ export class InvoiceService {
 
   /** Records the invoice request of an approved recharge bill (in the approving transaction). */
   async request(trx: Transaction<DB>, movement: Movement): Promise<StoredInvoiceState> {
-    const tenant = await trx
-      .selectFrom('tenants')
-      .select(['invoicing_enabled'])
-      .where('tenant_pk', '=', movement.tenant_pk)
-      .executeTakeFirstOrThrow();
+    const tenant = await repo.tenantInvoicing(trx, movement.tenant_pk);
     const state: StoredInvoiceState = tenant.invoicing_enabled ? 'PROCESSING' : 'NOT_CONFIGURED';
-    const inserted = await trx
-      .insertInto('invoices')
-      .values({
-        movement_pk: movement.movement_pk,
-        transaction_pk: movement.transaction_pk,
-        tenant_pk: movement.tenant_pk,
-        issuer: this.deps.issuer.name,
-        state,
-        issuer_ref: null,
-        number: null,
-        series: null,
-        access_key: null,
-        message: state === 'NOT_CONFIGURED' ? invoiceMessages.notConfigured : null,
-        next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs) : null,
-        authorized_at: null,
-        pdf_file: null,
-      })
-      .onConflict((oc) => oc.column('movement_pk').doNothing())
-      .returning('state')
-      .executeTakeFirst();
-    if (!inserted)
-      return (await trx.selectFrom('invoices').select('state').where('movement_pk', '=', movement.movement_pk).executeTakeFirstOrThrow())
-        .state;
+    const inserted = await repo.insertInvoiceIfMissing(trx, {
+      movement_pk: movement.movement_pk,
+      transaction_pk: movement.transaction_pk,
+      tenant_pk: movement.tenant_pk,
+      issuer: this.deps.issuer.name,
+      state,
+      issuer_ref: null,
+      number: null,
+      series: null,
+      access_key: null,
+      message: state === 'NOT_CONFIGURED' ? invoiceMessages.notConfigured : null,
+      next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs) : null,
+      authorized_at: null,
+      pdf_file: null,
+    });
+    if (!inserted) return (await repo.invoiceStateOfMovement(trx, movement.movement_pk)).state;
     await this.setMovementState(trx, movement.movement_pk, state);
     if (state === 'PROCESSING') this.kickLater();
     return state;
   }
 
-  private setMovementState(trx: Transaction<DB> | Kysely<DB>, movementPk: number, state: InvoiceState) {
-    return trx.updateTable('financial_movements').set({ invoice_state: state }).where('movement_pk', '=', movementPk).execute();
+  private setMovementState(trx: Transaction<DB>, movementPk: number, state: InvoiceState) {
+    return repo.setMovementInvoiceState(trx, movementPk, state);
   }
 
   /**
@@ -95,58 +85,25 @@ export class InvoiceService {
    */
   async resend(scope: TenantScope, transactionPk: number): Promise<InvoiceState> {
     const state = await this.deps.db.transaction().execute(async (trx) => {
-      const tx = await trx
-        .selectFrom('transactions')
-        .select(['transaction_pk'])
-        .where('transaction_pk', '=', transactionPk)
-        .where('tenant_pk', 'in', scope.tenantPks)
-        .executeTakeFirst();
+      const tx = await repo.transactionInScope(trx, transactionPk, scope.tenantPks);
       if (!tx) throw notFound('Transaction not found');
-      const movement = await trx
-        .selectFrom('financial_movements')
-        .selectAll()
-        .where('transaction_pk', '=', transactionPk)
-        .where('is_idle_payment', '=', false)
-        .where('payment_status', '=', 'approved')
-        .forUpdate()
-        .executeTakeFirst();
+      const movement = await repo.lockApprovedRechargeBill(trx, transactionPk);
       if (!movement) throw conflict(invoiceMessages.notPaid, undefined, 'NOT_PAID');
-      const invoice = await trx
-        .selectFrom('invoices')
-        .selectAll()
-        .where('movement_pk', '=', movement.movement_pk)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!invoice) return this.request(trx, movement as Movement);
+      const invoice = await repo.lockInvoiceOfMovement(trx, movement.movement_pk);
+      if (!invoice) return this.request(trx, movement);
       if (!resendableInvoiceStates.includes(invoice.state))
         throw conflict(invoiceMessages.notResendable, undefined, 'INVOICE_NOT_RESENDABLE');
-      const tenant = await trx
-        .selectFrom('tenants')
-        .select('invoicing_enabled')
-        .where('tenant_pk', '=', invoice.tenant_pk)
-        .executeTakeFirstOrThrow();
+      const tenant = await repo.tenantInvoicing(trx, invoice.tenant_pk);
       if (!tenant.invoicing_enabled) {
-        await trx
-          .updateTable('invoices')
-          .set({ state: 'NOT_CONFIGURED', message: invoiceMessages.notConfigured, updated_at: new Date() })
-          .where('invoice_pk', '=', invoice.invoice_pk)
-          .execute();
+        await repo.updateInvoice(trx, invoice.invoice_pk, {
+          state: 'NOT_CONFIGURED',
+          message: invoiceMessages.notConfigured,
+          updated_at: new Date(),
+        });
         await this.setMovementState(trx, movement.movement_pk, 'NOT_CONFIGURED');
         return 'NOT_CONFIGURED' as const;
       }
-      await trx
-        .updateTable('invoices')
-        .set({
-          state: 'PROCESSING',
-          issuer: this.deps.issuer.name,
-          issuer_ref: null,
-          message: null,
-          attempts: sql<number>`attempts + 1`,
-          next_step_at: new Date(),
-          updated_at: new Date(),
-        })
-        .where('invoice_pk', '=', invoice.invoice_pk)
-        .execute();
+      await repo.requeueInvoice(trx, invoice.invoice_pk, this.deps.issuer.name);
       await this.setMovementState(trx, movement.movement_pk, 'PROCESSING');
       return 'PROCESSING' as const;
     });
@@ -218,79 +175,26 @@ export class InvoiceService {
 
   private async claimNext(now: Date) {
     return this.deps.db.transaction().execute(async (trx) => {
-      const inv = await trx
-        .selectFrom('invoices')
-        .selectAll()
-        .where('state', '=', 'PROCESSING')
-        .where('next_step_at', '<=', now)
-        .orderBy('next_step_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const inv = await repo.lockNextDue(trx, now);
       if (!inv) return null;
       let number = inv.number === null ? null : Number(inv.number);
       if (number === null) {
-        const counter = await trx
-          .insertInto('invoice_counters')
-          .values({ tenant_pk: inv.tenant_pk, last_number: 1 })
-          .onConflict((oc) => oc.column('tenant_pk').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }))
-          .returning('last_number')
-          .executeTakeFirstOrThrow();
+        const counter = await repo.nextInvoiceNumber(trx, inv.tenant_pk);
         number = Number(counter.last_number);
       }
-      await trx
-        .updateTable('invoices')
-        .set({ number, series: SERIES, next_step_at: new Date(now.getTime() + CLAIM_MS), updated_at: new Date() })
-        .where('invoice_pk', '=', inv.invoice_pk)
-        .execute();
+      await repo.updateInvoice(trx, inv.invoice_pk, {
+        number,
+        series: SERIES,
+        next_step_at: new Date(now.getTime() + CLAIM_MS),
+        updated_at: new Date(),
+      });
       const doc = await this.document(trx, inv.invoice_pk, number);
       return { doc, ref: inv.issuer_ref, attempts: inv.attempts };
     });
   }
 
   private async document(trx: Transaction<DB>, invoicePk: number, number: number): Promise<InvoiceDocument> {
-    const r = await trx
-      .selectFrom('invoices as i')
-      .innerJoin('financial_movements as m', 'm.movement_pk', 'i.movement_pk')
-      .innerJoin('tenants as tn', 'tn.tenant_pk', 'i.tenant_pk')
-      .innerJoin('transactions as t', 't.transaction_pk', 'i.transaction_pk')
-      .innerJoin('transaction_billing as b', 'b.transaction_pk', 't.transaction_pk')
-      .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 't.charge_box_pk')
-      .leftJoin('users as u', 'u.user_pk', 'm.user_pk')
-      .select([
-        'i.invoice_pk',
-        'tn.tenant_pk',
-        'tn.name as tenant_name',
-        'tn.country',
-        'tn.currency',
-        'u.first_name',
-        'u.last_name',
-        'u.email',
-        'u.doc_type',
-        'u.doc_number',
-        'cb.charge_box_id',
-        'cb.description',
-        'cb.street',
-        'cb.house_number',
-        'cb.city',
-        'cb.state',
-        't.transaction_pk',
-        't.start_timestamp',
-        't.stop_timestamp',
-        'b.energy_wh',
-        'b.duration_seconds',
-        'b.start_fee',
-        'b.energy_amount',
-        'b.operational_fee',
-        'b.voucher_discount',
-        'b.tax',
-        'b.total',
-        'm.payment_type',
-        'm.paid_at',
-      ])
-      .where('i.invoice_pk', '=', invoicePk)
-      .executeTakeFirstOrThrow();
+    const r = await repo.documentData(trx, invoicePk);
     return {
       invoicePk,
       number,
@@ -346,34 +250,21 @@ export class InvoiceService {
     const state: StoredInvoiceState = retry ? 'PROCESSING' : result.state;
     await this.deps.db.transaction().execute(async (trx) => {
       // Lock order everywhere: movement, then invoice (payments and resend hold the movement first).
-      const { movement_pk } = await trx
-        .selectFrom('invoices')
-        .select('movement_pk')
-        .where('invoice_pk', '=', doc.invoicePk)
-        .executeTakeFirstOrThrow();
-      await trx.selectFrom('financial_movements').select('movement_pk').where('movement_pk', '=', movement_pk).forUpdate().execute();
-      const inv = await trx
-        .selectFrom('invoices')
-        .select(['movement_pk', 'state'])
-        .where('invoice_pk', '=', doc.invoicePk)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const { movement_pk } = await repo.movementOfInvoice(trx, doc.invoicePk);
+      await repo.lockMovementRow(trx, movement_pk);
+      const inv = await repo.lockInvoice(trx, doc.invoicePk);
       if (inv.state !== 'PROCESSING') return;
-      await trx
-        .updateTable('invoices')
-        .set({
-          state,
-          issuer_ref: result.ref ?? null,
-          access_key: result.accessKey ?? null,
-          message: result.message ?? null,
-          attempts: retry ? attempts + 1 : attempts,
-          next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs * (retry ? 2 ** attempts : 1)) : null,
-          authorized_at: state === 'AUTHORIZED' ? new Date() : null,
-          pdf_file: pdfFile,
-          updated_at: new Date(),
-        })
-        .where('invoice_pk', '=', doc.invoicePk)
-        .execute();
+      await repo.updateInvoice(trx, doc.invoicePk, {
+        state,
+        issuer_ref: result.ref ?? null,
+        access_key: result.accessKey ?? null,
+        message: result.message ?? null,
+        attempts: retry ? attempts + 1 : attempts,
+        next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs * (retry ? 2 ** attempts : 1)) : null,
+        authorized_at: state === 'AUTHORIZED' ? new Date() : null,
+        pdf_file: pdfFile,
+        updated_at: new Date(),
+      });
       await this.setMovementState(trx, inv.movement_pk, state);
     });
     if (state === 'PROCESSING') this.kickLater();
@@ -381,15 +272,7 @@ export class InvoiceService {
 
   /** The authorised invoice PDF of a recharge in the scope: path and name for the download route. */
   async pdfOf(scope: TenantScope, transactionPk: number): Promise<{ file: string; name: string }> {
-    const inv = await this.deps.db
-      .selectFrom('invoices as i')
-      .innerJoin('financial_movements as m', 'm.movement_pk', 'i.movement_pk')
-      .select(['i.invoice_pk', 'i.state', 'i.pdf_file', 'i.number', 'i.tenant_pk'])
-      .where('i.transaction_pk', '=', transactionPk)
-      .where('m.is_idle_payment', '=', false)
-      .where('i.tenant_pk', 'in', scope.tenantPks)
-      .orderBy('i.invoice_pk', 'desc')
-      .executeTakeFirst();
+    const inv = await repo.latestRechargeInvoice(this.deps.db, transactionPk, scope.tenantPks);
     if (!inv) throw notFound('Invoice not found');
     if (inv.state !== 'AUTHORIZED' || !inv.pdf_file || !fs.existsSync(inv.pdf_file))
       throw notFound(invoiceMessages.noPdf, 'INVOICE_NOT_AUTHORIZED');

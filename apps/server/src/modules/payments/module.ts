@@ -1,5 +1,5 @@
 import type { AppModule } from '../../platform/app-module';
-import { Ledger } from './ledger';
+import { Ledger } from './ledger-service';
 import { PaymentProviders } from './payment-provider';
 import { SandboxProvider } from './sandbox-provider';
 

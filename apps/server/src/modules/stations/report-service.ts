@@ -11,7 +11,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { badRequest } from '../../platform/errors';
 import { streamXlsx } from '../../platform/xlsx-stream';
 import { monthStart } from '../../db/sql/month-start';
-import { ruleAmount } from '../billing/pricing';
+import { energyPrice } from '../billing/service';
 import { decodeBase64, photoMime } from './photo-store';
 import * as stationRepo from './repository';
 import { toListItem } from './service';
@@ -23,10 +23,6 @@ import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 const DEFAULT_REPORT_DAYS = 10;
 const MAX_REPORT_DAYS = 366;
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-
-/** minor units for an energy at a price per kWh, half-up (billing/pricing.ts rounding). */
-const priced = (energyWh: number, perKwh: number) =>
-  ruleAmount({ type: 'KWH', perKwh, perMinute: 0, perTransaction: 0 }, { energyWh, durationSec: 0 });
 
 export interface ReportLogger {
   error(obj: object, msg: string): void;
@@ -198,8 +194,8 @@ export class StationReportService {
       const total = { stations: 0, recharges: 0, wh: 0, cost: 0, income: 0 };
       for await (const r of rows) {
         const wh = Number(r.energy_wh);
-        const cost = priced(wh, s.costKwh);
-        const income = priced(wh, s.incomeKwh);
+        const cost = energyPrice(wh, s.costKwh);
+        const income = energyPrice(wh, s.incomeKwh);
         total.stations++;
         total.recharges += Number(r.recharges);
         total.wh += wh;
@@ -303,8 +299,8 @@ export class StationReportService {
     let income = 0;
     for (const t of txs) {
       const e = Number(t.energy_wh);
-      const c = priced(e, s.costKwh);
-      const i = priced(e, s.incomeKwh);
+      const c = energyPrice(e, s.costKwh);
+      const i = energyPrice(e, s.incomeKwh);
       wh += e;
       cost += c;
       income += i;

@@ -1,4 +1,8 @@
 import type { AppModule } from '../../platform/app-module';
+import { TransactionExportService } from './export-service';
+import { TransactionInvoiceService } from './invoice-service';
+import { TransactionPaymentService } from './payment-service';
+import { TransactionQueryService } from './query-service';
 import { transactionRoutes } from './routes';
 import { TransactionService } from './service';
 
@@ -12,16 +16,15 @@ declare module '../../platform/app-module' {
 export const transactionsModule: AppModule = {
   name: 'transactions',
   async register(app, { platform, services }) {
-    const transactions = new TransactionService({
-      db: platform.database.db,
-      billing: services.get('billing'),
-      ledger: services.get('ledger'),
-      invoices: services.get('invoices'),
-      providers: services.get('paymentProviders'),
-      tenants: services.get('tenants'),
-      log: app.log,
-    });
-    await transactions.init();
+    const db = platform.database.db;
+    const queries = new TransactionQueryService(db);
+    await queries.init();
+    const transactions = new TransactionService(
+      queries,
+      new TransactionExportService({ db, tenants: services.get('tenants'), log: app.log }),
+      new TransactionPaymentService({ db, billing: services.get('billing'), ledger: services.get('ledger') }),
+      new TransactionInvoiceService(services.get('invoices')),
+    );
     services.provide('transactions', transactions);
     await app.register(transactionRoutes, { service: transactions });
   },

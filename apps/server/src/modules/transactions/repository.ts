@@ -1,6 +1,6 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { TRANSACTION_QUERY_CAP, type RevenueStatus, type TransactionSortKey } from '@recarga/contracts/transactions';
-import type { DB } from '../../db/db';
+import type { DB, Executor } from '../../db/db';
 import { isRowKey } from '../../db/keys';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
@@ -12,8 +12,6 @@ import { likeContains } from '../../db/sql/like';
  * and counting happen in SQL (indexes: transactions_tenant_start_idx, transaction_billing_revenue_idx,
  * transactions_id_tag_idx); only the page's rows are read.
  */
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface TransactionFilters {
   from: Date;
@@ -291,4 +289,22 @@ export function movementsOf(db: Executor, transactionPk: number) {
 /** Payment types a tenant configured (GET payment/types); empty = defaults. */
 export function tenantPaymentTypes(db: Executor, tenantPk: number) {
   return db.selectFrom('tenant_payment_types').select('payment_type').where('tenant_pk', '=', tenantPk).orderBy('payment_type').execute();
+}
+
+/** Who pays a recharge: its driver and the station's tenant (the transaction must exist). */
+export function payerOf(db: Executor, transactionPk: number) {
+  return db
+    .selectFrom('transactions')
+    .select(['user_pk', 'tenant_pk'])
+    .where('transaction_pk', '=', transactionPk)
+    .executeTakeFirstOrThrow();
+}
+
+/** A recharge with its driver and tenant, in any tenant (checkout checks the caller itself). */
+export function transactionPayer(db: Executor, transactionPk: number) {
+  return db
+    .selectFrom('transactions')
+    .select(['transaction_pk', 'user_pk', 'tenant_pk'])
+    .where('transaction_pk', '=', transactionPk)
+    .executeTakeFirst();
 }

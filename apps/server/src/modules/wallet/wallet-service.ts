@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/db';
 import type { WalletEntryKind } from '../../db/schema-billing';
+import * as repo from './repository';
 
 /**
  * Wallet balances. A balance changes only inside a database transaction that holds the wallet
@@ -19,25 +20,16 @@ export interface WalletChange {
 
 /** The user's wallet row, locked for the rest of the transaction; undefined when the user has none. */
 export function lockWallet(trx: Transaction<DB>, userPk: number) {
-  return trx.selectFrom('wallets').select(['user_pk', 'currency', 'balance']).where('user_pk', '=', userPk).forUpdate().executeTakeFirst();
+  return repo.lockWallet(trx, userPk);
 }
 
 /** Creates the wallet if missing (currency of the user's tenant) and returns it locked. */
 export async function ensureWallet(trx: Transaction<DB>, userPk: number) {
-  const existing = await lockWallet(trx, userPk);
+  const existing = await repo.lockWallet(trx, userPk);
   if (existing) return existing;
-  const user = await trx
-    .selectFrom('users as u')
-    .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
-    .select(['t.currency'])
-    .where('u.user_pk', '=', userPk)
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('wallets')
-    .values({ user_pk: userPk, currency: user.currency })
-    .onConflict((oc) => oc.column('user_pk').doNothing())
-    .execute();
-  return (await lockWallet(trx, userPk))!;
+  const user = await repo.tenantCurrencyOfUser(trx, userPk);
+  await repo.insertWalletIfMissing(trx, userPk, user.currency);
+  return (await repo.lockWallet(trx, userPk))!;
 }
 
 /**
@@ -45,21 +37,18 @@ export async function ensureWallet(trx: Transaction<DB>, userPk: number) {
  * false, nothing written): the caller decides what happens (e.g. the bill stays pending).
  */
 export async function applyWalletChange(trx: Transaction<DB>, change: WalletChange): Promise<{ ok: boolean; balance: number }> {
-  const wallet = await lockWallet(trx, change.userPk);
+  const wallet = await repo.lockWallet(trx, change.userPk);
   if (!wallet) return { ok: false, balance: 0 };
   const balance = Number(wallet.balance) + change.amount;
   if (balance < 0) return { ok: false, balance: Number(wallet.balance) };
-  await trx.updateTable('wallets').set({ balance, updated_at: new Date() }).where('user_pk', '=', change.userPk).execute();
-  await trx
-    .insertInto('wallet_entries')
-    .values({
-      user_pk: change.userPk,
-      movement_pk: change.movementPk ?? null,
-      refund_pk: change.refundPk ?? null,
-      kind: change.kind,
-      amount: change.amount,
-      balance_after: balance,
-    })
-    .execute();
+  await repo.setBalance(trx, change.userPk, balance);
+  await repo.insertEntry(trx, {
+    userPk: change.userPk,
+    movementPk: change.movementPk ?? null,
+    refundPk: change.refundPk ?? null,
+    kind: change.kind,
+    amount: change.amount,
+    balanceAfter: balance,
+  });
   return { ok: true, balance };
 }

@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
-import type { FinancialMovementsTable } from '../../db/schema-billing';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { applyWalletChange, ensureWallet, lockWallet } from '../wallet/wallet';
+import { applyWalletChange, ensureWallet, lockWallet } from '../wallet/wallet-service';
 import { providerNotConfigured, type PaymentProviders, type ProviderOutcome } from './payment-provider';
+import * as repo from './repository';
+import type { Movement } from './repository';
 
 /**
  * The one ledger of financial movements (financial_movements): recharge bills, idle payments,
@@ -13,7 +14,7 @@ import { providerNotConfigured, type PaymentProviders, type ProviderOutcome } fr
  * Lock order everywhere: the recharge's billing row, then the movement, then the wallet.
  */
 
-export type Movement = Selectable<FinancialMovementsTable>;
+export type { Movement } from './repository';
 
 /** Called inside the transaction that approved a recharge bill (not an idle payment): the invoice request. */
 export type RechargePaidHook = (trx: Transaction<DB>, movement: Movement) => Promise<void>;
@@ -66,31 +67,24 @@ export class Ledger {
   // -------------------------------------------------------------------------------------------
   // Reading
 
+  /** Types of the providers that can take payments now. */
+  configuredProviderTypes(): PaymentType[] {
+    return this.deps.providers.configuredTypes();
+  }
+
   lockMovement(trx: Transaction<DB>, movementPk: number) {
-    return trx.selectFrom('financial_movements').selectAll().where('movement_pk', '=', movementPk).forUpdate().executeTakeFirst();
+    return repo.lockMovement(trx, movementPk);
   }
 
   /** The live bill (not rejected or cancelled) of a recharge or of its idle time, locked. */
-  liveBill(trx: Transaction<DB>, transactionPk: number, isIdle: boolean) {
-    return trx
-      .selectFrom('financial_movements')
-      .selectAll()
-      .where('transaction_pk', '=', transactionPk)
-      .where('is_idle_payment', '=', isIdle)
-      .where('payment_status', 'not in', ['rejected', 'cancelled'])
-      .forUpdate()
-      .executeTakeFirst();
+  private liveBill(trx: Transaction<DB>, transactionPk: number, isIdle: boolean) {
+    return repo.lockLiveBill(trx, transactionPk, isIdle);
   }
 
   /** Locks the recharge's billing row first (lock order: billing row, movement, wallet). */
   lockBillingRow(trx: Transaction<DB>, transactionPk: number | null) {
     if (transactionPk === null) return Promise.resolve(undefined);
-    return trx
-      .selectFrom('transaction_billing')
-      .select('transaction_pk')
-      .where('transaction_pk', '=', transactionPk)
-      .forUpdate()
-      .executeTakeFirst();
+    return repo.lockBillingRow(trx, transactionPk);
   }
 
   /**
@@ -99,20 +93,7 @@ export class Ledger {
    * bill is approved with a paid time, else UNPAID. Called after every change of a recharge bill.
    */
   async syncRecharge(trx: Transaction<DB>, transactionPk: number) {
-    await sql`
-      update transaction_billing b
-         set movement_pk = cur.movement_pk,
-             revenue_status = case when not b.has_payment or b.total = 0 then 'PRICELESS'
-                                   when cur.payment_status = 'approved' and cur.paid_at is not null then 'PAID'
-                                   else 'UNPAID' end
-        from (select 1) one
-        left join lateral (
-          select m.movement_pk, m.payment_status, m.paid_at
-            from financial_movements m
-           where m.transaction_pk = ${transactionPk} and not m.is_idle_payment
-           order by (m.payment_status in ('rejected', 'cancelled')), m.movement_pk desc
-           limit 1) cur on true
-       where b.transaction_pk = ${transactionPk}`.execute(trx);
+    await repo.syncRecharge(trx, transactionPk);
   }
 
   private async synced(trx: Transaction<DB>, m: Movement): Promise<Movement> {
@@ -127,37 +108,25 @@ export class Ledger {
   async openBill(trx: Transaction<DB>, transactionPk: number, isIdle: boolean): Promise<Movement | undefined> {
     const live = await this.liveBill(trx, transactionPk, isIdle);
     if (live) return live;
-    const rejected = await trx
-      .selectFrom('financial_movements')
-      .selectAll()
-      .where('transaction_pk', '=', transactionPk)
-      .where('is_idle_payment', '=', isIdle)
-      .where('payment_status', '=', 'rejected')
-      .orderBy('movement_pk', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const rejected = await repo.latestRejectedBill(trx, transactionPk, isIdle);
     if (!rejected) return undefined;
-    return (await trx
-      .insertInto('financial_movements')
-      .values({
-        tenant_pk: rejected.tenant_pk,
-        target_type: 'TRANSACTION',
-        transaction_pk: transactionPk,
-        user_pk: rejected.user_pk,
-        is_idle_payment: isIdle,
-        payment_type: rejected.payment_type,
-        payment_status: 'pending',
-        payment_status_detail: null,
-        amount: rejected.amount,
-        currency: rejected.currency,
-        provider: 'none',
-        external_id: null,
-        voucher_unit_pk: rejected.voucher_unit_pk,
-        actor_user_pk: null,
-        paid_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()) as Movement;
+    return repo.insertMovement(trx, {
+      tenant_pk: rejected.tenant_pk,
+      target_type: 'TRANSACTION',
+      transaction_pk: transactionPk,
+      user_pk: rejected.user_pk,
+      is_idle_payment: isIdle,
+      payment_type: rejected.payment_type,
+      payment_status: 'pending',
+      payment_status_detail: null,
+      amount: rejected.amount,
+      currency: rejected.currency,
+      provider: 'none',
+      external_id: null,
+      voucher_unit_pk: rejected.voucher_unit_pk,
+      actor_user_pk: null,
+      paid_at: null,
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -173,15 +142,7 @@ export class Ledger {
     const existing = await this.liveBill(trx, req.transactionPk, req.isIdle);
     if (existing) {
       if (existing.payment_status === 'pending' && Number(existing.amount) !== req.amount) {
-        return this.synced(
-          trx,
-          (await trx
-            .updateTable('financial_movements')
-            .set({ amount: req.amount, updated_at: new Date() })
-            .where('movement_pk', '=', existing.movement_pk)
-            .returningAll()
-            .executeTakeFirstOrThrow()) as Movement,
-        );
+        return this.synced(trx, await repo.updateMovement(trx, existing.movement_pk, { amount: req.amount, updated_at: new Date() }));
       }
       return this.synced(trx, existing);
     }
@@ -200,48 +161,34 @@ export class Ledger {
       payment_status_detail: null,
     };
     if (wallet && wallet.currency === req.currency && Number(wallet.balance) >= req.amount) {
-      const m = (await trx
-        .insertInto('financial_movements')
-        .values({
-          ...base,
-          payment_type: 'WALLET',
-          payment_status: 'approved',
-          provider: 'wallet',
-          paid_at: new Date(),
-          payment_status_detail: 'accredited',
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()) as Movement;
+      const m = await repo.insertMovement(trx, {
+        ...base,
+        payment_type: 'WALLET',
+        payment_status: 'approved',
+        provider: 'wallet',
+        paid_at: new Date(),
+        payment_status_detail: 'accredited',
+      });
       const debit = await applyWalletChange(trx, { userPk: req.userPk!, amount: -req.amount, kind: 'DEBIT', movementPk: m.movement_pk });
       if (!debit.ok) throw new Error('wallet debit failed under lock');
       await this.approved(trx, m);
       return this.synced(trx, m);
     }
-    const pending = (await trx
-      .insertInto('financial_movements')
-      .values({
-        ...base,
-        payment_type: wallet ? 'WALLET' : req.pendingType,
-        payment_status: 'pending',
-        provider: 'none',
-        paid_at: null,
-        payment_status_detail: wallet ? ledgerMessages.walletLow : null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()) as Movement;
+    const pending = await repo.insertMovement(trx, {
+      ...base,
+      payment_type: wallet ? 'WALLET' : req.pendingType,
+      payment_status: 'pending',
+      provider: 'none',
+      paid_at: null,
+      payment_status_detail: wallet ? ledgerMessages.walletLow : null,
+    });
     return this.synced(trx, pending);
   }
 
   /** Cancels a live bill that is not paid (e.g. a cancelled idle payment). */
   async cancelBill(trx: Transaction<DB>, movementPk: number, detail: string) {
-    const m = await trx
-      .updateTable('financial_movements')
-      .set({ payment_status: 'cancelled', payment_status_detail: detail, updated_at: new Date() })
-      .where('movement_pk', '=', movementPk)
-      .where('payment_status', 'in', ['pending', 'rejected'])
-      .returningAll()
-      .executeTakeFirst();
-    if (m) await this.synced(trx, m as Movement);
+    const m = await repo.cancelUnpaidMovement(trx, movementPk, detail);
+    if (m) await this.synced(trx, m);
   }
 
   /**
@@ -270,26 +217,17 @@ export class Ledger {
       updated_at: new Date(),
     };
     const m = existing
-      ? ((await trx
-          .updateTable('financial_movements')
-          .set(values)
-          .where('movement_pk', '=', existing.movement_pk)
-          .returningAll()
-          .executeTakeFirstOrThrow()) as Movement)
-      : ((await trx
-          .insertInto('financial_movements')
-          .values({
-            ...values,
-            tenant_pk: req.tenantPk,
-            target_type: 'TRANSACTION',
-            transaction_pk: req.transactionPk,
-            user_pk: req.userPk,
-            is_idle_payment: false,
-            currency: req.currency,
-            voucher_unit_pk: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()) as Movement);
+      ? await repo.updateMovement(trx, existing.movement_pk, values)
+      : await repo.insertMovement(trx, {
+          ...values,
+          tenant_pk: req.tenantPk,
+          target_type: 'TRANSACTION',
+          transaction_pk: req.transactionPk,
+          user_pk: req.userPk,
+          is_idle_payment: false,
+          currency: req.currency,
+          voucher_unit_pk: null,
+        });
     await this.approved(trx, m);
     return this.synced(trx, m);
   }
@@ -301,26 +239,21 @@ export class Ledger {
     if (bill.user_pk === null) throw conflict('This recharge has no driver with a wallet.', undefined, 'NO_WALLET');
     const wallet = await lockWallet(trx, bill.user_pk);
     if (!wallet || wallet.currency !== bill.currency || Number(wallet.balance) < Number(bill.amount)) {
-      await trx
-        .updateTable('financial_movements')
-        .set({ payment_type: 'WALLET', payment_status_detail: ledgerMessages.walletLow, updated_at: new Date() })
-        .where('movement_pk', '=', bill.movement_pk)
-        .execute();
+      await repo.setMovement(trx, bill.movement_pk, {
+        payment_type: 'WALLET',
+        payment_status_detail: ledgerMessages.walletLow,
+        updated_at: new Date(),
+      });
       throw new AppError(409, 'INSUFFICIENT_BALANCE', ledgerMessages.walletLow);
     }
-    const m = (await trx
-      .updateTable('financial_movements')
-      .set({
-        payment_type: 'WALLET',
-        payment_status: 'approved',
-        provider: 'wallet',
-        paid_at: new Date(),
-        payment_status_detail: 'accredited',
-        updated_at: new Date(),
-      })
-      .where('movement_pk', '=', bill.movement_pk)
-      .returningAll()
-      .executeTakeFirstOrThrow()) as Movement;
+    const m = await repo.updateMovement(trx, bill.movement_pk, {
+      payment_type: 'WALLET',
+      payment_status: 'approved',
+      provider: 'wallet',
+      paid_at: new Date(),
+      payment_status_detail: 'accredited',
+      updated_at: new Date(),
+    });
     await applyWalletChange(trx, { userPk: bill.user_pk, amount: -Number(bill.amount), kind: 'DEBIT', movementPk: bill.movement_pk });
     await this.approved(trx, m);
     return this.synced(trx, m);
@@ -353,17 +286,13 @@ export class Ledger {
           undefined,
           'NOT_PAYABLE',
         );
-      await trx
-        .updateTable('financial_movements')
-        .set({
-          payment_status: 'in_process',
-          payment_type: type,
-          provider: provider.name,
-          payment_status_detail: 'checkout_started',
-          updated_at: new Date(),
-        })
-        .where('movement_pk', '=', bill.movement_pk)
-        .execute();
+      await repo.setMovement(trx, bill.movement_pk, {
+        payment_status: 'in_process',
+        payment_type: type,
+        provider: provider.name,
+        payment_status_detail: 'checkout_started',
+        updated_at: new Date(),
+      });
       await this.synced(trx, bill);
       return bill;
     });
@@ -380,13 +309,12 @@ export class Ledger {
     } catch (err) {
       await this.deps.db.transaction().execute(async (trx) => {
         await this.lockBillingRow(trx, transactionPk);
-        const m = await trx
-          .updateTable('financial_movements')
-          .set({ payment_status: 'pending', payment_status_detail: (err as Error).message.slice(0, 200), updated_at: new Date() })
-          .where('movement_pk', '=', claimed.movement_pk)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await this.synced(trx, m as Movement);
+        const m = await repo.updateMovement(trx, claimed.movement_pk, {
+          payment_status: 'pending',
+          payment_status_detail: (err as Error).message.slice(0, 200),
+          updated_at: new Date(),
+        });
+        await this.synced(trx, m);
       });
       throw err;
     }
@@ -398,32 +326,20 @@ export class Ledger {
 
   /** Records a provider's answer on a movement (the caller holds the billing row's lock). */
   private async recordOutcome(trx: Transaction<DB>, movementPk: number, outcome: ProviderOutcome): Promise<Movement> {
-    const m = (await trx
-      .updateTable('financial_movements')
-      .set({
-        payment_status: outcome.status,
-        payment_status_detail: outcome.detail,
-        external_id: outcome.externalId,
-        paid_at: outcome.status === 'approved' ? new Date() : null,
-        updated_at: new Date(),
-      })
-      .where('movement_pk', '=', movementPk)
-      .returningAll()
-      .executeTakeFirstOrThrow()) as Movement;
+    const m = await repo.updateMovement(trx, movementPk, {
+      payment_status: outcome.status,
+      payment_status_detail: outcome.detail,
+      external_id: outcome.externalId,
+      paid_at: outcome.status === 'approved' ? new Date() : null,
+      updated_at: new Date(),
+    });
     if (m.payment_status === 'approved') await this.approved(trx, m);
     return this.synced(trx, m);
   }
 
   /** Asks providers about payments left in_process and records what they say (periodic job). */
   async settleInProcess(limit = 50): Promise<number> {
-    const rows = await this.deps.db
-      .selectFrom('financial_movements')
-      .select(['movement_pk', 'transaction_pk', 'provider', 'external_id'])
-      .where('payment_status', '=', 'in_process')
-      .where('external_id', 'is not', null)
-      .orderBy('updated_at')
-      .limit(limit)
-      .execute();
+    const rows = await repo.inProcessAtProviders(this.deps.db, limit);
     let settled = 0;
     for (const r of rows) {
       const provider = this.deps.providers.byName(r.provider);
@@ -472,12 +388,7 @@ export class Ledger {
   }): Promise<Movement> {
     if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
       throw badRequest('The deposit must be a positive amount.', { amount: 'Positive minor units.' });
-    const user = await this.deps.db
-      .selectFrom('users as u')
-      .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
-      .select(['u.user_pk', 'u.tenant_pk', 'u.email', 't.currency'])
-      .where('u.user_pk', '=', req.userPk)
-      .executeTakeFirst();
+    const user = await repo.depositor(this.deps.db, req.userPk);
     if (!user) throw notFound('User not found!');
     let outcome: ProviderOutcome = { status: 'approved', externalId: req.externalId ?? '', detail: 'manual' };
     let provider = 'manual';
@@ -496,26 +407,22 @@ export class Ledger {
     }
     return this.deps.db.transaction().execute(async (trx) => {
       const wallet = await ensureWallet(trx, user.user_pk);
-      const m = (await trx
-        .insertInto('financial_movements')
-        .values({
-          tenant_pk: user.tenant_pk,
-          target_type: 'USER',
-          transaction_pk: null,
-          user_pk: user.user_pk,
-          payment_type: req.type,
-          payment_status: outcome.status,
-          payment_status_detail: outcome.detail,
-          amount: req.amount,
-          currency: wallet.currency,
-          provider,
-          external_id: outcome.externalId || null,
-          voucher_unit_pk: null,
-          actor_user_pk: req.actorUserPk ?? null,
-          paid_at: outcome.status === 'approved' ? new Date() : null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()) as Movement;
+      const m = await repo.insertMovement(trx, {
+        tenant_pk: user.tenant_pk,
+        target_type: 'USER',
+        transaction_pk: null,
+        user_pk: user.user_pk,
+        payment_type: req.type,
+        payment_status: outcome.status,
+        payment_status_detail: outcome.detail,
+        amount: req.amount,
+        currency: wallet.currency,
+        provider,
+        external_id: outcome.externalId || null,
+        voucher_unit_pk: null,
+        actor_user_pk: req.actorUserPk ?? null,
+        paid_at: outcome.status === 'approved' ? new Date() : null,
+      });
       if (m.payment_status === 'approved') {
         await applyWalletChange(trx, { userPk: user.user_pk, amount: req.amount, kind: 'DEPOSIT', movementPk: m.movement_pk });
       }
@@ -535,11 +442,7 @@ export class Ledger {
    */
   async refund(req: { movementPk: number; amount?: number; actorUserPk: number | null; reason?: string | null; tenantPks?: number[] }) {
     return this.deps.db.transaction().execute(async (trx) => {
-      const target = await trx
-        .selectFrom('financial_movements')
-        .select('transaction_pk')
-        .where('movement_pk', '=', req.movementPk)
-        .executeTakeFirst();
+      const target = await repo.transactionOfMovement(trx, req.movementPk);
       await this.lockBillingRow(trx, target?.transaction_pk ?? null);
       const m = await this.lockMovement(trx, req.movementPk);
       if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
@@ -562,17 +465,13 @@ export class Ledger {
           );
         providerReference = (await provider.refund(m.external_id ?? '', amount)).reference;
       }
-      const refund = await trx
-        .insertInto('payment_refunds')
-        .values({
-          movement_pk: m.movement_pk,
-          amount,
-          actor_user_pk: req.actorUserPk,
-          provider_reference: providerReference,
-          reason: req.reason ?? null,
-        })
-        .returning('refund_pk')
-        .executeTakeFirstOrThrow();
+      const refund = await repo.insertRefund(trx, {
+        movement_pk: m.movement_pk,
+        amount,
+        actor_user_pk: req.actorUserPk,
+        provider_reference: providerReference,
+        reason: req.reason ?? null,
+      });
       if (m.target_type === 'USER' && m.user_pk !== null) {
         const r = await applyWalletChange(trx, {
           userPk: m.user_pk,
@@ -595,16 +494,11 @@ export class Ledger {
       const refunded = Number(m.refunded_amount) + amount;
       return this.synced(
         trx,
-        (await trx
-          .updateTable('financial_movements')
-          .set({
-            refunded_amount: refunded,
-            payment_status: refunded === Number(m.amount) ? 'refunded' : 'approved',
-            updated_at: new Date(),
-          })
-          .where('movement_pk', '=', m.movement_pk)
-          .returningAll()
-          .executeTakeFirstOrThrow()) as Movement,
+        await repo.updateMovement(trx, m.movement_pk, {
+          refunded_amount: refunded,
+          payment_status: refunded === Number(m.amount) ? 'refunded' : 'approved',
+          updated_at: new Date(),
+        }),
       );
     });
   }

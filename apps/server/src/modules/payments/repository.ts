@@ -1,0 +1,128 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { FinancialMovementsTable, PaymentRefundsTable } from '../../db/schema-billing';
+
+/** A row of the ledger (financial_movements). */
+export type Movement = Selectable<FinancialMovementsTable>;
+
+export function lockMovement(db: Executor, movementPk: number) {
+  return db.selectFrom('financial_movements').selectAll().where('movement_pk', '=', movementPk).forUpdate().executeTakeFirst();
+}
+
+/** The live bill (not rejected or cancelled) of a recharge or of its idle time, locked. */
+export function lockLiveBill(db: Executor, transactionPk: number, isIdle: boolean) {
+  return db
+    .selectFrom('financial_movements')
+    .selectAll()
+    .where('transaction_pk', '=', transactionPk)
+    .where('is_idle_payment', '=', isIdle)
+    .where('payment_status', 'not in', ['rejected', 'cancelled'])
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The latest rejected bill of a recharge or of its idle time (not locked). */
+export function latestRejectedBill(db: Executor, transactionPk: number, isIdle: boolean) {
+  return db
+    .selectFrom('financial_movements')
+    .selectAll()
+    .where('transaction_pk', '=', transactionPk)
+    .where('is_idle_payment', '=', isIdle)
+    .where('payment_status', '=', 'rejected')
+    .orderBy('movement_pk', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The recharge's billing row, locked (the first lock of the ledger's order). */
+export function lockBillingRow(db: Executor, transactionPk: number) {
+  return db
+    .selectFrom('transaction_billing')
+    .select('transaction_pk')
+    .where('transaction_pk', '=', transactionPk)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Points the recharge's billing row at its current bill (the live one, else the latest attempt)
+ * and records its revenue status (001 §4): PRICELESS without payment or income, PAID when the
+ * bill is approved with a paid time, else UNPAID.
+ */
+export async function syncRecharge(db: Executor, transactionPk: number) {
+  await sql`
+      update transaction_billing b
+         set movement_pk = cur.movement_pk,
+             revenue_status = case when not b.has_payment or b.total = 0 then 'PRICELESS'
+                                   when cur.payment_status = 'approved' and cur.paid_at is not null then 'PAID'
+                                   else 'UNPAID' end
+        from (select 1) one
+        left join lateral (
+          select m.movement_pk, m.payment_status, m.paid_at
+            from financial_movements m
+           where m.transaction_pk = ${transactionPk} and not m.is_idle_payment
+           order by (m.payment_status in ('rejected', 'cancelled')), m.movement_pk desc
+           limit 1) cur on true
+       where b.transaction_pk = ${transactionPk}`.execute(db);
+}
+
+export async function insertMovement(db: Executor, values: Insertable<FinancialMovementsTable>): Promise<Movement> {
+  return (await db.insertInto('financial_movements').values(values).returningAll().executeTakeFirstOrThrow()) as Movement;
+}
+
+/** Changes a movement and answers it as changed. */
+export async function updateMovement(db: Executor, movementPk: number, set: Updateable<FinancialMovementsTable>): Promise<Movement> {
+  return (await db
+    .updateTable('financial_movements')
+    .set(set)
+    .where('movement_pk', '=', movementPk)
+    .returningAll()
+    .executeTakeFirstOrThrow()) as Movement;
+}
+
+/** Changes a movement without reading it back. */
+export function setMovement(db: Executor, movementPk: number, set: Updateable<FinancialMovementsTable>) {
+  return db.updateTable('financial_movements').set(set).where('movement_pk', '=', movementPk).execute();
+}
+
+/** Cancels a movement that is pending or rejected; undefined when it is neither. */
+export async function cancelUnpaidMovement(db: Executor, movementPk: number, detail: string): Promise<Movement | undefined> {
+  return (await db
+    .updateTable('financial_movements')
+    .set({ payment_status: 'cancelled', payment_status_detail: detail, updated_at: new Date() })
+    .where('movement_pk', '=', movementPk)
+    .where('payment_status', 'in', ['pending', 'rejected'])
+    .returningAll()
+    .executeTakeFirst()) as Movement | undefined;
+}
+
+/** Payments a provider still processes (oldest change first). */
+export function inProcessAtProviders(db: Executor, limit: number) {
+  return db
+    .selectFrom('financial_movements')
+    .select(['movement_pk', 'transaction_pk', 'provider', 'external_id'])
+    .where('payment_status', '=', 'in_process')
+    .where('external_id', 'is not', null)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The recharge a movement belongs to (not locked: read to take the locks in order). */
+export function transactionOfMovement(db: Executor, movementPk: number) {
+  return db.selectFrom('financial_movements').select('transaction_pk').where('movement_pk', '=', movementPk).executeTakeFirst();
+}
+
+/** A depositor: the user, their tenant and its currency. */
+export function depositor(db: Executor, userPk: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
+    .select(['u.user_pk', 'u.tenant_pk', 'u.email', 't.currency'])
+    .where('u.user_pk', '=', userPk)
+    .executeTakeFirst();
+}
+
+export function insertRefund(db: Executor, values: Insertable<PaymentRefundsTable>) {
+  return db.insertInto('payment_refunds').values(values).returning('refund_pk').executeTakeFirstOrThrow();
+}
