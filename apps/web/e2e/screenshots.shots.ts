@@ -1,18 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn } from './support/auth';
-
-const dir = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(dir, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${dir}${name}.png` });
-}
+import { shoot } from './support/screenshots';
 
 const shells: { theme: string; host?: string; login: { email: string; password: string } }[] = [
   { theme: 'move', login: logins.admin },
@@ -21,36 +10,45 @@ const shells: { theme: string; host?: string; login: { email: string; password: 
   { theme: 'andes', host: 'andes', login: logins.admin },
 ];
 
-/** Not assertions: pictures of the login page and the shell per theme, for review (git-ignored). */
+/**
+ * Not tests: pictures of the login page and the shell per theme, for review (`npm run screenshots`,
+ * written to the git-ignored apps/web/e2e/screenshots/). `npm test` does not run this file.
+ */
 describe('screenshots', () => {
   const browser = useBrowser();
 
-  it.each(shells)('login and shell screenshots: theme $theme', async ({ theme, host, login }) => {
+  it.each(shells)('login and shell: theme $theme', async ({ theme, host, login }) => {
     const { page } = browser;
     await page.goto(appUrl('/auth/login', host));
     await page.locator('altcha-widget').waitFor();
-    await shoot(page, `${theme}-login`);
+    await shoot(page, `${theme}-login`, { fullPage: false });
 
     await signIn(page, login, host);
-    await shoot(page, `${theme}-shell`);
+    await shoot(page, `${theme}-shell`, { fullPage: false });
 
-    await page.locator('[data-testid="sidebar"]').hover();
-    await page.waitForTimeout(400);
-    await shoot(page, `${theme}-shell-sidebar`);
+    const sidebar = page.locator('[data-testid="sidebar"]');
+    await sidebar.hover();
+    await page.waitForFunction(() => Math.round(document.querySelector('[data-testid="sidebar"]')!.getBoundingClientRect().width) === 240);
+    await shoot(page, `${theme}-shell-sidebar`, { fullPage: false });
     await page.locator('[data-testid="notifications-button"]').click();
-    await shoot(page, `${theme}-shell-open`);
+    await page.locator('.notifications-popover').waitFor();
+    await shoot(page, `${theme}-shell-open`, { fullPage: false });
   });
 
-  it('public pages and phone layout screenshots', async () => {
+  it('public pages and the phone layout', async () => {
     const { page } = browser;
     await page.goto(appUrl('/not-found'));
-    await shoot(page, 'move-not-found');
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
+    await shoot(page, 'move-not-found', { fullPage: false });
     await page.goto(appUrl('/terms-of-use'));
-    await shoot(page, 'move-terms');
+    await page.getByRole('heading', { name: 'Termos de Uso' }).waitFor();
+    await shoot(page, 'move-terms', { fullPage: false });
     await page.goto(appUrl('/auth/recover'));
-    await shoot(page, 'move-recover');
+    await page.locator('form').waitFor();
+    await shoot(page, 'move-recover', { fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(appUrl('/auth/login', 'terpel'));
-    await shoot(page, 'terpel-login-phone');
+    await page.locator('altcha-widget').waitFor();
+    await shoot(page, 'terpel-login-phone', { fullPage: false });
   });
 });
