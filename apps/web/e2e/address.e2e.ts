@@ -1,11 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
-import { logins, signIn, storageValue, waitForToast } from './support/auth';
+import { logins, signIn, waitForToast } from './support/auth';
 import { BROKEN_CEP, SLOW_CEP } from './support/fake-address-services';
-import { fillByLabel, openTab } from './support/forms';
-import { shoot } from './support/screenshots';
+import { fillByLabel, openTab, waitForNumberField } from './support/forms';
+import { shoot, shootElement } from './support/screenshots';
+import { saveGroupAndFindRow } from './support/station-groups';
 
 /*
  * The address rules of the station and station-group forms (001 §4, §5) against the real server,
@@ -36,16 +37,6 @@ async function openStationAddress(page: Page, login: { email: string; password: 
   await page.goto(appUrl('/stations/create'));
   await page.locator('.station-form').waitFor();
   await openTab(page, 'address');
-}
-
-/** Waits until the number field labelled `label` shows this value (whatever its decimals). */
-async function waitForNumber(page: Page, label: string, value: number) {
-  const field = input(page, label);
-  const deadline = Date.now() + 10_000;
-  while (Number(await field.inputValue()) !== value || (await field.inputValue()) === '') {
-    if (Date.now() > deadline) throw new Error(`${label} shows '${await field.inputValue()}', expected ${value}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 /** The tile <img>s Leaflet put in a map, once at least one loaded. */
@@ -99,7 +90,7 @@ describe('address look-ups', () => {
       country: 'BR',
       zipCode: '01310-100',
     });
-    await waitForNumber(page, 'Latitude', -23.5613);
+    await waitForNumberField(page, 'Latitude', -23.5613);
     expect(Number(await input(page, 'Longitude').inputValue())).toBe(-46.6565);
 
     // This user may still correct everything by hand.
@@ -170,7 +161,7 @@ describe('address look-ups', () => {
       fillByLabel(page, 'Número', '1500'),
     ]);
     expect(geocoded.status()).toBe(200);
-    await waitForNumber(page, 'Latitude', -22.0174);
+    await waitForNumberField(page, 'Latitude', -22.0174);
     expect(Number(await input(page, 'Longitude').inputValue())).toBe(-47.8908);
     await expect(input(page, 'Latitude').isDisabled()).resolves.toBe(true);
     await shoot(page, 'address-station-lookup-only', { waitForToasts: true });
@@ -187,11 +178,7 @@ describe('address look-ups', () => {
     const { chargePointDetail } = (await saved.json()) as { chargePointDetail: { chargeBoxPk: number } };
     await page.evaluate(() => window.localStorage.clear());
     await signIn(page, logins.admin);
-    const token = await storageValue(page, 'auth-token');
-    const removed = await fetch(`${inject('baseUrl')}/api/chargepoints/${chargePointDetail.chargeBoxPk}/`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}`, platform: 'DASHBOARD' },
-    });
+    const removed = await callApi(page, `/api/chargepoints/${chargePointDetail.chargeBoxPk}/`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
   });
 
@@ -251,18 +238,13 @@ describe('address look-ups', () => {
       page.getByRole('button', { name: 'Buscar coordenadas' }).click(),
     ]);
     expect(geocoded.status()).toBe(200);
-    await waitForNumber(page, 'Latitude', -22.9035);
+    await waitForNumberField(page, 'Latitude', -22.9035);
     expect(Number(await input(page, 'Longitude').inputValue())).toBe(-43.1766);
     const sources = await loadedTileSources(page, '[data-testid="location-map"]');
     for (const src of sources) expect(src.startsWith(`${inject('fakeServicesUrl')}/tiles/`)).toBe(true);
     await shoot(page, 'address-group-filled', { waitForToasts: true });
 
-    await page.locator('[data-testid="group-submit"]').click();
-    await waitForToast(page, 'Grupo de estações criado com sucesso!');
-    await page.waitForURL((url) => url.pathname === '/station_groups', { timeout: 10_000 });
-    await page.locator('[data-testid="group-search"]').fill(name);
-    const groupRow = page.locator('.groups-table .ant-table-row', { hasText: name });
-    await groupRow.waitFor({ timeout: 10_000 });
+    const groupRow = await saveGroupAndFindRow(page, name);
     expect(await groupRow.innerText()).toContain('Avenida Rio Branco');
   });
 
@@ -276,10 +258,6 @@ describe('address look-ups', () => {
     expect(sources.length).toBeGreaterThan(0);
     for (const src of sources) expect(src.startsWith(`${inject('fakeServicesUrl')}/tiles/`)).toBe(true);
     await expect(page.locator('.cp-map__notice').count()).resolves.toBe(0);
-    await page.locator('[data-testid="charge-point-map"]').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(3500); // the cards' count-up lands after 3 s
-    await page
-      .locator('[data-testid="charge-point-map"]')
-      .screenshot({ path: fileURLToPath(new URL('./screenshots/home-map-tiles.png', import.meta.url)) });
+    await shootElement(page.locator('[data-testid="charge-point-map"]'), 'home-map-tiles');
   });
 });

@@ -1,21 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoIdTags } from '../../server/src/db/seed/demo-stations';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn } from './support/auth';
-import { connectStation, hoursAgo, recharge, status } from './support/dashboard-seed';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
-}
+import { connectStation, hoursAgo, recharge, status } from './support/ocpp-station';
+import { shoot } from './support/screenshots';
 
 const rows = (page: Page) => page.locator('[data-testid="alerts-table"] tbody tr.ant-table-row');
 const cellTexts = (page: Page, column: number) =>
@@ -60,7 +49,7 @@ describe('alerts', () => {
       ['ANDES-UIO-001', 'quito'],
       ['TERPEL-MDE-001', 'medellin'],
     ] as const) {
-      const c = await connectStation(id);
+      const c = await connectStation(id, 'E2E alerts');
       const tag = demoIdTags(id)[0]!;
       await status(c, 1, 'Available', hoursAgo(30));
       await status(c, 2, 'Available', hoursAgo(30));
@@ -76,13 +65,17 @@ describe('alerts', () => {
   it('list: a skeleton while loading, then 10 rows per page with at most 5 page buttons', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await signIn(page, logins.admin);
+    // The list call is held until the skeleton has been seen, then let through.
+    let release!: () => void;
+    const skeletonSeen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/notification/chargeBox/?limit=1000*', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await skeletonSeen;
       await route.continue();
     });
     await page.goto(appUrl('/alerts'));
     await page.getByRole('heading', { name: 'Alertas' }).waitFor();
     await page.locator('[data-testid="alerts-skeleton"]').waitFor({ state: 'visible' });
+    release();
     await rows(page).first().waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-testid="alerts-skeleton"]').count()).toBe(0);
 

@@ -25,21 +25,35 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
-    }
-    try {
-      const response = await fetch(`${url.replace('//localhost', '//127.0.0.1')}/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`The server did not answer GET /health with 200 within ${timeoutMs / 1000}s:\n${output()}`);
+/**
+ * Resolves when the server prints its "listening" line (it does so once the port is open), then
+ * checks readiness once: GET /health answers 200 when the database answers. Fails at once when the
+ * server exits first, and after `timeoutMs` when it neither listens nor exits.
+ */
+async function waitUntilListening(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(deadline);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = () => {
+      if (output().includes('Recarga listening on ')) done();
+    };
+    const onExit = (code: number | null) => done(new Error(`The server exited with code ${code} before it was ready:\n${output()}`));
+    const deadline = setTimeout(
+      () => done(new Error(`The server did not start listening within ${timeoutMs / 1000}s:\n${output()}`)),
+      timeoutMs,
+    );
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    if (child.exitCode !== null) onExit(child.exitCode);
+    else onData();
+  });
+  const response = await fetch(`${url.replace('//localhost', '//127.0.0.1')}/health`);
+  if (response.status !== 200) throw new Error(`GET /health answered ${response.status} once the server listened:\n${output()}`);
 }
 
 /**
@@ -103,7 +117,7 @@ export default async function setup(project: TestProject) {
 
   const baseUrl = `http://localhost:${port}`;
   try {
-    await waitForHealth(baseUrl, child, () => log, 120_000);
+    await waitUntilListening(baseUrl, child, () => log, 120_000);
   } catch (error) {
     await stop();
     throw error;

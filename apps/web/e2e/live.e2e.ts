@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { SimulatedStation } from '@recarga/simulator/station';
+import { describe, expect, it } from 'vitest';
 import { demoStationIds } from '../../server/src/db/seed/demo-stations';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
+import { useSimulator } from './support/simulator';
 
 /** A demo station of the Move tenant (the tenant of `localhost`, whose api key the live topics use). */
 const stationId = demoStationIds().find((id) => id.startsWith('MOVE-SP-'))!;
@@ -10,12 +10,7 @@ const stationName = 'Move Paulista - Conjunto Nacional';
 
 describe('live updates', () => {
   const browser = useBrowser();
-  let simulator: SimulatedStation | null = null;
-
-  afterEach(async () => {
-    await simulator?.stop().catch(() => undefined);
-    simulator = null;
-  });
+  const simulators = useSimulator();
 
   it('a charge point raising Faulted: the toast appears and the bell list updates without a reload', { timeout: 120_000 }, async () => {
     const { page } = browser;
@@ -29,8 +24,7 @@ describe('live updates', () => {
     const bellLabel = () => page.locator('[data-testid="notifications-button"]').getAttribute('aria-label');
     const before = Number(/(\d+)\s*$/.exec((await bellLabel()) ?? '')?.[1] ?? 0);
 
-    simulator = new SimulatedStation({ url: `ws://localhost:${inject('port')}/ocpp`, chargeBoxId: stationId, connectors: 2 });
-    expect(await simulator.start()).toBe('Accepted');
+    const simulator = await simulators.start({ chargeBoxId: stationId, connectors: 2 });
     await page.locator(`[data-testid="online-${stationId}"][data-online="true"]`).waitFor({ timeout: 20_000 });
 
     await simulator.fault(1, 'GroundFailure');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from './support/browser';
-import { fillLogin, isSubmitEnabled, logins, solveCaptcha, storageValue, submitButton, waitForToast } from './support/auth';
+import { fillLogin, isSubmitEnabled, logins, prepareLogin, solveCaptcha, storageValue, submitButton, waitForToast } from './support/auth';
 
 describe('login page', () => {
   const browser = useBrowser();
@@ -18,9 +18,7 @@ describe('login page', () => {
 
   it('sign-in: with valid credentials, lands on / with the success toast and a stored session', async () => {
     const { page } = browser;
-    await page.goto(appUrl('/auth/login'));
-    await fillLogin(page, logins.admin.email, logins.admin.password);
-    await solveCaptcha(page);
+    await prepareLogin(page, logins.admin);
 
     await submitButton(page).click();
 
@@ -34,9 +32,7 @@ describe('login page', () => {
 
   it('sign-in: with a wrong password, shows the 401 message, stays and asks for a new verification', async () => {
     const { page } = browser;
-    await page.goto(appUrl('/auth/login'));
-    await fillLogin(page, logins.moveOwner.email, 'wrong-password');
-    await solveCaptcha(page);
+    await prepareLogin(page, { email: logins.moveOwner.email, password: 'wrong-password' });
 
     await submitButton(page).click();
 
@@ -51,9 +47,7 @@ describe('login page', () => {
 
   it('sign-in: as a driver without dashboard permission, is refused and stays signed out', async () => {
     const { page } = browser;
-    await page.goto(appUrl('/auth/login'));
-    await fillLogin(page, logins.driver.email, logins.driver.password);
-    await solveCaptcha(page);
+    await prepareLogin(page, logins.driver);
 
     await submitButton(page).click();
 

@@ -1,25 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PlugShareImportResponse, PlugSharePointListResponse } from '@recarga/contracts/stats';
 import { PLUG_SHARE_MAX_FILE } from '@recarga/contracts/stats';
+import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
-import { logins, signIn, storageValue } from './support/auth';
+import { logins, signIn } from './support/auth';
+import { shoot, shootElement } from './support/screenshots';
 
 /*
  * The third-party points screen (/stations/plug-share). Points go to the Ecuadorian tenant Andes
  * Carga, whose map no other file counts markers on; ids start with E2E-PS- so nothing else clashes.
  */
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
-}
 
 const csv = (lines: string[]) => ({ name: 'pontos-andes.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'utf8') });
 
@@ -41,7 +32,7 @@ async function openFromStations(page: Page) {
   await page.goto(appUrl('/stations'));
   const button = page.getByRole('button', { name: 'Importar pontos de terceiros' });
   await button.waitFor();
-  await page.locator('.page-header').screenshot({ path: `${shots}plug-share-stations-button.png` });
+  await shootElement(page.locator('.page-header'), 'plug-share-stations-button');
   await button.click();
   await page.waitForURL((url) => url.pathname === '/stations/plug-share');
   await page.getByRole('heading', { name: 'Pontos de terceiros', exact: true }).waitFor();
@@ -127,8 +118,7 @@ describe('third-party points import screen', () => {
       const confirm = page.locator('.ant-modal-confirm', { hasText: 'Substituir os pontos de Andes Carga?' });
       await confirm.waitFor();
       expect(await confirm.innerText()).toContain('Pontos atuais: 3.');
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `${shots}plug-share-replace-confirm.png` });
+      await shoot(page, 'plug-share-replace-confirm', { fullPage: false, scrollToTop: false });
       await confirm.getByRole('button', { name: 'Substituir' }).click();
       const second = await replaced;
       expect(new URL(second.url()).searchParams.get('replace')).toBe('true');
@@ -140,15 +130,8 @@ describe('third-party points import screen', () => {
       expect(await points(page).filter({ hasText: 'Electrolinera El Jardín (piso 2)' }).innerText()).toContain('CHAdeMO');
 
       // The list the screen shows is the server's, for Andes only.
-      const token = await storageValue(page, 'auth-token');
-      const listed = await page.evaluate(
-        async ({ auth, tenantPk }) => {
-          const res = await fetch(`/api/chargepoints/plug-share/?tenantPk=${tenantPk}`, { headers: { authorization: `Bearer ${auth}` } });
-          return (await res.json()) as PlugSharePointListResponse;
-        },
-        { auth: token, tenantPk: firstBody.tenantPk },
-      );
-      expect(listed.points.map((p) => p.id)).toEqual(['E2E-PS-1', 'E2E-PS-3']);
+      const listed = await callApi<PlugSharePointListResponse>(page, `/api/chargepoints/plug-share/?tenantPk=${firstBody.tenantPk}`);
+      expect(listed.body.points.map((p) => p.id)).toEqual(['E2E-PS-1', 'E2E-PS-3']);
 
       // On the home map of Andes (centred on Quito): third-party diamonds, the removed one gone.
       await signIn(page, logins.admin, 'andes');
@@ -158,9 +141,7 @@ describe('third-party points import screen', () => {
       expect(await marker('E2E-PS-1').getAttribute('class')).toContain('cp-marker--point');
       expect(await marker('E2E-PS-3').count()).toBe(1);
       expect(await marker('E2E-PS-2').count()).toBe(0);
-      await page.locator('.panel-card--map').scrollIntoViewIfNeeded();
-      await page.waitForTimeout(600);
-      await page.locator('.panel-card--map').screenshot({ path: `${shots}plug-share-map-andes.png` });
+      await shootElement(page.locator('.panel-card--map'), 'plug-share-map-andes');
 
       // The screen in the tenant's language (es-EC), for the picture.
       await page.goto(appUrl('/stations/plug-share', 'andes'));
@@ -236,17 +217,12 @@ describe('third-party points import screen', () => {
     await page.goto(appUrl('/stations/plug-share'));
     await page.waitForURL((url) => url.pathname === '/not-found');
 
-    const token = await storageValue(page, 'auth-token');
-    const statuses = await page.evaluate(async (auth) => {
-      const headers = { authorization: `Bearer ${auth}` };
-      const post = await fetch('/api/chargepoints/plug-share/import/', {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'text/csv' },
-        body: 'id,name,latitude,longitude\nE2E-PS-X,X,-23.5,-46.6\n',
-      });
-      const get = await fetch('/api/chargepoints/plug-share/', { headers });
-      return [post.status, get.status];
-    }, token);
-    expect(statuses).toEqual([403, 403]);
+    const post = await callApi(page, '/api/chargepoints/plug-share/import/', {
+      method: 'POST',
+      contentType: 'text/csv',
+      text: 'id,name,latitude,longitude\nE2E-PS-X,X,-23.5,-46.6\n',
+    });
+    const get = await callApi(page, '/api/chargepoints/plug-share/');
+    expect([post.status, get.status]).toEqual([403, 403]);
   });
 });

@@ -4,25 +4,38 @@ import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, solveCaptcha, submitButton, waitForToast } from './support/auth';
 import { mailFiles, waitForRecoveryCode } from './support/mail';
 
-/** Runs the whole recovery flow in the browser and sets `password` for `email`. */
-async function recoverPassword(page: Page, email: string, password: string): Promise<void> {
-  const dataDir = inject('dataDir');
+/** Opens /auth/recover with `email` typed and the captcha solved: ready to send. */
+async function prepareRecovery(page: Page, email: string): Promise<void> {
   await page.goto(appUrl('/auth/recover'));
   await page.locator('input#recover_email').fill(email);
   await solveCaptcha(page);
+}
+
+/** Asks for a recovery code for `email`; resolves on the change page with the code from the e-mail. */
+async function requestRecoveryCode(page: Page, email: string): Promise<string> {
+  const dataDir = inject('dataDir');
+  await prepareRecovery(page, email);
   const before = mailFiles(dataDir);
   await submitButton(page).click();
   await waitForToast(page, 'Check the code in your email.');
   await page.waitForURL((url) => url.pathname === '/auth/recover/change');
-  const code = await waitForRecoveryCode(dataDir, email, before);
+  return waitForRecoveryCode(dataDir, email, before);
+}
 
+/** Fills the change page (code, new password twice), solves the captcha and sends it. */
+async function submitNewPassword(page: Page, code: string, password: string): Promise<void> {
   await page.locator('.ant-otp input').first().click();
   await page.keyboard.type(code);
   await page.locator('input#change_password').fill(password);
   await page.locator('input#change_confirm').fill(password);
   await solveCaptcha(page);
   await submitButton(page).click();
+}
 
+/** Runs the whole recovery flow in the browser and sets `password` for `email`. */
+async function recoverPassword(page: Page, email: string, password: string): Promise<void> {
+  const code = await requestRecoveryCode(page, email);
+  await submitNewPassword(page, code, password);
   await waitForToast(page, 'Password changed successfully!');
   await page.waitForURL((url) => url.pathname === '/auth/login');
 }
@@ -46,9 +59,7 @@ describe('password recovery', () => {
 
   it('recovery: with an unknown e-mail, shows the failure message and stays', async () => {
     const { page } = browser;
-    await page.goto(appUrl('/auth/recover'));
-    await page.locator('input#recover_email').fill('ninguem@example.com');
-    await solveCaptcha(page);
+    await prepareRecovery(page, 'ninguem@example.com');
 
     await submitButton(page).click();
 
@@ -66,23 +77,10 @@ describe('password recovery', () => {
 
   it('recovery change: with a wrong code, shows the invalid-code message and asks for a new verification', async () => {
     const { page } = browser;
-    const dataDir = inject('dataDir');
-    const { email } = logins.solOperator;
-    await page.goto(appUrl('/auth/recover'));
-    await page.locator('input#recover_email').fill(email);
-    await solveCaptcha(page);
-    const before = mailFiles(dataDir);
-    await submitButton(page).click();
-    await page.waitForURL((url) => url.pathname === '/auth/recover/change');
-    const code = await waitForRecoveryCode(dataDir, email, before);
+    const code = await requestRecoveryCode(page, logins.solOperator.email);
     const wrong = code === '000000' ? '111111' : '000000';
 
-    await page.locator('.ant-otp input').first().click();
-    await page.keyboard.type(wrong);
-    await page.locator('input#change_password').fill('Outra@2026');
-    await page.locator('input#change_confirm').fill('Outra@2026');
-    await solveCaptcha(page);
-    await submitButton(page).click();
+    await submitNewPassword(page, wrong, 'Outra@2026');
 
     await waitForToast(page, 'Check that the entered code is valid.');
     expect(new URL(page.url()).pathname).toBe('/auth/recover/change');

@@ -1,23 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { SimulatedStation } from '@recarga/simulator/station';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import { demoIdTags } from '../../server/src/db/seed/demo-stations';
 import { appUrl, useBrowser } from './support/browser';
 import { rgbPng } from './support/png';
 import { logins, signIn, waitForToast } from './support/auth';
-import { fillByLabel, openTab } from './support/forms';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage });
-}
+import { fillByLabel, openTab, waitForNumberField } from './support/forms';
+import { shoot } from './support/screenshots';
+import { meterValuesSent, useSimulator } from './support/simulator';
+import { saveGroupAndFindRow } from './support/station-groups';
 
 // ---------------------------------------------------------------------------------------------
 // A real PNG file, made here (no fixture on disk): 8×8 pixels in the brand's green.
@@ -60,14 +51,11 @@ async function searchStation(page: Page, chargeBoxId: string) {
   await row(page, chargeBoxId).waitFor({ timeout: 15_000 });
 }
 
+const isGeocode = (r: Request) => new URL(r.url()).pathname === '/api/geocode/';
+
 describe('stations', () => {
   const browser = useBrowser();
-  let simulator: SimulatedStation | null = null;
-
-  afterEach(async () => {
-    await simulator?.stop().catch(() => undefined);
-    simulator = null;
-  });
+  const simulators = useSimulator();
 
   it(
     'station lifecycle: created through every tab, edited, shown with its live status, QR and Excel downloaded, deleted after confirmation',
@@ -110,14 +98,13 @@ describe('stations', () => {
       await page.locator('[data-testid="zip-input"]').fill('01310-100');
       await page.getByLabel('Consultando o CEP').waitFor({ state: 'detached', timeout: 15_000 });
       await fillByLabel(page, 'Rua', 'Avenida Paulista');
+      // Street and number start a geocoding look-up; let it land before the position is typed over.
+      const geocoded = page.waitForResponse((r) => isGeocode(r.request()) && new URL(r.url()).searchParams.get('number') === '1578');
       await fillByLabel(page, 'Número', '1578');
       await fillByLabel(page, 'Cidade', 'São Paulo');
       await fillByLabel(page, 'Estado', 'SP');
-      await page
-        .getByLabel('Buscando coordenadas')
-        .waitFor({ state: 'detached', timeout: 15_000 })
-        .catch(() => undefined);
-      await page.waitForTimeout(1200); // let the street/number geocoding attempt finish first
+      expect((await geocoded).status()).toBe(200);
+      await waitForNumberField(page, 'Latitude', -23.5613);
       await fillByLabel(page, 'Latitude', '-23.561414');
       await fillByLabel(page, 'Longitude', '-46.655881');
       await page.getByLabel('Latitude', { exact: true }).press('Tab');
@@ -154,8 +141,7 @@ describe('stations', () => {
       expect(await page.locator(`[data-testid="online-${chargeBoxId}"]`).getAttribute('data-online')).toBe('false');
 
       // A simulated charge point connects with the new ChargeBox ID: online and connectors appear live.
-      simulator = new SimulatedStation({ url: `ws://localhost:${inject('port')}/ocpp`, chargeBoxId, connectors: 2, powerKw: 22 });
-      expect(await simulator.start()).toBe('Accepted');
+      const simulator = await simulators.start({ chargeBoxId, connectors: 2, powerKw: 22 });
       await page.locator(`[data-testid="online-${chargeBoxId}"][data-online="true"]`).waitFor({ timeout: 20_000 });
       const pill = (id: number) => row(page, chargeBoxId).locator(`[data-testid="connector-pill-${id}"]`);
       await pill(1).and(page.locator('[data-group="available"]')).waitFor({ timeout: 20_000 });
@@ -239,18 +225,13 @@ describe('stations', () => {
     // A station no other browser-test file charges on (they share one server): the transactions
     // file prices recharges on the MOVE stations and would see this one in its idle measurements.
     const chargeBoxId = 'ANDES-UIO-001';
-    simulator = new SimulatedStation({
-      url: `ws://localhost:${inject('port')}/ocpp`,
-      chargeBoxId,
-      connectors: 2,
-      meterIntervalSec: 1,
-      powerKw: 7.4,
-    });
-    expect(await simulator.start()).toBe('Accepted');
+    const simulator = await simulators.start({ chargeBoxId, connectors: 2, meterIntervalSec: 1, powerKw: 7.4 });
+    // A recharge with energy: unplugged once two meter readings have been taken and answered.
+    const metered = meterValuesSent(simulator, 2);
     const session = await simulator.plugIn(1, demoIdTags(chargeBoxId)[0]);
     expect(session.accepted).toBe(true);
     const transactionId = session.accepted ? session.transactionId : 0;
-    await new Promise((r) => setTimeout(r, 2500));
+    await metered;
     await simulator.unplug(1);
 
     await signIn(page, logins.admin);
@@ -299,13 +280,9 @@ describe('stations', () => {
     await fillByLabel(page, 'Latitude', '-19.932043');
     await fillByLabel(page, 'Longitude', '-43.938035');
     await shoot(page, 'station-group-form');
-    await page.locator('[data-testid="group-submit"]').click();
 
-    await waitForToast(page, 'Grupo de estações criado com sucesso!');
-    await page.waitForURL((url) => url.pathname === '/station_groups', { timeout: 10_000 });
-    await page.locator('[data-testid="group-search"]').fill(name);
-    const groupRow = page.locator('.groups-table .ant-table-row', { hasText: name });
-    await groupRow.waitFor({ timeout: 10_000 });
+    const groupRow = await saveGroupAndFindRow(page, name);
+
     expect(await groupRow.innerText()).toContain('Praça da Liberdade');
     await groupRow.click();
     await page.getByText('Nenhuma estação neste grupo.').waitFor();
@@ -341,7 +318,7 @@ describe('stations', () => {
       expect(await panel.getByText('Individual', { exact: true }).count()).toBe(hasDisableTransactionOption ? 0 : 1);
       await panel.getByLabel('Custo por kWh').fill('0,89');
       await panel.getByLabel('Receita por kWh').fill('1,99');
-      await shoot(page, 'stations-report', false);
+      await shoot(page, 'stations-report', { fullPage: false });
 
       const [pdf] = await Promise.all([
         page.waitForEvent('download', { timeout: 60_000 }),

@@ -2,19 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, solveCaptcha, submitButton } from './support/auth';
+import { waitForAnimations } from './support/still';
 
 async function loginPageLook(page: Page, tenantHost?: string) {
   await page.goto(appUrl('/auth/login', tenantHost));
   await page.locator('form').waitFor();
   await solveCaptcha(page);
-  // The submit button takes the brand colour once enabled (after its colour transition).
-  await submitButton(page).evaluate(
-    (el) =>
-      new Promise<void>((resolve) => {
-        const check = () => (!(el as HTMLButtonElement).disabled ? setTimeout(resolve, 400) : setTimeout(check, 50));
-        check();
-      }),
-  );
+  // The submit button takes the brand colour once enabled, at the end of its colour transition.
+  await waitForAnimations(submitButton(page));
   return {
     logo: await page.locator('.auth-brand__logo').getAttribute('src'),
     primary: await submitButton(page).evaluate((el) => getComputedStyle(el).backgroundColor),

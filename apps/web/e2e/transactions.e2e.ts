@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { RPCClient } from 'ocpp-rpc';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { TransactionDetailResponse } from '@recarga/contracts/transactions';
+import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
+import { connectStation, hoursAgo, meteredRecharge } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
 
 /*
@@ -12,84 +14,6 @@ import { shoot } from './support/screenshots';
  * timestamps, so lengths, idle time and dates are exact: the server prices them, bills them in
  * the ledger and issues invoices as it would for a real station.
  */
-
-type Station = InstanceType<typeof RPCClient>;
-
-async function connectStation(chargeBoxId: string): Promise<Station> {
-  const client = new RPCClient({
-    endpoint: `ws://127.0.0.1:${inject('port')}/ocpp`,
-    identity: chargeBoxId,
-    protocols: ['ocpp1.6'],
-    strictMode: true,
-    reconnect: false,
-  } as never);
-  await client.connect();
-  await client.call('BootNotification', { chargePointVendor: 'Recarga', chargePointModel: 'E2E-Transactions' });
-  return client;
-}
-
-interface RechargePlan {
-  connectorId: number;
-  idTag: string;
-  startAt: Date;
-  chargeMinutes: number;
-  kw: number;
-  /** Minutes the car stays plugged after charging (SuspendedEV until the stop). */
-  idleMinutes?: number;
-  samples?: number;
-}
-
-async function status(station: Station, connectorId: number, value: string, at: Date) {
-  await station.call('StatusNotification', { connectorId, status: value, errorCode: 'NoError', timestamp: at.toISOString() });
-}
-
-/** One recharge as a charge point reports it: Start, Charging, power/energy samples, Stop, release. */
-async function recharge(station: Station, plan: RechargePlan): Promise<number> {
-  const at = (minutes: number) => new Date(plan.startAt.getTime() + minutes * 60_000);
-  await status(station, plan.connectorId, 'Preparing', at(-1));
-  const { transactionId } = (await station.call('StartTransaction', {
-    connectorId: plan.connectorId,
-    idTag: plan.idTag,
-    meterStart: 0,
-    timestamp: at(0).toISOString(),
-  })) as { transactionId: number };
-  await status(station, plan.connectorId, 'Charging', at(0));
-  const samples = plan.samples ?? 24;
-  const step = plan.chargeMinutes / samples;
-  let wh = 0;
-  for (let i = 0; i <= samples; i++) {
-    const minute = i * step;
-    const ramp = i === 0 ? 0.3 : i > samples * 0.8 ? Math.max(0.2, (samples - i) / (samples * 0.2)) : 1;
-    const watts = Math.round(plan.kw * 1000 * ramp * (0.95 + (i % 4) / 50));
-    await station.call('MeterValues', {
-      connectorId: plan.connectorId,
-      transactionId,
-      meterValue: [
-        {
-          timestamp: at(minute).toISOString(),
-          sampledValue: [
-            { value: String(watts), measurand: 'Power.Active.Import', unit: 'W' },
-            { value: String(Math.round(wh)), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-          ],
-        },
-      ],
-    });
-    wh += (watts * step) / 60;
-  }
-  const idle = plan.idleMinutes ?? 0;
-  if (idle > 0) await status(station, plan.connectorId, 'SuspendedEV', at(plan.chargeMinutes));
-  await station.call('StopTransaction', {
-    transactionId,
-    meterStop: Math.round(wh),
-    timestamp: at(plan.chargeMinutes + idle).toISOString(),
-    reason: 'EVDisconnected',
-  });
-  await status(station, plan.connectorId, 'Finishing', at(plan.chargeMinutes + idle));
-  await status(station, plan.connectorId, 'Available', at(plan.chargeMinutes + idle + 0.5));
-  return transactionId;
-}
-
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 /** The recharges the tests use (ids filled in beforeAll). */
 const ids = {
@@ -116,9 +40,20 @@ const ids = {
 
 async function openTransactions(page: Page, login: { email: string; password: string } = logins.admin) {
   await signIn(page, login);
+  await showTransactions(page);
+}
+
+async function showTransactions(page: Page) {
   await page.goto(appUrl('/transactions'));
   await page.locator('[data-testid="tx-table"]').waitFor();
   await page.locator('[data-testid="tx-count"]').filter({ hasText: /\d/ }).waitFor();
+}
+
+/** The recharge as the server's detail call answers it (to wait on the server's side of a state). */
+async function transactionDetail(page: Page, id: number) {
+  const answer = await callApi<TransactionDetailResponse>(page, `/api/transaction/${id}/`);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.transaction;
 }
 
 const row = (page: Page, id: number) => page.locator(`tr[data-row-key="${id}"]`);
@@ -126,6 +61,15 @@ const row = (page: Page, id: number) => page.locator(`tr[data-row-key="${id}"]`)
 /** Ids of the rows on the page, in order. */
 async function rowIds(page: Page): Promise<number[]> {
   return (await page.locator('tr.tx-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row-key'))))).filter(Boolean);
+}
+
+/** Types into the search box and waits until the list answered for it. */
+function search(page: Page, text: string | number): Promise<URL> {
+  return waitForList(
+    page,
+    (u) => u.searchParams.get('searchInput') === String(text),
+    () => page.locator('[data-testid="tx-search"]').fill(String(text)),
+  );
 }
 
 /** Waits until a list call with these query values answered and the table shows it. */
@@ -145,14 +89,14 @@ describe('transactions', () => {
   const browser = useBrowser();
 
   beforeAll(async () => {
-    const sp1 = await connectStation('MOVE-SP-001');
-    const sp2 = await connectStation('MOVE-SP-002');
-    const rj = await connectStation('MOVE-RJ-001');
-    const cwb = await connectStation('MOVE-CWB-001');
+    const sp1 = await connectStation('MOVE-SP-001', 'E2E-Transactions');
+    const sp2 = await connectStation('MOVE-SP-002', 'E2E-Transactions');
+    const rj = await connectStation('MOVE-RJ-001', 'E2E-Transactions');
+    const cwb = await connectStation('MOVE-CWB-001', 'E2E-Transactions');
     try {
-      ids.old = await recharge(sp1, { connectorId: 1, idTag: '04A1B2C3D4', startAt: hoursAgo(24 * 4), chargeMinutes: 45, kw: 20 });
-      ids.bulk = await recharge(sp1, { connectorId: 2, idTag: '1A2B3C4D', startAt: hoursAgo(26), chargeMinutes: 40, kw: 11 });
-      ids.long = await recharge(sp2, {
+      ids.old = await meteredRecharge(sp1, { connectorId: 1, idTag: '04A1B2C3D4', startAt: hoursAgo(24 * 4), chargeMinutes: 45, kw: 20 });
+      ids.bulk = await meteredRecharge(sp1, { connectorId: 2, idTag: '1A2B3C4D', startAt: hoursAgo(26), chargeMinutes: 40, kw: 11 });
+      ids.long = await meteredRecharge(sp2, {
         connectorId: 2,
         idTag: '04C3D4E5F6',
         startAt: hoursAgo(9),
@@ -160,8 +104,8 @@ describe('transactions', () => {
         kw: 45,
         samples: 34,
       });
-      ids.free = await recharge(rj, { connectorId: 1, idTag: '5E6F7A8B', startAt: hoursAgo(6), chargeMinutes: 90, kw: 7.2 });
-      ids.idle = await recharge(rj, {
+      ids.free = await meteredRecharge(rj, { connectorId: 1, idTag: '5E6F7A8B', startAt: hoursAgo(6), chargeMinutes: 90, kw: 7.2 });
+      ids.idle = await meteredRecharge(rj, {
         connectorId: 2,
         idTag: '1A2B3C4E',
         startAt: hoursAgo(4),
@@ -169,8 +113,8 @@ describe('transactions', () => {
         kw: 7.1,
         idleMinutes: 35,
       });
-      ids.edit = await recharge(sp2, { connectorId: 1, idTag: '04B2C3D4E5', startAt: hoursAgo(2), chargeMinutes: 35, kw: 58 });
-      ids.idlePriced = await recharge(sp2, {
+      ids.edit = await meteredRecharge(sp2, { connectorId: 1, idTag: '04B2C3D4E5', startAt: hoursAgo(2), chargeMinutes: 35, kw: 58 });
+      ids.idlePriced = await meteredRecharge(sp2, {
         connectorId: 3,
         idTag: '1A2B3C4E',
         startAt: hoursAgo(7),
@@ -180,7 +124,7 @@ describe('transactions', () => {
       });
       for (let i = 0; i < 12; i++) {
         ids.filler.push(
-          await recharge(cwb, {
+          await meteredRecharge(cwb, {
             connectorId: 1,
             idTag: '1A2B3C4D',
             startAt: hoursAgo(30 - i * 2),
@@ -215,11 +159,7 @@ describe('transactions', () => {
   it('date range, when widened to the last 7 days: the older recharge appears', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === 'Paulista',
-      () => page.locator('[data-testid="tx-search"]').fill('Paulista'),
-    );
+    await search(page, 'Paulista');
     expect(await rowIds(page)).not.toContain(ids.old);
 
     await page.locator('[data-testid="tx-period"]').first().click();
@@ -264,18 +204,10 @@ describe('transactions', () => {
   it('search, when typing an id or a station name: the matching recharges only', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.edit),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.edit)),
-    );
+    await search(page, ids.edit);
     expect(await rowIds(page)).toEqual([ids.edit]);
 
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === 'Eldorado',
-      () => page.locator('[data-testid="tx-search"]').fill('Eldorado'),
-    );
+    await search(page, 'Eldorado');
     const visible = await rowIds(page);
     expect(visible).toEqual(expect.arrayContaining([ids.edit, ids.long]));
     expect(visible).not.toContain(ids.free);
@@ -333,11 +265,7 @@ describe('transactions', () => {
   it('empty result: the not-found view', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === 'nenhuma-estacao-assim',
-      () => page.locator('[data-testid="tx-search"]').fill('nenhuma-estacao-assim'),
-    );
+    await search(page, 'nenhuma-estacao-assim');
     await page.locator('[data-testid="tx-empty"]').waitFor();
     await expect(page.locator('[data-testid="tx-empty"]').innerText()).resolves.toContain('Nenhuma transação encontrada');
   });
@@ -444,11 +372,7 @@ describe('transactions', () => {
     await page.locator('[data-testid="tx-approve"]').click();
     await waitForToast(page, 'Must select at least one transaction to perform action!');
 
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.bulk),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.bulk)),
-    );
+    await search(page, ids.bulk);
     const target = row(page, ids.bulk);
     await expect(target.locator('[data-testid^="tx-income-"]').getAttribute('data-tone')).resolves.toBe('unpaid');
     await target.locator('.ant-checkbox-input').check();
@@ -512,11 +436,7 @@ describe('transactions', () => {
     const { page } = browser;
     await openTransactions(page);
     // Other test files add recharges to the same server: find the row by its id.
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.idle),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.idle)),
-    );
+    await search(page, ids.idle);
     await page.locator(`[data-testid="tx-expand-${ids.idle}"]`).click();
     const button = page.locator(`[data-testid="tx-idle-${ids.idle}"]`);
     await button.waitFor();
@@ -524,11 +444,7 @@ describe('transactions', () => {
     await expect(button.getAttribute('data-state')).resolves.toBe('disabled');
     await expect(button.isDisabled()).resolves.toBe(true);
     // A recharge released after 30 s offers no idle cancel at all.
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.free),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.free)),
-    );
+    await search(page, ids.free);
     await page.locator(`[data-testid="tx-expand-${ids.free}"]`).click();
     await page.locator(`[data-testid="tx-detail-${ids.free}"]`).waitFor();
     await expect(page.locator(`[data-testid="tx-idle-${ids.free}"]`).count()).resolves.toBe(0);
@@ -536,27 +452,13 @@ describe('transactions', () => {
 
   it('idle payment: at a station with an idle price, the cancel is confirmed, succeeds, and the idle amount stays cancelled after a reload', async () => {
     const { page } = browser;
-    await openTransactions(page);
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.idlePriced),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
-    );
+    await signIn(page, logins.admin);
+    // The idle time is measured when the connector is released: the screen opens once the server says so.
+    await expect.poll(async () => (await transactionDetail(page, ids.idlePriced)).canCancelIdlePayment, { timeout: 20_000 }).toBe(true);
+    await showTransactions(page);
+    await search(page, ids.idlePriced);
     await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
     const button = page.locator(`[data-testid="tx-idle-${ids.idlePriced}"]`);
-    // The idle time is measured when the connector is released; the list may have been read first.
-    for (let i = 0; i < 10 && (await button.count()) === 0; i++) {
-      await page.waitForTimeout(1000);
-      await page.reload();
-      await page.locator('[data-testid="tx-table"]').waitFor();
-      await waitForList(
-        page,
-        (u) => u.searchParams.get('searchInput') === String(ids.idlePriced),
-        () => page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
-      );
-      await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
-      await page.locator(`[data-testid="tx-detail-${ids.idlePriced}"]`).waitFor();
-    }
     await button.waitFor();
     await expect(button.innerText()).resolves.toContain('Cancelar pagamento de ociosidade');
     await expect(button.getAttribute('data-state')).resolves.toBe('available');
@@ -588,11 +490,7 @@ describe('transactions', () => {
     // After a reload the server's detail says the same: the idle amount is cancelled.
     await page.reload();
     await page.locator('[data-testid="tx-table"]').waitFor();
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.idlePriced),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.idlePriced)),
-    );
+    await search(page, ids.idlePriced);
     await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
     await page.locator(`[data-testid="tx-idle-${ids.idlePriced}"][data-state="canceled"]`).waitFor();
     await expect(button.isDisabled()).resolves.toBe(true);
@@ -602,34 +500,13 @@ describe('transactions', () => {
 
   it('invoice badge: a red NF badge opens the retry dialog and the retry re-requests the invoice', async () => {
     const { page } = browser;
-    await openTransactions(page);
-    // The approved fleet-card recharge has no driver document: its invoice cannot be issued.
-    await waitForList(
-      page,
-      (u) => u.searchParams.get('searchInput') === String(ids.bulk),
-      () => page.locator('[data-testid="tx-search"]').fill(String(ids.bulk)),
-    );
+    await signIn(page, logins.admin);
+    // The approved fleet-card recharge has no driver document: its invoice cannot be issued. The
+    // invoice job (every 2 s) records that; the screen opens once the server says so.
+    await expect.poll(async () => String((await transactionDetail(page, ids.bulk)).nfeStatus), { timeout: 20_000 }).toMatch(/^ERRO/);
+    await showTransactions(page);
+    await search(page, ids.bulk);
     const badge = page.locator(`[data-testid="tx-nf-${ids.bulk}"]`);
-    await page
-      .waitForFunction(
-        async (id) => {
-          const el = document.querySelector(`[data-testid="tx-nf-${id}"]`);
-          return el?.getAttribute('data-tone') === 'error';
-        },
-        ids.bulk,
-        { timeout: 5_000 },
-      )
-      .catch(() => undefined);
-    const tone = await badge.getAttribute('data-tone');
-    if (tone !== 'error') {
-      // Reload until the invoice job ran (it runs every 2 s).
-      for (let i = 0; i < 10 && (await badge.getAttribute('data-tone')) !== 'error'; i++) {
-        await page.reload();
-        await page.locator('[data-testid="tx-table"]').waitFor();
-        await page.locator('[data-testid="tx-search"]').fill(String(ids.bulk));
-        await page.waitForTimeout(1500);
-      }
-    }
     await expect(badge.getAttribute('data-tone')).resolves.toBe('error');
     await shoot(page, 'transactions-invoice-error');
     await badge.click();

@@ -1,19 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, storageValue, waitForToast } from './support/auth';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}${name}.png`, fullPage });
-}
+import { screenshotDir, shoot } from './support/screenshots';
+import { waitForAnimations } from './support/still';
 
 /** The signed-in user's id, as the session stores it. */
 async function sessionUserId(page: Page): Promise<number> {
@@ -22,18 +13,11 @@ async function sessionUserId(page: Page): Promise<number> {
 
 /** Finds a user's id through the real user-form call (the signed-in administrator's token). */
 async function userIdByEmail(page: Page, email: string): Promise<number> {
-  const id = await page.evaluate(async (wanted) => {
-    const token = window.localStorage.getItem('auth-token');
-    for (let pk = 1; pk <= 60; pk++) {
-      const res = await fetch(`/api/users_data/${pk}/`, { headers: { authorization: `Bearer ${token}` } });
-      if (res.status !== 200) continue;
-      const body = (await res.json()) as { userForm: { email: string } };
-      if (body.userForm.email === wanted) return pk;
-    }
-    return null;
-  }, email);
-  if (id === null) throw new Error(`no user ${email}`);
-  return id;
+  for (let pk = 1; pk <= 60; pk++) {
+    const answer = await callApi<{ userForm: { email: string } }>(page, `/api/users_data/${pk}/`);
+    if (answer.status === 200 && answer.body.userForm.email === email) return pk;
+  }
+  throw new Error(`no user ${email}`);
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -67,16 +51,12 @@ describe('user form', () => {
     expect(await page.getByRole('switch', { name: 'Usuário ativo' }).isDisabled()).toBe(true);
 
     await phone.fill('+55 11 98765-4321');
-    await page
-      .locator('.ant-message-notice')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
-    await shoot(page, 'user-profile-operator');
+    await shoot(page, 'user-profile-operator', { waitForToasts: true });
     await page.locator('[data-testid="user-submit"]').click();
     await waitForToast(page, 'Usuário alterado com sucesso!');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}user-profile-saved.png` });
+    // The page leaves after a second: a picture of the toast once it has slid in, not of a still page.
+    await waitForAnimations(page.locator('.ant-message'));
+    await page.screenshot({ path: `${screenshotDir}user-profile-saved.png` });
     // Back after about a second (001 §9): to the screen the menu was opened from.
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
 
@@ -116,7 +96,7 @@ describe('user form', () => {
     await page.getByText('Máximo de 20 caracteres.').waitFor({ state: 'visible' });
     await page.locator('[data-testid="user-submit"]').click();
     await waitForToast(page, 'Não foi possível realizar a operação. Certifique-se de que os campos foram corretamente preenchidos.');
-    await shoot(page, 'user-edit-name-too-long', false);
+    await shoot(page, 'user-edit-name-too-long', { fullPage: false });
     expect(page.url()).toContain(`/user/${driverId}`);
     // The screen runs clean: no React or component-library warnings.
     expect(consoleErrors.filter((text) => /warning|antd|react/i.test(text))).toEqual([]);
@@ -128,7 +108,7 @@ describe('user form', () => {
     await page.goto(appUrl('/user/987654'));
     await page.getByText('Nenhum usuário encontrada com este id.').waitFor({ state: 'visible' });
     expect(await pageTitle(page).textContent()).toBe('Editando usuário');
-    await shoot(page, 'user-not-found', false);
+    await shoot(page, 'user-not-found', { fullPage: false });
   });
 
   it('administrator, at /users/create, sees the create form titled Creating User with the password field', async () => {

@@ -38,11 +38,16 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.locator('input#login_password').fill(password);
 }
 
-/** Signs in through the real login page; resolves on the general view. */
-export async function signIn(page: Page, login: { email: string; password: string }, tenantHost?: string): Promise<void> {
+/** Opens the login page, types these credentials and solves the captcha: ready to submit. */
+export async function prepareLogin(page: Page, login: { email: string; password: string }, tenantHost?: string): Promise<void> {
   await page.goto(appUrl('/auth/login', tenantHost));
   await fillLogin(page, login.email, login.password);
   await solveCaptcha(page);
+}
+
+/** Signs in through the real login page; resolves on the general view. */
+export async function signIn(page: Page, login: { email: string; password: string }, tenantHost?: string): Promise<void> {
+  await prepareLogin(page, login, tenantHost);
   await submitButton(page).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
   await page.locator('[data-testid="user-menu"]').waitFor({ state: 'visible' });

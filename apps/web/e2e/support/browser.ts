@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import './provided-context';
+import { trackAnimationFrames } from './still';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -55,6 +56,7 @@ export function useBrowser(options: BrowserOptions = {}): BrowserState {
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
     });
+    await trackAnimationFrames(state.context);
     if (options.acceptCookies !== false) {
       await state.context.addInitScript(() => {
         window.localStorage.setItem('cookie-accept', String(Date.now() + 365 * 24 * 3600 * 1000));

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { vi } from 'vitest';
 
 function decodeBody(raw: string): string {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
@@ -30,18 +31,20 @@ function codeIn(dataDir: string, file: string, email: string): string | null {
 }
 
 /** Waits for a new recovery e-mail to `email` (a file not in `before`) and returns its 6-digit code. */
-export async function waitForRecoveryCode(dataDir: string, email: string, before: Set<string>): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const fresh = [...mailFiles(dataDir)]
-      .filter((f) => !before.has(f))
-      .sort()
-      .reverse();
-    for (const file of fresh) {
-      const code = codeIn(dataDir, file, email);
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No new recovery e-mail for ${email} under ${dataDir}/mail`);
+export function waitForRecoveryCode(dataDir: string, email: string, before: Set<string>): Promise<string> {
+  // The server writes the message as it answers the request: poll the folder for it.
+  return vi.waitFor(
+    () => {
+      const fresh = [...mailFiles(dataDir)]
+        .filter((f) => !before.has(f))
+        .sort()
+        .reverse();
+      for (const file of fresh) {
+        const code = codeIn(dataDir, file, email);
+        if (code) return code;
+      }
+      throw new Error(`No new recovery e-mail for ${email} under ${dataDir}/mail`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }

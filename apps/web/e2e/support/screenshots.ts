@@ -1,38 +1,53 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
-
-const dir = fileURLToPath(new URL('../screenshots/', import.meta.url));
-mkdirSync(dir, { recursive: true });
+import type { Locator, Page } from 'playwright-core';
+import { waitForStill } from './still';
 
 /**
- * Saves `e2e/screenshots/<name>.png` once the page is quiet. A whole-page shot grows the viewport
- * to the page's height first, so layout sized to the viewport (the sidebar) covers the page too.
+ * Pictures for review, not assertions: `apps/web/e2e/screenshots/<name>.png` (git-ignored). The
+ * browser tests take some at the states only they reach; `npm run screenshots` takes the rest
+ * (screenshots.shots.ts).
  */
-export async function shoot(page: Page, name: string, options: { fullPage?: boolean; waitForToasts?: boolean } = {}): Promise<void> {
-  const { fullPage = true, waitForToasts = false } = options;
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  if (waitForToasts)
-    await page
-      .locator('.ant-message-notice')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
+export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+mkdirSync(screenshotDir, { recursive: true });
+
+export interface ShootOptions {
+  /** The whole page (default) or the viewport. */
+  fullPage?: boolean;
+  /** Wait until the toasts have gone first. */
+  waitForToasts?: boolean;
+  /** Scroll to the top first (default true). */
+  scrollToTop?: boolean;
+}
+
+/**
+ * Saves `<name>.png` once the page is still. A whole-page shot grows the viewport to the page's
+ * height first, so layout sized to the viewport (the sidebar) covers the page too.
+ */
+export async function shoot(page: Page, name: string, options: ShootOptions = {}): Promise<void> {
+  const { fullPage = true, waitForToasts = false, scrollToTop = true } = options;
+  const path = `${screenshotDir}${name}.png`;
+  if (waitForToasts) await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+  if (scrollToTop) await page.evaluate(() => window.scrollTo(0, 0));
+  await waitForStill(page);
   const viewport = page.viewportSize();
-  if (!fullPage || !viewport) {
-    await page.screenshot({ path: `${dir}${name}.png` });
+  const height = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
+  if (!fullPage || !viewport || height <= viewport.height) {
+    await page.screenshot({ path });
     return;
   }
-  const height = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
-  if (height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height });
-    await page.waitForTimeout(300);
-  }
+  await page.setViewportSize({ width: viewport.width, height });
   try {
-    await page.screenshot({ path: `${dir}${name}.png` });
+    await waitForStill(page);
+    await page.screenshot({ path });
   } finally {
-    if (height > viewport.height) await page.setViewportSize(viewport);
+    await page.setViewportSize(viewport);
   }
+}
+
+/** Saves `<name>.png` of one element, scrolled into view, once the page is still. */
+export async function shootElement(element: Locator, name: string): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  await waitForStill(element.page());
+  await element.screenshot({ path: `${screenshotDir}${name}.png` });
 }
