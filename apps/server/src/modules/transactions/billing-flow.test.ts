@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedStation } from '@recarga/simulator/station';
 import { roles } from '@recarga/contracts/permissions';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { eventually, ocppUrl } from '../../../test/ocpp/ocpp-helpers';
-import { priceRecharge, tariffFromStation } from '../billing/pricing';
+import { bootedStation, eventually, type StationClient } from '../../../test/ocpp/ocpp-helpers';
 import { aUserWith } from '../../../test/helpers/dashboard-users';
 import { walletBalance } from '../../../test/helpers/transaction-builders';
 
-describe('full flow over OCPP: a simulated station charges, the recharge is priced, the wallet pays, the invoice is issued', () => {
+describe('full flow over OCPP: a station charges, the recharge is priced, the wallet pays, the invoice is issued', () => {
   let t: TestApp;
   let url: string;
-  let sim: SimulatedStation;
+  let station: StationClient | undefined;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { OCPP_HEARTBEAT_INTERVAL: '120' } });
     url = await t.listen();
   });
   afterAll(async () => {
-    await sim?.stop().catch(() => undefined);
+    await station?.close({ force: true }).catch(() => undefined);
     await t.close();
   });
 
@@ -26,23 +24,43 @@ describe('full flow over OCPP: a simulated station charges, the recharge is pric
     const finance = (await aUserWith(t, { tenant: 'move', roles: [roles.financialIndicators, roles.paymentApproval, roles.invoice] }))
       .token;
     const balance = (await walletBalance(t, 'motorista@move.com.br'))!;
-    sim = new SimulatedStation({
-      url: ocppUrl(url),
-      chargeBoxId: 'MOVE-SP-001',
-      connectors: 2,
-      idTags: ['04A1B2C3D4'],
-      meterIntervalSec: 0.3,
-      powerKw: 22,
-      seed: 7,
-    });
-    await sim.start();
+    station = await bootedStation(url, 'MOVE-SP-001');
+    const status = (status: string) =>
+      station!.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status, timestamp: new Date().toISOString() });
 
-    // Act
-    const started = await sim.plugIn(1, '04A1B2C3D4');
-    expect(started.accepted).toBe(true);
-    const transactionPk = (started as { transactionId: number }).transactionId;
-    await new Promise((r) => setTimeout(r, 1500));
-    await sim.unplug(1);
+    // Act: 12,500 Wh from meter 100,000 to 112,500 (fixed readings, so the price is a fixed figure)
+    await status('Preparing');
+    const started = (await station.call('StartTransaction', {
+      connectorId: 1,
+      idTag: '04A1B2C3D4',
+      meterStart: 100_000,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(started.idTagInfo.status).toBe('Accepted');
+    const transactionPk = started.transactionId;
+    await status('Charging');
+    await station.call('MeterValues', {
+      connectorId: 1,
+      transactionId: transactionPk,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: '106250', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+            { value: '22000', measurand: 'Power.Active.Import', unit: 'W' },
+          ],
+        },
+      ],
+    });
+    await station.call('StopTransaction', {
+      transactionId: transactionPk,
+      idTag: '04A1B2C3D4',
+      meterStop: 112_500,
+      timestamp: new Date().toISOString(),
+      reason: 'EVDisconnected',
+    });
+    await status('Finishing');
+    await status('Available');
 
     // Assert: priced right after the stop's commit, from the station's payment settings
     const billing = await eventually(
@@ -50,23 +68,13 @@ describe('full flow over OCPP: a simulated station charges, the recharge is pric
       10_000,
     );
     const tx = await t.db.selectFrom('transactions').selectAll().where('transaction_pk', '=', transactionPk).executeTakeFirstOrThrow();
-    expect(Number(tx.energy_wh)).toBeGreaterThan(0);
-    const expected = priceRecharge(
-      tariffFromStation({
-        hasPayment: true,
-        paymentChargeTypeCost: 'KWH',
-        paymentChargeTypeIncome: 'KWH',
-        paymentChargeByIncome: 'CHARGE_BOX',
-        moneyPerKilowattCost: 89,
-        moneyPerDurationCost: 0,
-        moneyPerTransactionCost: 0,
-        moneyPerKilowattIncome: 199,
-        moneyPerDurationIncome: 0,
-        moneyPerTransactionIncome: 300,
-        taxIncome: 0.05,
-      }),
-      { energyWh: Number(tx.energy_wh), durationSec: billing.duration_seconds },
-    );
+    expect(Number(tx.energy_wh)).toBe(12_500);
+    // MOVE-SP-001 (demo seed): income R$ 1.99/kWh + R$ 3.00 per recharge, 5 % tax; cost R$ 0.89/kWh.
+    //   energy  12.5 kWh × 199 = 2,487.5 → 2,488 (half up)
+    //   tax     (300 + 2,488) × 0.05 = 139.4 → 139
+    //   total   300 + 2,488 + 139 = 2,927
+    //   cost    12.5 kWh × 89 = 1,112.5 → 1,113
+    const expected = { total: 2927, energy: 2488, tax: 139, cost: 1113 };
     expect(billing).toMatchObject({
       total: expected.total,
       start_fee: 300,
