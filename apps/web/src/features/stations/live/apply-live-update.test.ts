@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargePointListResponse } from '@recarga/contracts/stations';
-import { applyChargeBoxUpdate, applyConnectorStatus } from './apply-live-update';
+import { applyChargeBoxUpdate, applyConnectorStatus, lacksConnector } from './apply-live-update';
 
 function page(): ChargePointListResponse {
   const connector = (connectorId: number, status: string, unusualStatus: 'MAINTENANCE' | 'UNAVAILABLE' | null = null) => ({
@@ -108,5 +108,20 @@ describe('live connector status in cached station lists', () => {
       },
     });
     expect(grown.stale).toBe(true);
+  });
+
+  it('a status for a connector the page does not list yet asks for the page again; known connectors and other stations do not', () => {
+    const status = (chargeBoxId: string, connectorId: number) => ({
+      chargeBoxId,
+      connectorId,
+      status: 'Available',
+      errorCode: 'NoError',
+      timestamp: 'x',
+    });
+    expect(lacksConnector(page(), status('CP-7', 3))).toBe(true);
+    expect(lacksConnector(page(), status('CP-7', 2))).toBe(false);
+    expect(lacksConnector(page(), status('CP-7', 0))).toBe(false);
+    expect(lacksConnector(page(), status('OTHER', 3))).toBe(false);
+    expect(lacksConnector(undefined, status('CP-7', 3))).toBe(false);
   });
 });

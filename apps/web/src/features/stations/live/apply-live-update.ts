@@ -29,6 +29,16 @@ export function applyConnectorStatus(
   return changed ? { ...page, chargePointList } : page;
 }
 
+/**
+ * True when the page lists the status's station but not that connector (a connector the station
+ * reports for the first time): the page must be fetched again, or the status would be lost.
+ */
+export function lacksConnector(page: ChargePointListResponse | undefined, s: LiveConnectorStatus): boolean {
+  if (!page || s.connectorId === 0) return false;
+  const station = page.chargePointList.find((cp) => cp.chargeBoxId === s.chargeBoxId);
+  return station !== undefined && !station.connectors.some((c) => c.connectorId === s.connectorId);
+}
+
 interface ChargeBoxApplied {
   page: ChargePointListResponse | undefined;
   /** The station is on this page but its connectors differ (new connector): refetch the page. */

@@ -5,7 +5,7 @@ import type { Notification } from '@recarga/contracts/notifications';
 import { useLiveMessages } from '../../../lib/live-context';
 import { STATION_EVENT_LIMIT } from '../api/get-station-events';
 import { stationKeys } from '../api/station-keys';
-import { applyChargeBoxUpdate, applyConnectorStatus } from './apply-live-update';
+import { applyChargeBoxUpdate, applyConnectorStatus, lacksConnector } from './apply-live-update';
 
 /**
  * Keeps the cached station lists and station event lists up to date from the live connection.
@@ -18,9 +18,14 @@ export function StationLiveSync() {
     if (kind === 'connectorStatus' || kind === 'chargeBoxStatus') {
       const parsed = liveConnectorStatusSchema.safeParse(message.data);
       if (!parsed.success) return;
-      queryClient.setQueriesData<ChargePointListResponse>({ queryKey: stationKeys.lists() }, (page) =>
-        applyConnectorStatus(page, parsed.data),
-      );
+      for (const [key, page] of queryClient.getQueriesData<ChargePointListResponse>({ queryKey: stationKeys.lists() })) {
+        // A connector the page does not list yet (new on this station): ask the server again.
+        if (lacksConnector(page, parsed.data)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        else {
+          const next = applyConnectorStatus(page, parsed.data);
+          if (next !== page) queryClient.setQueryData(key, next);
+        }
+      }
     } else if (kind === 'chargeBox') {
       const parsed = liveChargeBoxMessageSchema.safeParse(message.data);
       if (!parsed.success) return;
