@@ -23,7 +23,7 @@ export interface TransactionFilters {
 }
 
 /** Revenue status of `t` (001 §4): the billing row's (kept by the ledger); not priced yet → PRICELESS. */
-export const revenueStatusSql = sql<RevenueStatus>`coalesce((select b.revenue_status from transaction_billing b where b.transaction_pk = t.transaction_pk), 'PRICELESS')`;
+const revenueStatusSql = sql<RevenueStatus>`coalesce((select b.revenue_status from transaction_billing b where b.transaction_pk = t.transaction_pk), 'PRICELESS')`;
 
 /**
  * Where matching recharges come from. PAID and UNPAID recharges are read from their billing rows
