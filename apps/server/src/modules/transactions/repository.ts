@@ -308,3 +308,13 @@ export function transactionPayer(db: Executor, transactionPk: number) {
     .where('transaction_pk', '=', transactionPk)
     .executeTakeFirst();
 }
+
+/** Reads the `jit` setting: throws where the database has none (PGlite may not). */
+export function readJitSetting(db: Executor) {
+  return sql`select current_setting('jit')`.execute(db);
+}
+
+/** Turns JIT compilation off until the end of the transaction. */
+export function jitOffForTransaction(db: Executor) {
+  return sql`set local jit = off`.execute(db);
+}
