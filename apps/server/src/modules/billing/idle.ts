@@ -10,7 +10,7 @@ const IDLE_STATUSES = new Set(['SuspendedEV', 'Finishing']);
 const RELEASED_STATUSES = new Set(['Available', 'Preparing', 'Reserved', 'Unavailable', 'Faulted']);
 
 /** Without a release report within this time after the stop, only the idle time before the stop counts. */
-export const IDLE_MAX_WAIT_MS = 24 * 3600_000;
+const IDLE_MAX_WAIT_MS = 24 * 3600_000;
 
 export interface IdleInput {
   start: Date;

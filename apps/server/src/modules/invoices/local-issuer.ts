@@ -48,7 +48,7 @@ const formatDoc = (doc: string | null, type: string | null) => {
 };
 
 /** The invoice as an A4 PDF. */
-export function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buffer> {
+function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 40,

@@ -37,7 +37,7 @@ const MANUAL_TYPES = new Set<PaymentType>([
   'TICKET_LOG',
 ]);
 
-export const ledgerMessages = {
+const ledgerMessages = {
   notPayable: 'Only recharges that are not paid can be approved.',
   inProcess: 'A payment of this recharge is being processed.',
   refundNotApproved: 'Only approved payments can be refunded.',

@@ -47,7 +47,7 @@ export const providerNotConfigured = (type: string) =>
   );
 
 /** A provider type the product knows but this server has no credentials for: every call says so. */
-export class UnconfiguredProvider implements PaymentProvider {
+class UnconfiguredProvider implements PaymentProvider {
   readonly configured = false;
   readonly name: string;
   constructor(readonly type: PaymentType) {

@@ -9,7 +9,7 @@ import { badRequest } from '../../platform/errors';
 
 export type Zone = { kind: 'iana'; name: string } | { kind: 'offset'; minutes: number };
 
-export const rangeMessages = {
+const rangeMessages = {
   invalid: 'Invalid date (use YYYY-MM-DD or an ISO date-time).',
   future: 'The date range may not go beyond today.',
   order: 'The end date must not be before the start date.',
@@ -65,7 +65,7 @@ export function localInstant(zone: Zone, y: number, m: number, d: number, h = 0,
 }
 
 /** Today's local date in the zone as [y, m, d]. */
-export function localToday(zone: Zone, now = new Date()): [number, number, number] {
+function localToday(zone: Zone, now = new Date()): [number, number, number] {
   const local = new Date(now.getTime() + offsetMs(zone, now.getTime()));
   return [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
 }

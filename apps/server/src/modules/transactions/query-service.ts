@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { displayPaymentStatus } from '@recarga/contracts/payments';
 import {
   TRANSACTION_PAGE_SIZE,
@@ -28,7 +28,7 @@ export class TransactionQueryService {
   /** Checks once whether the database knows the `jit` setting (PostgreSQL does; PGlite may not). */
   async init() {
     try {
-      await sql`select current_setting('jit')`.execute(this.db);
+      await repo.readJitSetting(this.db);
     } catch {
       this.jitSetting = false;
     }
@@ -71,7 +71,7 @@ export class TransactionQueryService {
     // Count and page see one snapshot. JIT compilation costs more than it saves on these short,
     // bounded queries (its cost estimate ignores the LIMIT of the cap), so it is off for them.
     const { count, rows } = await this.db.transaction().execute(async (trx) => {
-      if (this.jitSetting) await sql`set local jit = off`.execute(trx);
+      if (this.jitSetting) await repo.jitOffForTransaction(trx);
       const count = await repo.countCapped(trx, ctx.tenantScope, filters);
       const limit = Math.min(size, TRANSACTION_QUERY_CAP - offset);
       const rows = limit > 0 && offset < count ? await repo.page(trx, ctx.tenantScope, filters, sort, offset, limit) : [];

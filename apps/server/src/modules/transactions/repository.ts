@@ -23,7 +23,7 @@ export interface TransactionFilters {
 }
 
 /** Revenue status of `t` (001 §4): the billing row's (kept by the ledger); not priced yet → PRICELESS. */
-export const revenueStatusSql = sql<RevenueStatus>`coalesce((select b.revenue_status from transaction_billing b where b.transaction_pk = t.transaction_pk), 'PRICELESS')`;
+const revenueStatusSql = sql<RevenueStatus>`coalesce((select b.revenue_status from transaction_billing b where b.transaction_pk = t.transaction_pk), 'PRICELESS')`;
 
 /**
  * Where matching recharges come from. PAID and UNPAID recharges are read from their billing rows
@@ -307,4 +307,14 @@ export function transactionPayer(db: Executor, transactionPk: number) {
     .select(['transaction_pk', 'user_pk', 'tenant_pk'])
     .where('transaction_pk', '=', transactionPk)
     .executeTakeFirst();
+}
+
+/** Reads the `jit` setting: throws where the database has none (PGlite may not). */
+export function readJitSetting(db: Executor) {
+  return sql`select current_setting('jit')`.execute(db);
+}
+
+/** Turns JIT compilation off until the end of the transaction. */
+export function jitOffForTransaction(db: Executor) {
+  return sql`set local jit = off`.execute(db);
 }
