@@ -14,6 +14,7 @@ import { monthStart } from '../../db/sql/month-start';
 import { energyPrice } from '../billing/service';
 import { decodeBase64, photoMime } from './photo-store';
 import * as stationRepo from './repository';
+import { stationFilters } from './service';
 import { toListItem } from './service';
 import type { TenantService } from '../tenants/service';
 import { PdfTable, ReportFormat, duration, startReport, type PdfDoc } from './pdf-report';
@@ -54,22 +55,6 @@ export class StationReportService {
     return this.deps.tenants.reserveReportDownload(ctx, kind);
   }
 
-  private filters(q: {
-    active?: boolean;
-    chargeBoxGroupPk?: number;
-    tenantPk?: number;
-    searchInput?: string;
-    online?: boolean;
-  }): stationRepo.StationFilters {
-    return {
-      active: q.active,
-      chargeBoxGroupPk: q.chargeBoxGroupPk,
-      tenantPk: q.tenantPk,
-      search: q.searchInput?.trim() || undefined,
-      online: q.online,
-    };
-  }
-
   /**
    * The station list as .xlsx, streamed: rows come from a database cursor and go straight into
    * the streaming workbook writer, so memory stays flat whatever the number of stations.
@@ -79,7 +64,7 @@ export class StationReportService {
     await this.reserve(ctx, 'XLSX_CHARGEPOINTS');
     const since = await monthStart(this.db, timeZone);
     const fmt = new ReportFormat('BRL', timeZone);
-    const rows = stationRepo.streamStations(this.db, ctx.tenantScope, this.filters(q), since, this.deps.pingIntervalSec);
+    const rows = stationRepo.streamStations(this.db, ctx.tenantScope, stationFilters(q), since, this.deps.pingIntervalSec);
     return streamXlsx({
       sheet: 'Estações',
       what: 'xlsx export',
@@ -159,7 +144,7 @@ export class StationReportService {
     if (!tenant) throw badRequest('Unknown tenant', { tenant_pk: 'Unknown tenant.' });
     const logo = await this.logo(p.logo, tenant.logo_url);
     const fmt = new ReportFormat(tenant.currency, timeZone);
-    const filters = this.filters({
+    const filters = stationFilters({
       active: p.active,
       chargeBoxGroupPk: p.charge_box_group_pk,
       tenantPk: p.tenant_pk,

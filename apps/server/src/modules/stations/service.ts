@@ -104,28 +104,12 @@ export class StationService {
     const since = await monthStart(this.db, q.timeZone ?? 'UTC');
     if (q.page === undefined) return this.mapList(ctx, q.originType ?? 'MOVE', since);
     const size = q.size ?? STATION_PAGE_SIZE;
-    const filters = this.filters(q);
+    const filters = stationFilters(q);
     const [rows, count] = await Promise.all([
       repo.listStations(this.db, ctx.tenantScope, filters, { limit: size, offset: (q.page - 1) * size }, since, this.deps.pingIntervalSec),
       repo.countStations(this.db, ctx.tenantScope, filters, this.deps.pingIntervalSec),
     ]);
     return { chargePointList: rows.map(toListItem), count };
-  }
-
-  filters(q: {
-    active?: boolean;
-    chargeBoxGroupPk?: number;
-    tenantPk?: number;
-    searchInput?: string;
-    online?: boolean;
-  }): repo.StationFilters {
-    return {
-      active: q.active,
-      chargeBoxGroupPk: q.chargeBoxGroupPk,
-      tenantPk: q.tenantPk,
-      search: q.searchInput?.trim() || undefined,
-      online: q.online,
-    };
   }
 
   private async mapList(ctx: RequestContext, origin: 'MOVE' | 'PLUG_SHARE', since: Date): Promise<MapChargePointListResponse> {
@@ -480,5 +464,22 @@ function toDetail(r: repo.StationRow, bindings: Awaited<ReturnType<typeof repo.b
       bind_status: b.bind_status,
     })),
     photos: photos.map((p) => toPhoto(r.charge_box_id, p)),
+  };
+}
+
+/** The station list's query as repository filters (the list, its spreadsheet and the assessment report). */
+export function stationFilters(q: {
+  active?: boolean;
+  chargeBoxGroupPk?: number;
+  tenantPk?: number;
+  searchInput?: string;
+  online?: boolean;
+}): repo.StationFilters {
+  return {
+    active: q.active,
+    chargeBoxGroupPk: q.chargeBoxGroupPk,
+    tenantPk: q.tenantPk,
+    search: q.searchInput?.trim() || undefined,
+    online: q.online,
   };
 }
