@@ -112,15 +112,16 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<D
     }
   });
   app.addHook('onRequest', async (req) => {
-    if (!PROTECTED.test(req.url)) return;
+    // The route the router matched, never the raw URL: the router decodes percent-encoded paths
+    // (`/%61pi/...` matches `/api/...`), so a check on the raw URL could be walked around.
+    // Unknown paths fall through to the 404 handler.
+    const route = req.routeOptions.url;
+    if (route === undefined || !PROTECTED.test(route)) return;
     const access = req.routeOptions.config?.access;
     const token = bearerToken(req);
     if (token) req.ctx = await loadContext(opts.db, opts.signer, token);
-    if (!access) {
-      // Unknown paths fall through to the 404 handler; known routes without a rule are denied.
-      if (req.routeOptions.url === undefined) return;
-      throw forbidden('This call is not open to anyone', 'NO_ACCESS_RULE');
-    }
+    // A known route without a rule is denied.
+    if (!access) throw forbidden('This call is not open to anyone', 'NO_ACCESS_RULE');
     const verdict = allows(access, req.ctx);
     if (verdict === 'unauthenticated') throw unauthorized(token ? 'Session expired or invalid' : 'Authentication required');
     if (verdict === 'forbidden') throw forbidden();

@@ -43,6 +43,31 @@ describe('access control', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/tenants/' })).statusCode).toBe(401);
   });
 
+  it('every protected call answers 401 without a token, also when its path is percent-encoded', async () => {
+    const closed = t.app.accessRules.filter((r) => r.access && !('public' in r.access));
+    expect(closed.length).toBeGreaterThan(40);
+    const seen: string[] = [];
+    // `/%61pi/...` (a letter encoded), `/%2561pi/...` (encoded twice) and `/api%2F...` (the slash encoded).
+    const variants = (p: string) => [
+      p,
+      p.replace(/^\/([a-z])/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+      p.replace(/^\/([a-z])/, (_, c: string) => `/%25${c.charCodeAt(0).toString(16)}`),
+      p.replace(/^(\/[a-z]+)\//, '$1%2F'),
+    ];
+    for (const rule of closed) {
+      // Path parameters filled with a plausible id; the check runs before any handler reads them.
+      for (const url of variants(rule.url.replace(/:[A-Za-z]+/g, '1'))) {
+        const res = await t.app.inject({ method: rule.method as never, url });
+        // Refused (401), or matching no API route: the JSON 404 or the web app's fallback page.
+        const webFallback = /^text\/(html|plain)/.test(String(res.headers['content-type']));
+        if (res.statusCode !== 401 && res.statusCode !== 404 && !webFallback) seen.push(`${rule.method} ${url} -> ${res.statusCode}`);
+      }
+    }
+    expect(seen).toEqual([]);
+    // The encoded variant of a known call is matched and refused, not answered nor lost.
+    expect((await t.app.inject({ method: 'GET', url: '/%61pi/tenants/' })).statusCode).toBe(401);
+  });
+
   it('an unknown api path answers 404 with a JSON error, not the web app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here/' });
     expect(res.statusCode).toBe(404);
