@@ -88,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     ...(config.tls ? { https: { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } } : {}),
     logger: deps.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); off by default.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 40 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     heartbeatInterval: config.ocpp.heartbeatInterval,
     pingInterval: config.ocpp.pingInterval,
     nodeId: config.nodeId,
+    trustProxy: config.trustProxy,
     metrics,
     // The write path has its own connections, one lane per connection (PGlite: one).
     writeDb: database.ingest,

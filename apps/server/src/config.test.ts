@@ -44,4 +44,12 @@ describe('configuration', () => {
       expect((e as ConfigError).problems).toHaveLength(2);
     }
   });
+
+  it('trusted proxies: off by default, a list of addresses and ranges when set, a clear error for anything else', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a comma-separated list/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.300' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,17 @@ const envSchema = z
     WEB_DIST: z.string().default('apps/web/dist'),
     TLS_CERT_FILE: z.string().optional(),
     TLS_KEY_FILE: z.string().optional(),
+    TRUST_PROXY: z
+      .string()
+      .refine((list) => {
+        try {
+          proxyAddr.compile(list.split(',').map((a) => a.trim()));
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
     OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
@@ -92,6 +104,11 @@ export interface Config {
   /** HTTPS (and WSS for OCPP security profile 2) when both files are given. */
   tls?: { certFile: string; keyFile: string };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges or
+   * loopback/linklocal/uniquelocal); empty: the header is ignored and the socket's address counts.
+   */
+  trustProxy: string[];
   ocpp: { heartbeatInterval: number; pingInterval: number };
   /**
    * This node's name in the cluster (NODE_ID, default the host name): OCPP connection records
@@ -146,6 +163,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(repoRoot, env.WEB_DIST),
     tls: env.TLS_CERT_FILE && env.TLS_KEY_FILE ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE } : undefined,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY?.split(',').map((a) => a.trim()) ?? [],
     ocpp: { heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL, pingInterval: env.OCPP_PING_INTERVAL },
     nodeId: env.NODE_ID ?? hostname(),
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },

@@ -32,7 +32,7 @@ import * as repo from './repository';
 import { StationEvents } from './station-events';
 import { command16to15, commandResult15to16, request15to16, response16to15 } from './v15/mapping';
 import { hasSchema, strictValidators, validateMessage } from './validation';
-import { SignInThrottle, clientAddress } from './sign-in-throttle';
+import { SignInThrottle, clientAddress, proxyTrust, type ProxyTrust } from './sign-in-throttle';
 import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
 
 // ocpp-rpc re-exports its error classes with an object spread, which Node's ESM loader cannot
@@ -74,6 +74,8 @@ export interface CentralSystemOptions {
   /** Where the write batches go (default `db`): connections kept for the station write path. */
   writeDb?: Kysely<DB>;
   now?: () => Date;
+  /** The proxies whose X-Forwarded-For names a station's address (TRUST_PROXY); none by default. */
+  trustProxy?: readonly string[];
   /** Registry for the OCPP metrics (message handling time per action, write batches, connected stations). */
   metrics?: Metrics;
 }
@@ -140,10 +142,13 @@ export class CentralSystem implements UpgradeHandler {
     SECONDS_BUCKETS,
   );
 
+  private readonly proxies: ProxyTrust;
+
   constructor(private readonly opts: CentralSystemOptions) {
     this.nodeId = opts.nodeId ?? hostname();
     const now = opts.now ?? (() => new Date());
     this.throttle = new SignInThrottle(opts.db, now);
+    this.proxies = proxyTrust(opts.trustProxy ?? []);
     this.events = new StationEvents(opts.db, opts.publisher, opts.bus, opts.pingInterval, opts.log);
     const batchDuration = new Histogram('recarga_ocpp_write_batch_duration_seconds', 'One write batch transaction', SECONDS_BUCKETS);
     const batchSize = new Histogram(
@@ -266,7 +271,7 @@ export class CentralSystem implements UpgradeHandler {
       const id = handshake.identity;
       const protocol = PROTOCOLS.find((p) => handshake.protocols.has(p));
       if (!id || id.length > 255) return reject(400, 'Invalid charge point identity');
-      const address = clientAddress(handshake.headers, handshake.remoteAddress);
+      const address = clientAddress(handshake.headers, handshake.remoteAddress, this.proxies);
       const throttled = async (reason: 'password' | 'unknown') => {
         const verdict = await this.throttle.check(id, reason, address);
         if (!verdict.throttled) return false;

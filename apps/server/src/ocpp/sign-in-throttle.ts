@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/db';
 import * as repo from './repository';
@@ -48,12 +50,27 @@ export class SignInThrottle {
   }
 }
 
+/** Who may speak for a client: the proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/** The configured proxies as a trust check (an empty list trusts no one: the header is ignored). */
+export function proxyTrust(proxies: readonly string[]): ProxyTrust {
+  return proxies.length ? proxyAddr.compile([...proxies]) : () => false;
+}
+
 /**
- * The address a handshake came from: the left-most X-Forwarded-For entry when present (the
- * server trusts its proxy, like the HTTP routes' `trustProxy`), else the socket's address.
+ * The address a handshake came from: the socket's address, or — when the socket is a trusted
+ * proxy — the address that proxy names in X-Forwarded-For (walking back through trusted proxies
+ * only, the same rule as the HTTP routes' `trustProxy`). A forged header from anyone else counts
+ * for nothing.
  */
-export function clientAddress(headers: Record<string, string | string[] | undefined>, socketAddress: string | undefined): string | null {
+export function clientAddress(
+  headers: Record<string, string | string[] | undefined>,
+  socketAddress: string | undefined,
+  trust: ProxyTrust,
+): string | null {
+  if (!socketAddress) return null;
   const xff = headers['x-forwarded-for'];
-  const first = (Array.isArray(xff) ? xff[0] : xff)?.split(',')[0]?.trim();
-  return first || socketAddress || null;
+  const request = { headers: { 'x-forwarded-for': Array.isArray(xff) ? xff.join(',') : xff }, socket: { remoteAddress: socketAddress } };
+  return proxyAddr(request as unknown as IncomingMessage, trust) || socketAddress;
 }

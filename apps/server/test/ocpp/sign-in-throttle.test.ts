@@ -13,7 +13,8 @@ describe('OCPP sign-in throttling', () => {
     handshakeStatus(stationClient(url, id, { password, headers: from(address) }));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The tests speak from many addresses through loopback, as through a trusted proxy.
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
     url = await t.listen();
   });
   afterAll(() => t.close());
@@ -37,7 +38,7 @@ describe('OCPP sign-in throttling', () => {
   });
 
   it('throttled id after a restart (same database, new node): still 429 — the count is persisted', async () => {
-    const restarted = await createTestApp({ database: t.database });
+    const restarted = await createTestApp({ database: t.database, env: { TRUST_PROXY: 'loopback' } });
     try {
       const otherUrl = await restarted.listen();
       expect(await handshakeStatus(stationClient(otherUrl, 'THR-PW-01', { password: 'right password', headers: from('10.0.0.3') }))).toBe(
@@ -122,5 +123,25 @@ describe('OCPP sign-in throttling', () => {
     await (t.app.ocpp as unknown as { sweep(): Promise<void> }).sweep();
     const rows = await t.db.selectFrom('ocpp_sign_in_failures').select('failure_pk').where('charge_box_id', '=', 'THR-OLD').execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('OCPP sign-in throttling without a trusted proxy', () => {
+  it('unknown ids with forged X-Forwarded-For addresses: all count against the socket address, so the scan is stopped', async () => {
+    const t = await createTestApp();
+    try {
+      const url = await t.listen();
+      const statuses: number[] = [];
+      for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+        statuses.push(await handshakeStatus(stationClient(url, `FORGED-${i}`, { headers: { 'x-forwarded-for': `203.0.113.${i}` } })));
+      }
+      expect(statuses.slice(0, MAX_FAILURES_PER_ADDRESS).every((s) => s === 404)).toBe(true);
+      expect(statuses[MAX_FAILURES_PER_ADDRESS]).toBe(429);
+      const addresses = await t.db.selectFrom('ocpp_sign_in_failures').select('remote_address').distinct().execute();
+      expect(addresses.map((r) => r.remote_address)).toHaveLength(1);
+      expect(addresses[0]!.remote_address).not.toMatch(/^203\.0\.113\./);
+    } finally {
+      await t.close();
+    }
   });
 });

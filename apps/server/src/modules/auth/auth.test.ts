@@ -99,6 +99,45 @@ describe('sign-in', () => {
   it('logout, without a session, answers 401', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/logout/' })).statusCode).toBe(401);
   });
+
+  it('login, with a forged X-Forwarded-For and no trusted proxy, counts against the address it came from', async () => {
+    // 40 wrong passwords, each claiming another address, from one client (the address limit is 30)
+    for (let i = 0; i < 40; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { recaptchaResponse: '', email: `nobody${i}@example.com`, password: 'bad' },
+        remoteAddress: '10.0.9.9',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    }
+    const ips = await t.db.selectFrom('login_attempts').select('ip').distinct().where('email_lc', 'like', 'nobody%').execute();
+    expect(ips.map((r) => r.ip)).toEqual(['10.0.9.9']);
+    expect((await login(t, demo.admin, '10.0.9.9')).statusCode).toBe(429);
+  });
+});
+
+describe('sign-in behind a trusted proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '10.1.0.1' } });
+  });
+  afterAll(() => t.close());
+
+  it('login, through the trusted proxy, counts against the address the proxy names; from anyone else, the header is ignored', async () => {
+    const wrong = (remoteAddress: string, forwarded: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { recaptchaResponse: '', email: 'nobody@example.com', password: 'bad' },
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwarded },
+      });
+    await wrong('10.1.0.1', '198.51.100.7');
+    await wrong('10.1.0.2', '198.51.100.8');
+    const ips = await t.db.selectFrom('login_attempts').select('ip').orderBy('attempted_at').orderBy('ip').execute();
+    expect(ips.map((r) => r.ip).sort()).toEqual(['10.1.0.2', '198.51.100.7']);
+  });
 });
 
 describe('sign-in with the ALTCHA captcha', () => {
