@@ -72,6 +72,35 @@ describe('sign-in', () => {
     expect((await login(t, demo.admin, '10.0.0.2')).statusCode).toBe(200);
   });
 
+  it('login, with 30 wrong guesses for one e-mail sent at once, checks no more than five passwords', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(t, { email: 'raced@example.com', password: `guess ${i}` }, `10.0.8.${i}`)),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25);
+    const failures = await t.db.selectFrom('login_attempts').select('attempt_pk').where('email_lc', '=', 'raced@example.com').execute();
+    expect(failures).toHaveLength(5);
+  });
+
+  it('login, when the captcha fails, does not use up one of the five checks', async () => {
+    const altcha = await createTestApp({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await altcha.app.inject({
+          method: 'POST',
+          url: '/api/login/',
+          payload: { recaptchaResponse: 'not a solution', email: 'captcha@example.com', password: 'x' },
+          remoteAddress: '10.0.7.1',
+        });
+        expect(res.statusCode).toBe(400);
+      }
+      expect(await altcha.db.selectFrom('login_attempts').select('attempt_pk').execute()).toEqual([]);
+    } finally {
+      await altcha.close();
+    }
+  });
+
   it('a session token, when used on a call, opens it; after logout the same token answers 401', async () => {
     const token = await loginAs(t.app, demo.admin);
     expect((await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(token) })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PermissionEntry } from '@recarga/contracts/auth';
-import type { Executor } from '../../db/db';
+import type { DB, Executor } from '../../db/db';
 
 /** Sign-in data. Lookups here are by e-mail across tenants: an e-mail is one account. */
 export function findUserByEmail(db: Executor, email: string) {
@@ -52,12 +52,43 @@ export async function recentFailures(db: Executor, emailLc: string, ip: string, 
   return { byEmail: Number(row.by_email), byIp: Number(row.by_ip) };
 }
 
-export async function recordAttempt(db: Executor, emailLc: string, ip: string, success: boolean) {
-  await db.insertInto('login_attempts').values({ email_lc: emailLc, ip, success }).execute();
-  if (success) {
-    // A successful sign-in clears the e-mail's failure streak.
-    await db.deleteFrom('login_attempts').where('email_lc', '=', emailLc).where('success', '=', false).execute();
-  }
+/**
+ * Reserves one sign-in check for the e-mail and the address, atomically: under a transaction-level
+ * lock per e-mail and per address (always taken in that order, so two sign-ins never wait on each
+ * other in a circle), the recent failures are counted and, when both are under their limits, a
+ * failure is recorded at once. So no more than the limit is ever checked, however many guesses
+ * arrive together. Returns the attempt's key, or null when a limit is reached.
+ */
+export async function reserveAttempt(
+  db: Kysely<DB>,
+  emailLc: string,
+  ip: string,
+  since: Date,
+  limits: { perEmail: number; perIp: number },
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${'login-email:' + emailLc}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext(${'login-ip:' + ip}))`.execute(trx);
+    const failures = await recentFailures(trx, emailLc, ip, since);
+    if (failures.byEmail >= limits.perEmail || failures.byIp >= limits.perIp) return null;
+    const row = await trx
+      .insertInto('login_attempts')
+      .values({ email_lc: emailLc, ip, success: false })
+      .returning('attempt_pk')
+      .executeTakeFirstOrThrow();
+    return row.attempt_pk;
+  });
+}
+
+/** Gives back a reserved check that never reached the password (the captcha failed). */
+export async function releaseAttempt(db: Executor, attemptPk: number) {
+  await db.deleteFrom('login_attempts').where('attempt_pk', '=', attemptPk).execute();
+}
+
+/** The reserved check succeeded: it is recorded as a success and the e-mail's failure streak is cleared. */
+export async function attemptSucceeded(db: Executor, attemptPk: number, emailLc: string) {
+  await db.updateTable('login_attempts').set({ success: true }).where('attempt_pk', '=', attemptPk).execute();
+  await db.deleteFrom('login_attempts').where('email_lc', '=', emailLc).where('success', '=', false).execute();
 }
 
 export async function createSession(db: Executor, userPk: number, expiresAt: Date, ip: string, userAgent: string | undefined) {

@@ -46,30 +46,28 @@ export class AuthService {
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
     const { db } = this.deps;
     const emailLc = input.email.trim().toLowerCase();
-    const failures = await repo.recentFailures(db, emailLc, meta.ip, new Date(Date.now() - LOGIN_WINDOW_MS));
-    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP) {
-      throw tooMany('Too many failed sign-in attempts. Try again in 15 minutes.');
+    // The check is reserved (and counted as a failure) before the password is looked at.
+    const attempt = await repo.reserveAttempt(db, emailLc, meta.ip, new Date(Date.now() - LOGIN_WINDOW_MS), {
+      perEmail: MAX_FAILURES_PER_EMAIL,
+      perIp: MAX_FAILURES_PER_IP,
+    });
+    if (attempt === null) throw tooMany('Too many failed sign-in attempts. Try again in 15 minutes.');
+    try {
+      await this.requireCaptcha(input.recaptchaResponse, meta.ip);
+    } catch (err) {
+      await repo.releaseAttempt(db, attempt);
+      throw err;
     }
-    await this.requireCaptcha(input.recaptchaResponse, meta.ip);
 
     const user = await repo.findUserByEmail(db, emailLc);
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !passwordOk) {
-      await repo.recordAttempt(db, emailLc, meta.ip, false);
-      throw unauthorized('E-mail or password is incorrect', 'INVALID_CREDENTIALS');
-    }
-    if (!user.active) {
-      await repo.recordAttempt(db, emailLc, meta.ip, false);
-      throw forbidden('User is blocked', 'USER_BLOCKED');
-    }
+    if (!user || !passwordOk) throw unauthorized('E-mail or password is incorrect', 'INVALID_CREDENTIALS');
+    if (!user.active) throw forbidden('User is blocked', 'USER_BLOCKED');
     const permissions = await repo.permissionsOf(db, user.profile_pk);
-    if (!permissions.some((p) => p.status)) {
-      await repo.recordAttempt(db, emailLc, meta.ip, false);
-      throw unauthorized('User has no dashboard permission', 'NO_PERMISSION');
-    }
+    if (!permissions.some((p) => p.status)) throw unauthorized('User has no dashboard permission', 'NO_PERMISSION');
     const expiresAt = new Date(Date.now() + this.deps.sessionTtlMs);
     const sessionId = await db.transaction().execute(async (trx) => {
-      await repo.recordAttempt(trx, emailLc, meta.ip, true);
+      await repo.attemptSucceeded(trx, attempt, emailLc);
       return repo.createSession(trx, user.user_pk, expiresAt, meta.ip, meta.userAgent);
     });
     return {
