@@ -125,11 +125,13 @@ export interface UnknownStationsTable {
 }
 
 export interface OcppSignInFailuresTable {
-  failure_pk: Generated<string>;
   charge_box_id: string;
-  remote_address: string | null;
-  reason: 'password' | 'unknown';
-  attempted_at: CreatedAt;
+  /** '' when the socket had no address. */
+  remote_address: string;
+  reason: 'password' | 'unknown' | 'signed_in';
+  failures: number;
+  first_at: Date;
+  last_at: Date;
 }
 
 export interface ConnectorsTable {

@@ -273,7 +273,7 @@ export class CentralSystem implements UpgradeHandler {
       if (!id || id.length > 255) return reject(400, 'Invalid charge point identity');
       const address = clientAddress(handshake.headers, handshake.remoteAddress, this.proxies);
       const throttled = async (reason: 'password' | 'unknown') => {
-        const verdict = await this.throttle.check(id, reason, address);
+        const verdict = await this.throttle.reserve(id, reason, address);
         if (!verdict.throttled) return false;
         this.opts.log.warn({ chargeBoxId: id, remoteAddress: address, reason }, 'ocpp: sign-in throttled');
         reject(429, `Too many failed sign-in attempts; retry after ${verdict.retryAfterSec} s`);
@@ -283,20 +283,19 @@ export class CentralSystem implements UpgradeHandler {
       if (!station) {
         if (await throttled('unknown')) return;
         await repo.recordUnknownStation(this.opts.db, id, handshake.remoteAddress, [...handshake.protocols].join(','));
-        await this.throttle.failed(id, 'unknown', address);
         this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: unknown charge point refused');
         return reject(404, 'Unknown charge point');
       }
       if (!protocol) return reject(400, `Unsupported subprotocol; use one of ${PROTOCOLS.join(', ')}`);
       if (station.ocpp_password_hash) {
+        // The check is counted as a failure before the password is looked at.
         if (await throttled('password')) return;
         const password = handshake.password?.toString('utf8');
         if (!password || !(await verifyPassword(password, station.ocpp_password_hash))) {
-          await this.throttle.failed(id, 'password', address);
           this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: wrong or missing password');
           return reject(401, 'Unauthorized');
         }
-        await this.throttle.succeeded(id);
+        await this.throttle.succeeded(id, address);
       }
       accept({ chargeBoxPk: station.charge_box_pk, chargeBoxId: station.charge_box_id, tenantPk: station.tenant_pk }, protocol);
     } catch (err) {

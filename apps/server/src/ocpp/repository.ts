@@ -44,52 +44,125 @@ export async function recordUnknownStation(db: Executor, chargeBoxId: string, re
 
 export type SignInFailureReason = 'password' | 'unknown';
 
-/** Failed sign-ins since `since`: of this charge box id (for `reason`), and from this address (any reason). */
-export async function recentSignInFailures(
+interface Counter {
+  failures: number;
+  lastAt: Date | null;
+}
+
+/** The sign-in counters of a charge box id and an address (failures whose latest is after `since`). */
+export interface SignInCounts {
+  /** Failures of this id from this address. */
+  pair: Counter;
+  /** Failures of this reason from this address, any id. */
+  address: Counter;
+  /** Failures of this id for this reason, from anywhere. */
+  id: Counter;
+  /** The station signed in from this address since `knownSince`. */
+  knownAddress: boolean;
+}
+
+export async function signInCounts(
   db: Executor,
   chargeBoxId: string,
   reason: SignInFailureReason,
-  remoteAddress: string | null,
+  address: string,
   since: Date,
-) {
+  knownSince: Date,
+): Promise<SignInCounts> {
+  const inWindow = sql`reason = ${reason} and last_at > ${since}`;
   const row = await db
     .selectFrom('ocpp_sign_in_failures')
     .select([
-      sql<number>`count(*) filter (where charge_box_id = ${chargeBoxId} and reason = ${reason})`.as('by_id'),
-      sql<number>`count(*) filter (where remote_address = ${remoteAddress})`.as('by_address'),
-      sql<Date | null>`min(attempted_at) filter (where charge_box_id = ${chargeBoxId} and reason = ${reason})`.as('oldest_by_id'),
-      sql<Date | null>`min(attempted_at) filter (where remote_address = ${remoteAddress})`.as('oldest_by_address'),
+      sql<number>`coalesce(sum(failures) filter (where ${inWindow} and charge_box_id = ${chargeBoxId} and remote_address = ${address}), 0)`.as(
+        'pair',
+      ),
+      sql<Date | null>`max(last_at) filter (where ${inWindow} and charge_box_id = ${chargeBoxId} and remote_address = ${address})`.as(
+        'pair_last',
+      ),
+      sql<number>`coalesce(sum(failures) filter (where ${inWindow} and remote_address = ${address}), 0)`.as('by_address'),
+      sql<Date | null>`max(last_at) filter (where ${inWindow} and remote_address = ${address})`.as('address_last'),
+      sql<number>`coalesce(sum(failures) filter (where ${inWindow} and charge_box_id = ${chargeBoxId}), 0)`.as('by_id'),
+      sql<Date | null>`max(last_at) filter (where ${inWindow} and charge_box_id = ${chargeBoxId})`.as('id_last'),
+      sql<boolean>`coalesce(bool_or(reason = 'signed_in' and charge_box_id = ${chargeBoxId} and remote_address = ${address} and last_at > ${knownSince}), false)`.as(
+        'known',
+      ),
     ])
-    .where('attempted_at', '>', since)
-    .where((eb) =>
-      remoteAddress === null
-        ? eb('charge_box_id', '=', chargeBoxId)
-        : eb.or([eb('charge_box_id', '=', chargeBoxId), eb('remote_address', '=', remoteAddress)]),
-    )
+    .where((eb) => eb.or([eb('charge_box_id', '=', chargeBoxId), eb('remote_address', '=', address)]))
     .executeTakeFirstOrThrow();
   const date = (d: Date | string | null) => (d === null ? null : new Date(d));
   return {
-    byId: Number(row.by_id),
-    byAddress: Number(row.by_address),
-    oldestById: date(row.oldest_by_id),
-    oldestByAddress: date(row.oldest_by_address),
+    pair: { failures: Number(row.pair), lastAt: date(row.pair_last) },
+    address: { failures: Number(row.by_address), lastAt: date(row.address_last) },
+    id: { failures: Number(row.by_id), lastAt: date(row.id_last) },
+    knownAddress: Boolean(row.known),
   };
 }
 
-export async function recordSignInFailure(db: Executor, chargeBoxId: string, reason: SignInFailureReason, remoteAddress: string | null) {
+/**
+ * Adds one to the counter of (id, address, reason); a counter whose latest failure left the window
+ * starts again from one. `reason` 'signed_in' records a successful sign-in the same way.
+ */
+export async function countSignIn(
+  db: Executor,
+  chargeBoxId: string,
+  reason: SignInFailureReason | 'signed_in',
+  address: string,
+  now: Date,
+  since: Date,
+) {
   await db
     .insertInto('ocpp_sign_in_failures')
-    .values({ charge_box_id: chargeBoxId.slice(0, 255), reason, remote_address: remoteAddress?.slice(0, 100) ?? null })
+    .values({
+      charge_box_id: chargeBoxId.slice(0, 255),
+      remote_address: address.slice(0, 100),
+      reason,
+      failures: 1,
+      first_at: now,
+      last_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['charge_box_id', 'remote_address', 'reason']).doUpdateSet({
+        failures: sql`case when ocpp_sign_in_failures.last_at > ${since} then ocpp_sign_in_failures.failures + 1 else 1 end`,
+        first_at: sql`case when ocpp_sign_in_failures.last_at > ${since} then ocpp_sign_in_failures.first_at else ${now} end`,
+        last_at: now,
+      }),
+    )
     .execute();
 }
 
-/** A station signed in with its password: its streak of wrong passwords is forgotten. */
-export async function clearSignInFailures(db: Executor, chargeBoxId: string) {
-  await db.deleteFrom('ocpp_sign_in_failures').where('charge_box_id', '=', chargeBoxId).where('reason', '=', 'password').execute();
+/**
+ * Runs `work` holding transaction-level locks on the id and on the address (always in that order),
+ * so two sign-ins of the same id or address count one after the other.
+ */
+export function withSignInLocks<T>(db: Kysely<DB>, chargeBoxId: string, address: string, work: (trx: Executor) => Promise<T>) {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${'ocpp-id:' + chargeBoxId}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext(${'ocpp-address:' + address}))`.execute(trx);
+    return work(trx);
+  });
 }
 
-export async function sweepSignInFailures(db: Executor, before: Date) {
-  await db.deleteFrom('ocpp_sign_in_failures').where('attempted_at', '<', before).execute();
+/** A station signed in with its password from this address: that address's wrong passwords are forgotten. */
+export async function clearSignInFailures(db: Executor, chargeBoxId: string, address: string) {
+  await db
+    .deleteFrom('ocpp_sign_in_failures')
+    .where('charge_box_id', '=', chargeBoxId)
+    .where('remote_address', '=', address)
+    .where('reason', '=', 'password')
+    .execute();
+}
+
+/** Removes failure counters that left the window and known places older than `knownBefore`. */
+export async function sweepSignInFailures(db: Executor, before: Date, knownBefore: Date) {
+  await db
+    .deleteFrom('ocpp_sign_in_failures')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('reason', '!=', 'signed_in'), eb('last_at', '<', before)]),
+        eb.and([eb('reason', '=', 'signed_in'), eb('last_at', '<', knownBefore)]),
+      ]),
+    )
+    .execute();
 }
 
 export interface ConnectionRecord {

@@ -8,6 +8,8 @@ export class AppError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** Answer headers that belong to the failure (Retry-After of a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -24,6 +26,7 @@ export const conflict = (message: string, fields?: Record<string, string>, code 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { AltchaCaptcha } from '../../platform/captcha/altcha-captcha';
+import { AuthService, type AuthDeps } from './service';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
 
 const login = (t: TestApp, body: Record<string, unknown>, ip = '10.0.0.1') =>
@@ -70,6 +72,66 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(429);
     // Another e-mail from another address is not affected.
     expect((await login(t, demo.admin, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it("login, after a stranger's five wrong passwords, still signs the owner in from an address they used before", async () => {
+    expect((await login(t, demo.operator, '10.0.20.1')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, { email: demo.operator.email, password: `guess ${i}` }, '10.0.20.66')).statusCode).toBe(401);
+
+    const home = await login(t, demo.operator, '10.0.20.1');
+    const stranger = await login(t, demo.operator, '10.0.20.66');
+    const newPlace = await login(t, demo.operator, '10.0.20.2');
+
+    expect(home.statusCode).toBe(200);
+    expect(stranger.statusCode).toBe(429);
+    // A place the account never signed in from waits out the e-mail's backoff: 30 s after the latest guess.
+    expect(newPlace.statusCode).toBe(429);
+    expect(Number(newPlace.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(newPlace.headers['retry-after'])).toBeLessThanOrEqual(30);
+  });
+
+  it('login, beyond five failures, is slowed rather than locked: one more check after 30 s, the next after a minute', async () => {
+    /** Moves the attempts `ms` into the past, as if that much time had gone by. */
+    const age = (ms: number) =>
+      t.db
+        .updateTable('login_attempts')
+        .set({ attempted_at: sql<Date>`attempted_at - (${ms} * interval '1 millisecond')` })
+        .execute();
+    for (let i = 0; i < 5; i++) await login(t, { email: demo.operator.email, password: 'bad' }, '10.0.21.1');
+    const sixth = await login(t, { email: demo.operator.email, password: 'bad' }, '10.0.21.1');
+    expect(sixth.statusCode).toBe(429);
+    // 30 s after the fifth failure (less the moments the calls took)
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(25);
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(30);
+
+    await age(31_000);
+    expect((await login(t, { email: demo.operator.email, password: 'bad' }, '10.0.21.1')).statusCode).toBe(401);
+    await age(31_000);
+    const waiting = await login(t, demo.operator, '10.0.21.1');
+    expect(waiting.statusCode).toBe(429);
+    // a minute after the sixth failure, which is 31 s old
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(25);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(29);
+    await age(30_000);
+    expect((await login(t, demo.operator, '10.0.21.1')).statusCode).toBe(200);
+  });
+
+  it('old sign-in attempts are swept: failures after the window, known places after thirty days', async () => {
+    const now = Date.now();
+    await t.db
+      .insertInto('login_attempts')
+      .values([
+        { email_lc: 'old@example.com', ip: '10.0.22.1', success: false, attempted_at: new Date(now - 16 * 60_000) },
+        { email_lc: 'old@example.com', ip: '10.0.22.2', success: false, attempted_at: new Date(now - 60_000) },
+        { email_lc: 'old@example.com', ip: '10.0.22.3', success: true, attempted_at: new Date(now - 20 * 86_400_000) },
+        { email_lc: 'old@example.com', ip: '10.0.22.4', success: true, attempted_at: new Date(now - 31 * 86_400_000) },
+      ])
+      .execute();
+    // The job's work, run now (the sweep needs only the database).
+    await new AuthService({ db: t.db } as AuthDeps).sweepAttempts(new Date(now));
+    const left = await t.db.selectFrom('login_attempts').select('ip').where('email_lc', '=', 'old@example.com').orderBy('ip').execute();
+    expect(left.map((r) => r.ip)).toEqual(['10.0.22.2', '10.0.22.3']);
   });
 
   it('login, with 30 wrong guesses for one e-mail sent at once, checks no more than five passwords', async () => {

@@ -3,6 +3,9 @@ import { ensureSecret } from '../../platform/secrets';
 import { authRoutes } from './routes';
 import { AuthService } from './service';
 
+/** How often old sign-in attempts are forgotten. */
+const SWEEP_JOB_MS = 5 * 60_000;
+
 /** Sign-in, sign-up, password recovery and sessions. */
 export const authModule: AppModule = {
   name: 'auth',
@@ -16,6 +19,7 @@ export const authModule: AppModule = {
       sessionTtlMs: config.sessionTtlMs,
       codeSecret: await ensureSecret(database.db, 'reset_code_secret'),
     });
+    platform.jobs.schedule({ name: 'auth.sweep', everyMs: SWEEP_JOB_MS, run: () => service.sweepAttempts() });
     await app.register(authRoutes, { service, captcha });
   },
 };

@@ -38,45 +38,71 @@ export async function permissionsOf(db: Executor, profilePk: number | null): Pro
   }));
 }
 
-export async function recentFailures(db: Executor, emailLc: string, ip: string, since: Date) {
+/** The sign-in counters of an e-mail and an address (failures since `since`). */
+export interface LoginCounts {
+  /** Failures of this e-mail from this address. */
+  pair: { failures: number; lastAt: Date | null };
+  /** Failures from this address, any e-mail. */
+  address: { failures: number; lastAt: Date | null };
+  /** Failures of this e-mail, from anywhere. */
+  email: { failures: number; lastAt: Date | null };
+  /** This address signed in to this e-mail since `knownSince`: a place its owner uses. */
+  knownAddress: boolean;
+}
+
+export async function loginCounts(db: Executor, emailLc: string, ip: string, since: Date, knownSince: Date): Promise<LoginCounts> {
+  const failed = sql`not success and attempted_at > ${since}`;
   const row = await db
     .selectFrom('login_attempts')
     .select([
-      sql<number>`count(*) filter (where email_lc = ${emailLc})`.as('by_email'),
-      sql<number>`count(*) filter (where ip = ${ip})`.as('by_ip'),
+      sql<number>`count(*) filter (where ${failed} and email_lc = ${emailLc} and ip = ${ip})`.as('pair'),
+      sql<Date | null>`max(attempted_at) filter (where ${failed} and email_lc = ${emailLc} and ip = ${ip})`.as('pair_last'),
+      sql<number>`count(*) filter (where ${failed} and ip = ${ip})`.as('by_ip'),
+      sql<Date | null>`max(attempted_at) filter (where ${failed} and ip = ${ip})`.as('ip_last'),
+      sql<number>`count(*) filter (where ${failed} and email_lc = ${emailLc})`.as('by_email'),
+      sql<Date | null>`max(attempted_at) filter (where ${failed} and email_lc = ${emailLc})`.as('email_last'),
+      sql<boolean>`coalesce(bool_or(success and email_lc = ${emailLc} and ip = ${ip}), false)`.as('known'),
     ])
-    .where('success', '=', false)
-    .where('attempted_at', '>', since)
+    .where('attempted_at', '>', knownSince < since ? knownSince : since)
     .where((eb) => eb.or([eb('email_lc', '=', emailLc), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
-  return { byEmail: Number(row.by_email), byIp: Number(row.by_ip) };
+  const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+  return {
+    pair: { failures: Number(row.pair), lastAt: date(row.pair_last) },
+    address: { failures: Number(row.by_ip), lastAt: date(row.ip_last) },
+    email: { failures: Number(row.by_email), lastAt: date(row.email_last) },
+    knownAddress: Boolean(row.known),
+  };
 }
+
+export type Reservation = { attemptPk: number } | { retryAfterSec: number };
 
 /**
  * Reserves one sign-in check for the e-mail and the address, atomically: under a transaction-level
  * lock per e-mail and per address (always taken in that order, so two sign-ins never wait on each
- * other in a circle), the recent failures are counted and, when both are under their limits, a
- * failure is recorded at once. So no more than the limit is ever checked, however many guesses
- * arrive together. Returns the attempt's key, or null when a limit is reached.
+ * other in a circle), the counters are read and `wait` decides; when no wait is due a failure is
+ * recorded at once. So no more checks than the rule allows are ever made, however many guesses
+ * arrive together.
  */
 export async function reserveAttempt(
   db: Kysely<DB>,
   emailLc: string,
   ip: string,
-  since: Date,
-  limits: { perEmail: number; perIp: number },
-): Promise<number | null> {
+  now: Date,
+  wait: (counts: LoginCounts) => number | null,
+  windows: { since: Date; knownSince: Date },
+): Promise<Reservation> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${'login-email:' + emailLc}))`.execute(trx);
     await sql`select pg_advisory_xact_lock(hashtext(${'login-ip:' + ip}))`.execute(trx);
-    const failures = await recentFailures(trx, emailLc, ip, since);
-    if (failures.byEmail >= limits.perEmail || failures.byIp >= limits.perIp) return null;
+    const retryAfterSec = wait(await loginCounts(trx, emailLc, ip, windows.since, windows.knownSince));
+    if (retryAfterSec !== null) return { retryAfterSec };
     const row = await trx
       .insertInto('login_attempts')
-      .values({ email_lc: emailLc, ip, success: false })
+      .values({ email_lc: emailLc, ip, success: false, attempted_at: now })
       .returning('attempt_pk')
       .executeTakeFirstOrThrow();
-    return row.attempt_pk;
+    return { attemptPk: row.attempt_pk };
   });
 }
 
@@ -85,10 +111,27 @@ export async function releaseAttempt(db: Executor, attemptPk: number) {
   await db.deleteFrom('login_attempts').where('attempt_pk', '=', attemptPk).execute();
 }
 
-/** The reserved check succeeded: it is recorded as a success and the e-mail's failure streak is cleared. */
-export async function attemptSucceeded(db: Executor, attemptPk: number, emailLc: string) {
+/**
+ * The reserved check succeeded: it is recorded as a success (the address becomes a known place of
+ * the e-mail) and the failures of this e-mail from this address are cleared. Failures from other
+ * addresses stay: a stranger's guesses are not forgiven because the owner signed in.
+ */
+export async function attemptSucceeded(db: Executor, attemptPk: number, emailLc: string, ip: string) {
   await db.updateTable('login_attempts').set({ success: true }).where('attempt_pk', '=', attemptPk).execute();
-  await db.deleteFrom('login_attempts').where('email_lc', '=', emailLc).where('success', '=', false).execute();
+  await db.deleteFrom('login_attempts').where('email_lc', '=', emailLc).where('ip', '=', ip).where('success', '=', false).execute();
+}
+
+/** Forgets failures that left the window and successes older than the known-address memory. */
+export async function sweepLoginAttempts(db: Executor, failuresBefore: Date, successesBefore: Date) {
+  await db
+    .deleteFrom('login_attempts')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('success', '=', false), eb('attempted_at', '<', failuresBefore)]),
+        eb.and([eb('success', '=', true), eb('attempted_at', '<', successesBefore)]),
+      ]),
+    )
+    .execute();
 }
 
 export async function createSession(db: Executor, userPk: number, expiresAt: Date, ip: string, userAgent: string | undefined) {

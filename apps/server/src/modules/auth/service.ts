@@ -9,11 +9,14 @@ import type { TokenSigner } from '../../platform/auth/tokens';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Mailer } from '../../platform/mail/mailer';
 import { t } from '../../platform/i18n';
+import { SIGN_IN_WINDOW_MS, retryAfterSeconds } from '../../platform/auth/sign-in-backoff';
 import * as repo from './repository';
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_EMAIL = 5;
-const MAX_FAILURES_PER_IP = 30;
+const LOGIN_WINDOW_MS = SIGN_IN_WINDOW_MS;
+/** Failures allowed before a wait: of one e-mail from one address, from one address, of one e-mail from anywhere. */
+export const FREE_FAILURES = { pair: 5, address: 30, email: 5 } as const;
+/** How long an address stays a known place of an e-mail after signing in to it. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 const RESET_CODE_TTL_MS = 15 * 60_000;
 const MAX_RESET_ATTEMPTS = 5;
 const MAX_CODES_PER_WINDOW = 5;
@@ -32,7 +35,22 @@ export interface ClientMeta {
   userAgent?: string;
 }
 
-const tooMany = (message: string) => new AppError(429, 'TOO_MANY_ATTEMPTS', message);
+const tooMany = (message: string, retryAfterSec?: number) =>
+  new AppError(429, 'TOO_MANY_ATTEMPTS', message, undefined, retryAfterSec ? { 'retry-after': String(retryAfterSec) } : undefined);
+
+/**
+ * How long a sign-in must wait, if at all. Guesses are slowed per (e-mail, address) and per address;
+ * the e-mail's own counter (guesses from anywhere) does not hold back an address the account
+ * signed in from before, so a stranger's guesses never keep the owner out of their usual places.
+ */
+export function loginWait(c: repo.LoginCounts, now: Date): number | null {
+  const counters = [
+    { ...c.pair, free: FREE_FAILURES.pair },
+    { ...c.address, free: FREE_FAILURES.address },
+    ...(c.knownAddress ? [] : [{ ...c.email, free: FREE_FAILURES.email }]),
+  ];
+  return retryAfterSeconds(counters, now);
+}
 
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
@@ -47,11 +65,13 @@ export class AuthService {
     const { db } = this.deps;
     const emailLc = input.email.trim().toLowerCase();
     // The check is reserved (and counted as a failure) before the password is looked at.
-    const attempt = await repo.reserveAttempt(db, emailLc, meta.ip, new Date(Date.now() - LOGIN_WINDOW_MS), {
-      perEmail: MAX_FAILURES_PER_EMAIL,
-      perIp: MAX_FAILURES_PER_IP,
+    const now = new Date();
+    const reserved = await repo.reserveAttempt(db, emailLc, meta.ip, now, (c) => loginWait(c, now), {
+      since: new Date(now.getTime() - LOGIN_WINDOW_MS),
+      knownSince: new Date(now.getTime() - KNOWN_ADDRESS_MS),
     });
-    if (attempt === null) throw tooMany('Too many failed sign-in attempts. Try again in 15 minutes.');
+    if ('retryAfterSec' in reserved) throw tooMany('Too many failed sign-in attempts. Try again later.', reserved.retryAfterSec);
+    const attempt = reserved.attemptPk;
     try {
       await this.requireCaptcha(input.recaptchaResponse, meta.ip);
     } catch (err) {
@@ -67,7 +87,7 @@ export class AuthService {
     if (!permissions.some((p) => p.status)) throw unauthorized('User has no dashboard permission', 'NO_PERMISSION');
     const expiresAt = new Date(Date.now() + this.deps.sessionTtlMs);
     const sessionId = await db.transaction().execute(async (trx) => {
-      await repo.attemptSucceeded(trx, attempt, emailLc);
+      await repo.attemptSucceeded(trx, attempt, emailLc, meta.ip);
       return repo.createSession(trx, user.user_pk, expiresAt, meta.ip, meta.userAgent);
     });
     return {
@@ -79,6 +99,11 @@ export class AuthService {
         permissions,
       },
     };
+  }
+
+  /** Forgets sign-in failures that left the window and known places unused for KNOWN_ADDRESS_MS. */
+  async sweepAttempts(now = new Date()) {
+    await repo.sweepLoginAttempts(this.deps.db, new Date(now.getTime() - LOGIN_WINDOW_MS), new Date(now.getTime() - KNOWN_ADDRESS_MS));
   }
 
   async logout(ctx: RequestContext) {
