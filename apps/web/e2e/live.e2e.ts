@@ -61,7 +61,8 @@ describe('live updates', () => {
     await expect.poll(() => sockets.filter((s) => s.url.includes('/live?')).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const live = sockets.find((s) => s.url.includes('/live?'))!;
     expect(live.url).toContain('platform=DASHBOARD');
-    expect(live.url).toContain('token=');
+    // The token travels in the first message, not the address.
+    expect(live.url).not.toContain('token=');
 
     await page.locator('[data-testid="user-menu"]').click();
     await page.getByText('Sair', { exact: true }).click();

@@ -6,8 +6,9 @@ import { chargePointBaseSchema } from './stations';
  * Live updates (/live websocket, 002 §4 and §7). The client subscribes to topics of an api key
  * (a tenant in the user's scope); the server sends `{ topic, data }` messages.
  *
- * Connect: browsers `wss://host/live?token=<bearer>&platform=DASHBOARD`; other clients may send the
- * `Authorization: Bearer <token>` and `Platform: DASHBOARD` headers instead.
+ * Connect: browsers `wss://host/live?platform=DASHBOARD`, then `{ action: 'authenticate', token }` as
+ * the first message; other clients may send the `Authorization: Bearer <token>` and `Platform:
+ * DASHBOARD` headers instead. A token in the address is refused (400): addresses are logged.
  */
 
 export const LIVE_PATH = '/live';
@@ -47,10 +48,11 @@ export function parseLiveTopic(topic: string): LiveTopic | null {
 // ---------------------------------------------------------------------------------------------
 // Client -> server
 
-export const liveClientMessageSchema = z.object({
-  action: z.enum(['subscribe', 'unsubscribe']),
-  topic: z.string().min(1).max(300),
-});
+export const liveClientMessageSchema = z.union([
+  /** The first message of a browser socket: the session token (kept out of the address, so out of logs). */
+  z.object({ action: z.literal('authenticate'), token: z.string().min(1).max(500) }),
+  z.object({ action: z.enum(['subscribe', 'unsubscribe']), topic: z.string().min(1).max(300) }),
+]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -110,6 +112,7 @@ export { liveStatsSchema, type LiveStats } from './stats';
 export const liveServerMessageSchema = z.union([
   z.object({ topic: z.string(), data: z.unknown() }),
   z.object({ topic: z.string(), subscribed: z.boolean() }),
+  z.object({ authenticated: z.literal(true) }),
   z.object({ topic: z.string().optional(), error: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;

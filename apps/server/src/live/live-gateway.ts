@@ -11,6 +11,7 @@ import type { TokenSigner } from '../platform/auth/tokens';
 import type { Bus } from '../platform/bus';
 import type { LiveEnvelope } from '../platform/live-publisher';
 import { liveSubject } from '../platform/bus-subjects';
+import { SESSION_ENDED_SUBJECT, type SessionEnded } from '../platform/auth/session-ended';
 import { rejectUpgrade } from './upgrade-router';
 
 export interface LiveGatewayOptions {
@@ -26,20 +27,32 @@ export interface LiveGatewayOptions {
 
 interface LiveClient {
   ws: WebSocket;
-  ctx: RequestContext;
-  token: string;
+  /** Null until the socket authenticated (its first message, or the Authorization header). */
+  ctx: RequestContext | null;
+  token: string | null;
   topics: Set<string>;
   alive: boolean;
+  /** Messages are handled one after the other (the token first, then the subscriptions). */
+  queue: Promise<void>;
+  /** Closes the socket when the session expires, or when it did not authenticate in time. */
+  timer: NodeJS.Timeout | null;
 }
 
 const API_KEY_CACHE_MS = 30_000;
+/** A socket opened without a token must send it within this time. */
+const AUTHENTICATE_WITHIN_MS = 10_000;
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A socket this far behind (bytes queued) misses messages instead of growing memory without bound. */
 const MAX_BUFFERED = 1 << 20;
 
 /**
- * The dashboard websocket (/live). Authorised by the session token; clients subscribe to topics of
- * api keys in their tenant scope. Each topic with local subscribers has one bus subscription on
- * this node, so events published by any node reach the sockets held here.
+ * The dashboard websocket (/live). Authorised by the session token — sent as the first message
+ * (browsers) or in an Authorization header, never in the address, which proxies and logs keep.
+ * Clients subscribe to topics of api keys in their tenant scope. Each topic with local subscribers
+ * has one bus subscription on this node, so events published by any node reach the sockets held
+ * here. A socket closes the moment its session ends: at its expiry (a timer), at logout or a
+ * password change (announced on the bus to every node), and at the periodic check as a backstop.
  */
 export class LiveGateway {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
@@ -49,9 +62,36 @@ export class LiveGateway {
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
 
+  private readonly unsubscribeSessions: () => void;
+
   constructor(private readonly opts: LiveGatewayOptions) {
     this.timers.push(setInterval(() => void this.revalidate(), opts.revalidateMs ?? 60_000).unref());
     this.timers.push(setInterval(() => this.pingAll(), opts.pingMs ?? 30_000).unref());
+    this.unsubscribeSessions = opts.bus.subscribe(SESSION_ENDED_SUBJECT, (data) => this.sessionsEnded(data as SessionEnded));
+  }
+
+  /** Closes the sockets of sessions that ended (heard from any node). */
+  private sessionsEnded(ended: SessionEnded) {
+    for (const client of this.clients) {
+      if (!client.ctx) continue;
+      const match = 'sessionId' in ended ? client.ctx.sessionId === ended.sessionId : client.ctx.user.userPk === ended.userPk;
+      if (match) this.endSession(client);
+    }
+  }
+
+  private endSession(client: LiveClient) {
+    this.detach(client);
+    client.ws.close(liveCloseCodes.sessionEnded, 'Session ended');
+  }
+
+  /** Sets the socket's context and a timer that closes it when the session expires. */
+  private authenticated(client: LiveClient, ctx: RequestContext, token: string) {
+    client.ctx = ctx;
+    client.token = token;
+    if (client.timer) clearTimeout(client.timer);
+    const expiresAt = Number(token.split('.')[1]);
+    client.timer = setTimeout(() => this.endSession(client), Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS));
+    client.timer.unref();
   }
 
   /** Takes an HTTP upgrade for /live; false when the path is not ours. */
@@ -65,32 +105,46 @@ export class LiveGateway {
   private async accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {
     try {
       if (this.closing) return rejectUpgrade(socket, 503, 'Service Unavailable');
-      const header = req.headers.authorization;
-      const bearer = header && /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-      const token = url.searchParams.get('token') ?? bearer ?? null;
       const platform = url.searchParams.get('platform') ?? (req.headers['platform'] as string | undefined) ?? null;
       if (!platform || platform.toUpperCase() !== 'DASHBOARD') return rejectUpgrade(socket, 400, 'Bad Request');
-      if (!token) return rejectUpgrade(socket, 401, 'Unauthorized');
-      const ctx = await loadContext(this.opts.db, this.opts.signer, token);
-      if (!ctx) return rejectUpgrade(socket, 401, 'Unauthorized');
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, ctx, token));
+      // A token in the address would be kept by every proxy and access log on the way.
+      if (url.searchParams.has('token')) return rejectUpgrade(socket, 400, 'Bad Request');
+      const header = req.headers.authorization;
+      const bearer = header ? /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() : undefined;
+      if (header !== undefined && !bearer) return rejectUpgrade(socket, 401, 'Unauthorized');
+      const ctx = bearer ? await loadContext(this.opts.db, this.opts.signer, bearer) : null;
+      if (bearer && !ctx) return rejectUpgrade(socket, 401, 'Unauthorized');
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, ctx && bearer ? { ctx, token: bearer } : null));
     } catch (err) {
       this.opts.log.error({ err }, 'live: upgrade failed');
       rejectUpgrade(socket, 500, 'Internal Server Error');
     }
   }
 
-  private attach(ws: WebSocket, ctx: RequestContext, token: string) {
-    const client: LiveClient = { ws, ctx, token, topics: new Set(), alive: true };
+  private attach(ws: WebSocket, auth: { ctx: RequestContext; token: string } | null) {
+    const client: LiveClient = { ws, ctx: null, token: null, topics: new Set(), alive: true, queue: Promise.resolve(), timer: null };
     this.clients.add(client);
+    if (auth) this.authenticated(client, auth.ctx, auth.token);
+    else {
+      client.timer = setTimeout(() => {
+        if (!client.ctx) this.endSession(client);
+      }, AUTHENTICATE_WITHIN_MS);
+      client.timer.unref();
+    }
     ws.on('pong', () => (client.alive = true));
-    ws.on('message', (raw: RawData) => void this.onMessage(client, raw));
+    ws.on('message', (raw: RawData) => {
+      client.queue = client.queue
+        .then(() => this.onMessage(client, raw))
+        .catch((err) => this.opts.log.error({ err }, 'live: message failed'));
+    });
     ws.on('close', () => this.detach(client));
     ws.on('error', () => ws.terminate());
   }
 
   private detach(client: LiveClient) {
     this.clients.delete(client);
+    if (client.timer) clearTimeout(client.timer);
+    client.timer = null;
     for (const topic of client.topics) this.removeFromTopic(client, topic);
     client.topics.clear();
   }
@@ -110,8 +164,22 @@ export class LiveGateway {
     }
     const msg = liveClientMessageSchema.safeParse(parsed);
     if (!msg.success) {
-      return this.send(client, { error: { code: 'INVALID_MESSAGE', message: 'Expected { action: "subscribe" | "unsubscribe", topic }' } });
+      return this.send(client, {
+        error: {
+          code: 'INVALID_MESSAGE',
+          message: 'Expected { action: "authenticate", token } or { action: "subscribe" | "unsubscribe", topic }',
+        },
+      });
     }
+    if (msg.data.action === 'authenticate') {
+      const ctx = await loadContext(this.opts.db, this.opts.signer, msg.data.token);
+      if (!this.clients.has(client)) return;
+      if (!ctx) return this.endSession(client);
+      this.authenticated(client, ctx, msg.data.token);
+      return this.send(client, { authenticated: true });
+    }
+    // Nothing but the token before the socket is authenticated.
+    if (!client.ctx) return this.endSession(client);
     const { action, topic } = msg.data;
     if (action === 'unsubscribe') {
       if (client.topics.delete(topic)) this.removeFromTopic(client, topic);
@@ -126,7 +194,7 @@ export class LiveGateway {
       this.opts.log.error({ err }, 'live: api key look-up failed');
       return this.send(client, { topic, error: { code: 'INTERNAL', message: 'Try again later' } });
     }
-    if (tenantPk === null || !client.ctx.tenantScope.tenantPks.includes(tenantPk)) {
+    if (!client.ctx || tenantPk === null || !client.ctx.tenantScope.tenantPks.includes(tenantPk)) {
       return this.send(client, { topic, error: { code: 'FORBIDDEN_TOPIC', message: 'This api key is not in your scope' } });
     }
     if (client.ws.readyState !== client.ws.OPEN) return;
@@ -186,10 +254,12 @@ export class LiveGateway {
   /** Closes sockets whose session was revoked or expired; refreshes the scope of the others. */
   private async revalidate() {
     for (const client of [...this.clients]) {
+      if (!client.token) continue;
       try {
         const ctx = await loadContext(this.opts.db, this.opts.signer, client.token);
+        if (!this.clients.has(client)) continue;
         if (!ctx) {
-          client.ws.close(liveCloseCodes.sessionEnded, 'Session ended');
+          this.endSession(client);
           continue;
         }
         client.ctx = ctx;
@@ -207,6 +277,7 @@ export class LiveGateway {
   async close() {
     this.closing = true;
     for (const t of this.timers) clearInterval(t);
+    this.unsubscribeSessions();
     const open = [...this.clients];
     const closed = Promise.all(
       open.map((c) => new Promise<void>((resolve) => (c.ws.readyState === c.ws.CLOSED ? resolve() : c.ws.once('close', () => resolve())))),

@@ -7,14 +7,17 @@ import { bootedStation } from './ocpp-helpers';
 
 interface Inbox {
   ws: WebSocket;
+  /** Resolves with the close code. */
+  closed: Promise<number>;
   messages: Record<string, unknown>[];
   next(match: (m: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   send(m: unknown): void;
 }
 
-/** Opens /live like the browser does (token and platform in the query). */
-async function openLive(httpUrl: string, token: string, query = `token=${encodeURIComponent(token)}&platform=DASHBOARD`): Promise<Inbox> {
+/** Opens /live like the browser does (platform in the query, the token as the first message). */
+async function openLive(httpUrl: string, token: string | null, query = 'platform=DASHBOARD'): Promise<Inbox> {
   const ws = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/live?${query}`);
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   const messages: Record<string, unknown>[] = [];
   const waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
   ws.on('message', (raw) => {
@@ -31,9 +34,11 @@ async function openLive(httpUrl: string, token: string, query = `token=${encodeU
     ws.once('unexpected-response', (_q, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
     ws.once('error', reject);
   });
+  if (token !== null) ws.send(JSON.stringify({ action: 'authenticate', token }));
   return {
     ws,
     messages,
+    closed,
     send: (m) => ws.send(JSON.stringify(m)),
     next(match, timeoutMs = 5000) {
       const found = messages.find(match);
@@ -170,9 +175,53 @@ describe('live updates (/live)', () => {
     live.ws.close();
   });
 
-  it('without a valid token: refused with 401; without platform DASHBOARD: 400', async () => {
-    await expect(openLive(url, 'bogus.token.value')).rejects.toMatchObject({ status: 401 });
-    await expect(openLive(url, operatorToken, `token=${encodeURIComponent(operatorToken)}`)).rejects.toMatchObject({ status: 400 });
+  it('a token in the address: refused with 400 (addresses are logged); without platform DASHBOARD: 400', async () => {
+    await expect(openLive(url, null, `token=${encodeURIComponent(operatorToken)}&platform=DASHBOARD`)).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(openLive(url, operatorToken, 'platform=WEB')).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('a wrong token as the first message, or a subscription before the token: the socket closes with 4401', async () => {
+    const wrong = await openLive(url, 'bogus.token.value');
+    expect(await wrong.closed).toBe(4401);
+
+    const early = await openLive(url, null);
+    early.send({ action: 'subscribe', topic: liveTopics.stats(apiKey.sol!) });
+    expect(await early.closed).toBe(4401);
+    expect(early.messages.filter((m) => 'subscribed' in m)).toEqual([]);
+  });
+
+  it('sign-out: the socket of that session closes at once with 4401; another session of the same user stays open', async () => {
+    const token = await loginAs(t.app, demo.operator);
+    const live = await openLive(url, token);
+    await live.next((m) => m.authenticated === true);
+    const other = await openLive(url, operatorToken);
+    await other.next((m) => m.authenticated === true);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout/', headers: { authorization: `Bearer ${token}` } });
+
+    expect(out.statusCode).toBe(200);
+    // The periodic session check runs every minute; this close comes from the logout itself.
+    expect(await live.closed).toBe(4401);
+    other.send({ action: 'subscribe', topic: liveTopics.stats(apiKey.sol!) });
+    await other.next((m) => m.subscribed === true);
+    other.ws.close();
+  });
+
+  it('a session that expires: its socket closes at the expiry', async () => {
+    const user = await t.db.selectFrom('users').select('user_pk').where('email', '=', demo.operator.email).executeTakeFirstOrThrow();
+    const expiresAt = new Date(Date.now() + 1500);
+    const session = await t.db
+      .insertInto('sessions')
+      .values({ user_pk: user.user_pk, expires_at: expiresAt, ip: '127.0.0.1', user_agent: null })
+      .returning('session_id')
+      .executeTakeFirstOrThrow();
+    const live = await openLive(url, t.platform.signer.sign(session.session_id, expiresAt));
+    await live.next((m) => m.authenticated === true);
+
+    expect(await live.closed).toBe(4401);
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt.getTime());
   });
 
   it('non-browser client with Authorization and Platform headers: accepted', async () => {

@@ -25,10 +25,11 @@ describe('two nodes', () => {
     const token = await loginAs(nodes[1]!, demo.operator);
     const move = await cluster.db.selectFrom('tenants').select('api_key').where('alias', '=', 'move').executeTakeFirstOrThrow();
     const topic = liveTopics.connectorStatus(move.api_key, 'NODES-01', 1);
-    const live = new WebSocket(`${urls[1]!.replace('http', 'ws')}/live?token=${encodeURIComponent(token)}&platform=DASHBOARD`);
+    const live = new WebSocket(`${urls[1]!.replace('http', 'ws')}/live?platform=DASHBOARD`);
     const received: { topic: string; data?: { status: string }; subscribed?: boolean }[] = [];
     live.on('message', (raw) => received.push(JSON.parse(raw.toString())));
     await new Promise((r) => live.once('open', r));
+    live.send(JSON.stringify({ action: 'authenticate', token }));
     live.send(JSON.stringify({ action: 'subscribe', topic }));
     await eventually(() => received.some((m) => m.subscribed));
     const station = await bootedStation(urls[0]!, 'NODES-01');
@@ -45,6 +46,23 @@ describe('two nodes', () => {
     expect(nodes[1]!.ocpp.localStations()).not.toContain('NODES-01');
     await station.close();
     live.close();
+  });
+
+  it('sign-out on node A: the live socket the session holds on node B closes at once', async () => {
+    const token = await loginAs(nodes[0]!, demo.operator);
+    const live = new WebSocket(`${urls[1]!.replace('http', 'ws')}/live?platform=DASHBOARD`);
+    const closed = new Promise<number>((r) => live.once('close', (code) => r(code)));
+    const received: { authenticated?: boolean }[] = [];
+    live.on('message', (raw) => received.push(JSON.parse(raw.toString())));
+    await new Promise((r) => live.once('open', r));
+    live.send(JSON.stringify({ action: 'authenticate', token }));
+    await eventually(() => received.some((m) => m.authenticated));
+
+    const out = await nodes[0]!.inject({ method: 'POST', url: '/api/logout/', headers: { authorization: `Bearer ${token}` } });
+
+    expect(out.statusCode).toBe(200);
+    // Node B's periodic session check runs every minute; the close comes from the announcement.
+    expect(await closed).toBe(4401);
   });
 
   it('station reconnects to node B while node A still holds its old socket: node A closes the old one, the station stays online', async () => {

@@ -44,6 +44,9 @@ function setup() {
   return { client, sockets };
 }
 
+/** The first message of every connection: the session token. */
+const auth = { action: 'authenticate', token: 'tok' };
+
 describe('live client', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -52,8 +55,8 @@ describe('live client', () => {
     vi.useRealTimers();
   });
 
-  it('authorises the socket with the token and the DASHBOARD platform, when the address is built', () => {
-    expect(liveSocketUrl('wss://host.example.com/live', 'a b')).toBe('wss://host.example.com/live?token=a+b&platform=DASHBOARD');
+  it('names the DASHBOARD platform in the address and keeps the token out of it, when the address is built', () => {
+    expect(liveSocketUrl('wss://host.example.com/live')).toBe('wss://host.example.com/live?platform=DASHBOARD');
   });
 
   it('subscribes the base topics at once and the per-station topics 5 s later, when the connection opens', () => {
@@ -63,12 +66,13 @@ describe('live client', () => {
     client.start();
 
     sockets[0].open();
-    expect(sockets[0].sent).toEqual([{ action: 'subscribe', topic: 'KEY/notification/chargeBox' }]);
+    expect(sockets[0].sent).toEqual([auth, { action: 'subscribe', topic: 'KEY/notification/chargeBox' }]);
 
     vi.advanceTimersByTime(4999);
-    expect(sockets[0].sent).toHaveLength(1);
+    expect(sockets[0].sent).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(sockets[0].sent).toEqual([
+      auth,
       { action: 'subscribe', topic: 'KEY/notification/chargeBox' },
       { action: 'subscribe', topic: 'KEY/chargeBox/CP1/status' },
     ]);
@@ -93,7 +97,7 @@ describe('live client', () => {
     expect(sockets).toHaveLength(3);
 
     sockets[2].open();
-    expect(sockets[2].sent).toEqual([{ action: 'subscribe', topic: 'KEY/stats' }]);
+    expect(sockets[2].sent).toEqual([auth, { action: 'subscribe', topic: 'KEY/stats' }]);
     expect(backoffDelay(10, 1000, 30_000)).toBe(30_000);
   });
 

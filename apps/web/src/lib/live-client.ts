@@ -2,7 +2,8 @@ import { liveCloseCodes, parseLiveTopic, type LiveClientMessage, type LiveTopic 
 
 /**
  * The live connection (002 §4 "Live updates", §7 "Session and live"): one websocket per signed-in
- * tab, authorised with `?token=<auth-token>&platform=DASHBOARD`. Topics are subscribed after every
+ * tab, opened with `?platform=DASHBOARD` and authorised by its first message, `{ action: 'authenticate',
+ * token }` (the token stays out of the address, so out of proxies' logs). Topics are subscribed after every
  * (re)connection; "delayed" topics (per-station and per-connector status) only once the connection
  * has been open for `delayedAfterMs` (spec: 5 seconds). A lost connection is retried with an
  * exponential backoff; `stop()` (sign-out) closes it for good.
@@ -44,10 +45,9 @@ interface LiveClientOptions {
 
 const OPEN = 1;
 
-/** `wss://host/live?token=…&platform=DASHBOARD` (keeps any query the address already has). */
-export function liveSocketUrl(base: string, token: string): string {
+/** `wss://host/live?platform=DASHBOARD` (keeps any query the address already has). */
+export function liveSocketUrl(base: string): string {
   const url = new URL(base);
-  url.searchParams.set('token', token);
   url.searchParams.set('platform', 'DASHBOARD');
   return url.toString();
 }
@@ -172,7 +172,7 @@ export class LiveClient {
     this.delayedReady = false;
     let socket: LiveSocket;
     try {
-      socket = this.opts.createSocket(liveSocketUrl(this.opts.url, this.opts.token));
+      socket = this.opts.createSocket(liveSocketUrl(this.opts.url));
     } catch {
       this.scheduleReconnect();
       return;
@@ -182,6 +182,8 @@ export class LiveClient {
       if (this.socket !== socket) return;
       this.attempt = 0;
       this.setState('open');
+      // The server handles messages in order: the token first, then the subscriptions.
+      this.send({ action: 'authenticate', token: this.opts.token });
       for (const topic of this.immediate) this.send({ action: 'subscribe', topic });
       this.delayedTimer = setTimeout(() => {
         this.delayedTimer = null;

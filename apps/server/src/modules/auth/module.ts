@@ -10,7 +10,7 @@ const SWEEP_JOB_MS = 5 * 60_000;
 export const authModule: AppModule = {
   name: 'auth',
   async register(app, { platform }) {
-    const { database, captcha, mailer, signer, config } = platform;
+    const { database, captcha, mailer, signer, config, bus } = platform;
     const service = new AuthService({
       db: database.db,
       captcha,
@@ -18,6 +18,7 @@ export const authModule: AppModule = {
       signer,
       sessionTtlMs: config.sessionTtlMs,
       codeSecret: await ensureSecret(database.db, 'reset_code_secret'),
+      bus,
     });
     platform.jobs.schedule({ name: 'auth.sweep', everyMs: SWEEP_JOB_MS, run: () => service.sweepAttempts() });
     await app.register(authRoutes, { service, captcha });

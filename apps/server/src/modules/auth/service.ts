@@ -2,6 +2,8 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChangePasswordRequest, LoginRequest, LoginResponse, RecoveryResponse, SendCodeRequest } from '@recarga/contracts/auth';
 import type { DB } from '../../db/db';
+import type { Bus } from '../../platform/bus';
+import { announceSessionEnded } from '../../platform/auth/session-ended';
 import type { Captcha } from '../../platform/captcha/captcha';
 import { AppError, badRequest, unauthorized, forbidden } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/password';
@@ -28,6 +30,8 @@ export interface AuthDeps {
   signer: TokenSigner;
   sessionTtlMs: number;
   codeSecret: string;
+  /** Where the end of sessions is announced to every node (their live sockets close). */
+  bus: Bus;
 }
 
 export interface ClientMeta {
@@ -108,6 +112,7 @@ export class AuthService {
 
   async logout(ctx: RequestContext) {
     await repo.revokeSession(this.deps.db, ctx.sessionId);
+    announceSessionEnded(this.deps.bus, { sessionId: ctx.sessionId });
   }
 
   private hashCode(userPk: number, code: string) {
@@ -168,6 +173,7 @@ export class AuthService {
       case 'wrong':
         throw badRequest('The code is not valid', { code: 'The code is not valid' }, 'CODE_INVALID');
       case 'changed':
+        announceSessionEnded(this.deps.bus, { userPk: user.user_pk });
         return { data: { error: false, message: 'Password changed' } };
     }
   }

@@ -9,7 +9,7 @@ import { aStation } from '../../../test/helpers/station-builders';
 
 /** A /live socket collecting the data messages of one topic. */
 async function subscribe(httpUrl: string, token: string, topic: string) {
-  const ws = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/live?token=${encodeURIComponent(token)}&platform=DASHBOARD`);
+  const ws = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/live?platform=DASHBOARD`);
   const data: unknown[] = [];
   let acked: () => void = () => undefined;
   const subscribed = new Promise<void>((resolve) => (acked = resolve));
@@ -22,6 +22,7 @@ async function subscribe(httpUrl: string, token: string, topic: string) {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  ws.send(JSON.stringify({ action: 'authenticate', token }));
   ws.send(JSON.stringify({ action: 'subscribe', topic }));
   await subscribed;
   /** Waits until a received message satisfies `match`; fails after `timeoutMs`. */
