@@ -18,6 +18,7 @@ import { registerErrorHandler } from './platform/errors';
 import { apiTags } from './platform/openapi';
 import { JobRunner } from './platform/jobs';
 import { Metrics, registerMetrics } from './platform/metrics';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
@@ -130,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     batcher: { lanes: database.ingestConnections },
   });
   const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, stations: ocpp.events };
-  registerMetrics(app, metrics);
+  registerMetrics(app, metrics, config.metrics);
+  registerSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(accessPlugin, { db, signer });
 
   app.get('/health', { schema: { hide: true } }, async (_req, reply) => {

@@ -58,6 +58,19 @@ const envSchema = z
         }
       }, 'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)')
       .optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_ALLOW: z
+      .string()
+      .refine((list) => {
+        try {
+          proxyAddr.compile(list.split(',').map((a) => a.trim()));
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be a comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal)')
+      .optional(),
+    API_DOCS: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
     OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
@@ -109,6 +122,13 @@ export interface Config {
    * loopback/linklocal/uniquelocal); empty: the header is ignored and the socket's address counts.
    */
   trustProxy: string[];
+  /**
+   * Who may read /metrics: a scraper presenting METRICS_TOKEN as a bearer token, or one calling
+   * from METRICS_ALLOW (addresses or CIDR ranges; default loopback). Anyone else gets 404.
+   */
+  metrics: { token?: string; allow: string[] };
+  /** /docs (the API's OpenAPI page) is served: API_DOCS, default on for the embedded demo, off with DATABASE_URL. */
+  apiDocs: boolean;
   ocpp: { heartbeatInterval: number; pingInterval: number };
   /**
    * This node's name in the cluster (NODE_ID, default the host name): OCPP connection records
@@ -164,6 +184,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tls: env.TLS_CERT_FILE && env.TLS_KEY_FILE ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE } : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY?.split(',').map((a) => a.trim()) ?? [],
+    metrics: { token: env.METRICS_TOKEN, allow: (env.METRICS_ALLOW ?? 'loopback').split(',').map((a) => a.trim()) },
+    apiDocs: env.API_DOCS ?? embedded,
     ocpp: { heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL, pingInterval: env.OCPP_PING_INTERVAL },
     nodeId: env.NODE_ID ?? hostname(),
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 type Labels = Record<string, string>;
 const key = (labels: Labels) => JSON.stringify(Object.entries(labels).sort());
@@ -105,7 +107,24 @@ export class Metrics {
   }
 }
 
-export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
+/** Who may read /metrics (config `metrics`): a bearer token, or an allowed address. */
+export interface ScrapeAccess {
+  token?: string;
+  allow: string[];
+}
+
+function scrapeAllowed(access: ScrapeAccess) {
+  const trusted = proxyAddr.compile(access.allow);
+  const token = access.token ? Buffer.from(`Bearer ${access.token}`) : null;
+  return (req: FastifyRequest) => {
+    const given = req.headers.authorization;
+    if (token && given && given.length === token.length && timingSafeEqual(Buffer.from(given), token)) return true;
+    return trusted(req.ip, 0);
+  };
+}
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, access: ScrapeAccess) {
+  const allowed = scrapeAllowed(access);
   metrics.startEventLoopMonitor();
   app.addHook('onClose', async () => metrics.stop());
   app.addHook('onResponse', async (req, reply) => {
@@ -113,5 +132,9 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
     if (route === '/metrics') return;
     metrics.httpDuration.observe(reply.elapsedTime / 1000, { method: req.method, route, status: String(reply.statusCode) });
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => reply.type('text/plain; version=0.0.4').send(metrics.render()));
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    // Not found for anyone else: the page names routes, stations counts and the node.
+    if (!allowed(req)) return reply.status(404).send({ code: 'NOT_FOUND', message: `Route GET /metrics not found` });
+    return reply.type('text/plain; version=0.0.4').send(metrics.render());
+  });
 }
