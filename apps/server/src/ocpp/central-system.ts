@@ -31,7 +31,7 @@ import { stopTransaction } from './handlers/stop-transaction';
 import * as repo from './repository';
 import { StationEvents } from './station-events';
 import { command16to15, commandResult15to16, request15to16, response16to15 } from './v15/mapping';
-import { hasSchema, strictValidators, validateMessage } from './validation';
+import { hasSchema, ocpp1ErrorCode, strictValidators, validateMessage } from './validation';
 import { SignInThrottle, clientAddress, proxyTrust, type ProxyTrust } from './sign-in-throttle';
 import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
 
@@ -333,10 +333,14 @@ export class CentralSystem implements UpgradeHandler {
 
     // Handlers first and synchronously: the station may send its first message right away.
     for (const action of Object.keys(handlers) as ChargePointAction[]) this.register(entry, action);
-    client.on('badMessage', (({ response }: { response: unknown[] | null }) => {
-      // OCPP 1.x has no RpcFrameworkError / MessageTypeNotSupported: an unusable frame is a FormationViolation.
-      if (response && (response[2] === 'RpcFrameworkError' || response[2] === 'MessageTypeNotSupported'))
-        response[2] = 'FormationViolation';
+    // ocpp-rpc answers some failures with 2.0.1 codes (RpcFrameworkError…); a 1.x station gets the
+    // 1.x code. Both events come before the frame is written, so the code is changed in place.
+    const to1x = (frame: unknown[] | null | undefined) => {
+      if (frame && frame[0] === 4 && typeof frame[2] === 'string') frame[2] = ocpp1ErrorCode(frame[2], String(frame[3] ?? ''));
+    };
+    client.on('badMessage', (({ response }: { response: unknown[] | null }) => to1x(response)) as never);
+    client.on('response', (({ outbound, payload }: { outbound: boolean; payload: unknown[] }) => {
+      if (outbound) to1x(payload);
     }) as never);
     client.on('strictValidationFailure', (({ error, outbound, isCall }: { error: object; outbound: boolean; isCall: boolean }) => {
       if (!outbound && !isCall) entry.invalidResponses.add(error);
