@@ -19,6 +19,7 @@ import { apiTags } from './platform/openapi';
 import { JobRunner } from './platform/jobs';
 import { Metrics, registerMetrics } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerInputGuard } from './platform/input-guard';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
   const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, stations: ocpp.events };
   registerMetrics(app, metrics, config.metrics);
   registerSecurityHeaders(app, config);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

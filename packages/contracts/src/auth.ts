@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './query';
 
 /** One entry of a user's permission list: a dashboard route or a role id, each with a status. */
 const permissionEntrySchema = z.object({
@@ -11,7 +12,7 @@ export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
 const loginUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  tenant_pk: z.number().int(),
+  tenant_pk: z.number().int().max(INT4_MAX),
   permissions: z.array(permissionEntrySchema),
 });
 export type LoginUser = z.infer<typeof loginUserSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './query';
 import { notificationSchema } from './notifications';
 import { chargePointBaseSchema } from './stations';
 
@@ -63,7 +64,7 @@ export const liveNotificationSchema = notificationSchema;
 export type LiveNotification = z.infer<typeof liveNotificationSchema>;
 
 const liveConnectorSchema = z.object({
-  connectorId: z.number().int(),
+  connectorId: z.number().int().max(INT4_MAX),
   /** Connector type name (Type 2, CCS Type 2, ...); null when not set. */
   connectorType: z.string().nullable(),
   lastStatus: z.object({
@@ -97,7 +98,7 @@ export type LiveChargeBoxMessage = z.infer<typeof liveChargeBoxMessageSchema>;
  */
 export const liveConnectorStatusSchema = z.object({
   chargeBoxId: z.string(),
-  connectorId: z.number().int(),
+  connectorId: z.number().int().max(INT4_MAX),
   status: z.string(),
   errorCode: z.string(),
   /** ISO 8601, UTC. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './query';
 
 /** Event types of stations and connectors (000 §4). Warning is shown as "Short Recharge". */
 const notificationTypes = [
@@ -21,12 +22,12 @@ export const alertNotificationTypes: readonly NotificationType[] = ['Failure', '
 export const notificationSchema = z.object({
   chargeBoxId: z.string(),
   chargeBoxName: z.string(),
-  connectorId: z.number().int().nullable(),
+  connectorId: z.number().int().max(INT4_MAX).nullable(),
   type: notificationTypeSchema,
   /** ISO 8601, UTC. */
   notificationTimestampDT: z.string(),
   userName: z.string().nullable(),
-  transactionId: z.number().int().nullable(),
+  transactionId: z.number().int().max(INT4_MAX).nullable(),
   connectorErrorMsg: z.string().nullable(),
   connectorErrorCode: z.string().nullable(),
   addressState: z.string().nullable(),
@@ -53,7 +54,7 @@ export const notificationListQuerySchema = z.object({
             .filter(Boolean)
         : undefined,
     ),
-  userPk: z.coerce.number().int().positive().optional(),
+  userPk: z.coerce.number().int().max(INT4_MAX).positive().optional(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMIT_MAX).default(NOTIFICATION_LIMIT_DEFAULT),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;

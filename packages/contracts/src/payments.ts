@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './query';
 
 /**
  * The ledger vocabulary shared by transactions, the financial movements screen, wallets and
@@ -157,11 +158,11 @@ export const resendableInvoiceStates: readonly InvoiceState[] = [
 // Ledger rows (for the financial screen, wallets; the transactions calls embed a part)
 
 export const movementSchema = z.object({
-  movementPk: z.number().int(),
+  movementPk: z.number().int().max(INT4_MAX),
   targetType: z.enum(movementTargets),
-  transactionPk: z.number().int().nullable(),
-  userPk: z.number().int().nullable(),
-  tenantPk: z.number().int(),
+  transactionPk: z.number().int().max(INT4_MAX).nullable(),
+  userPk: z.number().int().max(INT4_MAX).nullable(),
+  tenantPk: z.number().int().max(INT4_MAX),
   paymentType: paymentTypeSchema,
   paymentStatus: paymentStatusSchema,
   /** Display status (partial_refund when partly refunded). */

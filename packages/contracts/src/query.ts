@@ -12,8 +12,11 @@ export const queryBoolean = z.preprocess(
     .optional(),
 );
 
+/** The largest PostgreSQL integer (int4): keys, connector ids and counts the store keeps as integer. */
+export const INT4_MAX = 2_147_483_647;
+
 /** A positive integer id in a query string (a PostgreSQL integer: up to 2^31-1); empty means absent. */
-export const queryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
+export const queryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(INT4_MAX).optional());
 
 export const queryText = (max: number) => z.preprocess(emptyToUndefined, z.string().max(max).optional());
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined } from './query';
+import { emptyToUndefined, INT4_MAX } from './query';
 
 /**
  * GET /api/stations/dashboard/graphs/: the six charts of the statistics page (000 §2) and the
@@ -21,9 +21,9 @@ export const graphsQuerySchema = z.object({
       .default(7),
   ),
   /** chargeBoxPk of one station. */
-  stationId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  stationId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(INT4_MAX).optional()),
   /** user_pk: recharges of one driver. */
-  userId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  userId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(INT4_MAX).optional()),
   /**
    * Hours to add to local time to get UTC (JavaScript's getTimezoneOffset()/60: 3 in Brasília).
    * Days and hours of the charts are local days and hours.

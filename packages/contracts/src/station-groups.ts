@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, queryId, queryText } from './query';
+import { emptyToUndefined, queryId, queryText, INT4_MAX } from './query';
 import { addressSchema } from './stations';
 
 /** Station groups (001 §2 Station-group list and form, §3, §5). Paths under /api/. */
@@ -22,11 +22,11 @@ export const groupListQuerySchema = z.object({
 export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
 
 const groupSchema = z.object({
-  chargeBoxGroupPk: z.number().int(),
+  chargeBoxGroupPk: z.number().int().max(INT4_MAX),
   name: z.string(),
   status: z.string(),
   externalId: z.string().nullable(),
-  tenantPk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
   tenantName: z.string(),
   address: addressSchema,
   locationLatitude: z.number().nullable(),
@@ -42,7 +42,7 @@ export type GroupListResponse = z.infer<typeof groupListResponseSchema>;
 const groupDetailSchema = groupSchema.extend({
   chargePoints: z.array(
     z.object({
-      chargeBoxPk: z.number().int(),
+      chargeBoxPk: z.number().int().max(INT4_MAX),
       chargeBoxId: z.string(),
       description: z.string().nullable(),
       active: z.boolean(),
@@ -60,7 +60,7 @@ export const groupSaveSchema = z.object({
   name: optText,
   externalId: optText,
   /** Default: the caller's tenant. Must be in the caller's scope. */
-  tenantPk: z.number().int().positive().nullish(),
+  tenantPk: z.number().int().max(INT4_MAX).positive().nullish(),
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
   address: z
     .object({

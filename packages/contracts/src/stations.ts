@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, queryBoolean, queryId, queryText, queryTimeZone } from './query';
+import { emptyToUndefined, queryBoolean, queryId, queryText, queryTimeZone, INT4_MAX } from './query';
 
 /**
  * Stations (charge points): list, map list, detail, save, connector update, delete, photos,
@@ -125,9 +125,9 @@ export const chargePointListQuerySchema = z.object({
 export type ChargePointListQuery = z.infer<typeof chargePointListQuerySchema>;
 
 const listConnectorSchema = z.object({
-  connectorId: z.number().int(),
+  connectorId: z.number().int().max(INT4_MAX),
   connectorType: z.string().nullable(),
-  connectorTypePk: z.number().int().nullable(),
+  connectorTypePk: z.number().int().max(INT4_MAX).nullable(),
   /** W. */
   powerMax: z.number().int().nullable(),
   powerMaxCustom: z.boolean(),
@@ -139,15 +139,15 @@ const listConnectorSchema = z.object({
 });
 
 const chargePointListItemSchema = z.object({
-  chargeBoxPk: z.number().int(),
+  chargeBoxPk: z.number().int().max(INT4_MAX),
   chargeBoxId: z.string(),
   description: z.string().nullable(),
-  tenantPk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
   tenantName: z.string(),
   typeOf: z.enum(['PUBLIC', 'PRIVATE']),
   active: z.boolean(),
   address: addressSchema,
-  chargeBoxGroupPk: z.number().int().nullable(),
+  chargeBoxGroupPk: z.number().int().max(INT4_MAX).nullable(),
   chargeBoxGroupName: z.string().nullable(),
   chargePointVendor: z.string().nullable(),
   chargePointModel: z.string().nullable(),
@@ -171,7 +171,7 @@ export type ChargePointListResponse = z.infer<typeof chargePointListResponseSche
 
 /** What every map-facing view of a charge point carries (the map list and the live `chargeBox` topic). */
 export const chargePointBaseSchema = z.object({
-  chargeBoxPk: z.number().int(),
+  chargeBoxPk: z.number().int().max(INT4_MAX),
   chargeBoxId: z.string(),
   description: z.string().nullable(),
   active: z.boolean(),
@@ -188,7 +188,7 @@ const mapChargePointSchema = chargePointBaseSchema.extend({
   address: z.object({ street: z.string().nullable() }),
   connectors: z.array(
     z.object({
-      connectorId: z.number().int(),
+      connectorId: z.number().int().max(INT4_MAX),
       connectorType: z.string().nullable(),
       lastStatus: z.object({
         /** OCPP status, or MAINTENANCE / UNAVAILABLE when the operator forced one. */
@@ -206,7 +206,7 @@ export type MapChargePointListResponse = z.infer<typeof mapChargePointListRespon
 // Detail
 
 const bindUserSchema = z.object({
-  user_pk: z.number().int(),
+  user_pk: z.number().int().max(INT4_MAX),
   email: z.string(),
   user_name: z.string(),
   owner: z.boolean(),
@@ -222,13 +222,13 @@ const detailConnectorSchema = listConnectorSchema.extend({
 });
 
 const chargePointDetailSchema = z.object({
-  chargeBoxPk: z.number().int(),
+  chargeBoxPk: z.number().int().max(INT4_MAX),
   chargeBoxId: z.string(),
   endpointAddress: z.string().nullable(),
   description: z.string().nullable(),
   externalId: z.string().nullable(),
-  tenantPk: z.number().int(),
-  tenant_pk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
+  tenant_pk: z.number().int().max(INT4_MAX),
   tenantName: z.string(),
   tenantDeviceReader: z.boolean(),
   typeOf: z.enum(['PUBLIC', 'PRIVATE']),
@@ -240,7 +240,7 @@ const chargePointDetailSchema = z.object({
   locationLatitude: z.number().nullable(),
   locationLongitude: z.number().nullable(),
   address: addressSchema,
-  chargeBoxGroupPk: z.number().int().nullable(),
+  chargeBoxGroupPk: z.number().int().max(INT4_MAX).nullable(),
   chargeBoxGroupName: z.string().nullable(),
   isOpen_24Hours: z.boolean(),
   /** 'HH:mm:ss'. */
@@ -291,7 +291,7 @@ const money = z.number().int().min(0).max(100_000_000);
 
 const saveConnectorSchema = z.object({
   connectorId: z.number().int().min(1).max(100),
-  connectorTypePk: z.number().int().positive().nullish(),
+  connectorTypePk: z.number().int().max(INT4_MAX).positive().nullish(),
   /** W. */
   powerMax: z.number().int().min(0).max(2_000_000).nullish(),
   unusualStatus: unusualStatusSchema.optional(),
@@ -300,7 +300,7 @@ const saveConnectorSchema = z.object({
 });
 
 const saveBindUserSchema = z.object({
-  user_pk: z.number().int().positive(),
+  user_pk: z.number().int().max(INT4_MAX).positive(),
   owner: z.boolean().default(false),
   bind_status: z.enum(['ACCEPTED', 'NOT_REQUESTED']).default('NOT_REQUESTED'),
 });
@@ -335,11 +335,11 @@ export const chargePointSaveSchema = z.object({
   endpointAddress: optText,
   description: optText,
   externalId: optText,
-  tenantPk: z.number().int().positive().nullish(),
+  tenantPk: z.number().int().max(INT4_MAX).positive().nullish(),
   /** Alias of tenantPk (the spec names both). */
-  tenant_pk: z.number().int().positive().nullish(),
+  tenant_pk: z.number().int().max(INT4_MAX).positive().nullish(),
   typeOf: z.enum(['PUBLIC', 'PRIVATE']).nullish(),
-  chargeBoxGroupPk: z.number().int().positive().nullish(),
+  chargeBoxGroupPk: z.number().int().max(INT4_MAX).positive().nullish(),
   reservation: z.boolean().optional(),
   active: z.boolean().optional(),
   /** Only changeable with /stations/ocpi_enabled_button. */
@@ -390,13 +390,13 @@ export const chargePointSaveResponseSchema = z.object({ message: z.string(), cha
 export const stationLimitQuerySchema = z.object({ tenantPk: queryId });
 export const stationLimitResponseSchema = z.object({
   allowed: z.literal(true),
-  tenantPk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
   count: z.number().int(),
   limit: z.number().int().nullable(),
 });
 
 export const connectorUpdateSchema = z.object({
-  connectorTypePk: z.number().int().positive().nullish(),
+  connectorTypePk: z.number().int().max(INT4_MAX).positive().nullish(),
   powerMax: z.number().int().min(0).max(2_000_000).nullish(),
   moneyPerKilowattIncome: money.nullish(),
   moneyPerDurationIncome: money.nullish(),
@@ -412,7 +412,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 // Private stations
 
 const userPrivateStationSchema = z.object({
-  user_pk: z.number().int(),
+  user_pk: z.number().int().max(INT4_MAX),
   email: z.string(),
   user_name: z.string(),
   tenant_name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KM_PER_KWH } from './station-graphs';
-import { emptyToUndefined, queryBoolean, queryId, queryTimeZone } from './query';
+import { emptyToUndefined, queryBoolean, queryId, queryTimeZone, INT4_MAX } from './query';
 
 /**
  * Home dashboard indicators (000 §2 "Home dashboard", §3 "Dashboard stats", §7 stats calls) and
@@ -190,7 +190,7 @@ export const plugShareImportQuerySchema = z.object({
 export type PlugShareImportQuery = z.infer<typeof plugShareImportQuerySchema>;
 
 export const plugShareImportResponseSchema = z.object({
-  tenantPk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
   /** Rows read (header excluded). */
   rows: z.number().int(),
   created: z.number().int(),
@@ -216,7 +216,7 @@ export const plugSharePointListQuerySchema = z.object({
 export type PlugSharePointListQuery = z.infer<typeof plugSharePointListQuerySchema>;
 
 const plugSharePointSchema = z.object({
-  chargeBoxPk: z.number().int(),
+  chargeBoxPk: z.number().int().max(INT4_MAX),
   chargeBoxId: z.string(),
   /** The point's id in the imported file (column `id`). */
   id: z.string(),
@@ -234,7 +234,7 @@ const plugSharePointSchema = z.object({
 export type PlugSharePoint = z.infer<typeof plugSharePointSchema>;
 
 export const plugSharePointListResponseSchema = z.object({
-  tenantPk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
   count: z.number().int(),
   points: z.array(plugSharePointSchema),
 });

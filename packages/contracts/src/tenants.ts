@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { INT4_MAX } from './query';
 
 const tenantSchema = z.object({
-  tenant_pk: z.number().int(),
+  tenant_pk: z.number().int().max(INT4_MAX),
   name: z.string(),
   alias: z.string(),
-  parent_tenant_pk: z.number().int().nullable(),
+  parent_tenant_pk: z.number().int().max(INT4_MAX).nullable(),
   theme: z.string(),
   country: z.string(),
   currency: z.string(),

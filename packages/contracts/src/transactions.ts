@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, queryId, queryText, queryTimeZone } from './query';
+import { emptyToUndefined, queryId, queryText, queryTimeZone, INT4_MAX } from './query';
 import { paymentStatusSchema, paymentTypeSchema, transactionInvoiceStatuses, financialInvoiceStatuses } from './payments';
 
 /**
@@ -125,9 +125,9 @@ const transactionRowSchema = z.object({
   id: z.number().int(),
   chargeBoxDescription: z.string().nullable(),
   chargeBoxId: z.string(),
-  chargeBoxPk: z.number().int(),
-  connectorId: z.number().int(),
-  connectorPk: z.number().int(),
+  chargeBoxPk: z.number().int().max(INT4_MAX),
+  connectorId: z.number().int().max(INT4_MAX),
+  connectorPk: z.number().int().max(INT4_MAX),
   userName: z.string().nullable(),
   ocppIdTag: z.string(),
   userTenantAlias: z.string().nullable(),
@@ -146,7 +146,7 @@ const transactionRowSchema = z.object({
   /** GET path of the invoice PDF when authorised (needs the session). */
   nfeUrl: z.string().nullable(),
   paymentType: paymentTypeSchema.nullable(),
-  voucherUnitPk: z.number().int().nullable(),
+  voucherUnitPk: z.number().int().max(INT4_MAX).nullable(),
   /** Amount of the recharge's payment movement (minor units); null when none. */
   transactionAmount: z.number().int().nullable().optional(),
   transactionAmountHumanReadable: z.string().nullable().optional(),
@@ -246,7 +246,7 @@ const compositionSchema = z.object({
 export type Composition = z.infer<typeof compositionSchema>;
 
 const transactionPaymentSchema = z.object({
-  movementPk: z.number().int(),
+  movementPk: z.number().int().max(INT4_MAX),
   paymentType: paymentTypeSchema,
   paymentStatus: paymentStatusSchema,
   displayStatus: z.string(),
@@ -334,7 +334,7 @@ export const checkoutBodySchema = z.object({
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 export const checkoutResponseSchema = z.object({
-  movementPk: z.number().int(),
+  movementPk: z.number().int().max(INT4_MAX),
   paymentStatus: paymentStatusSchema,
   paymentStatusDetail: z.string().nullable(),
   amount: z.number().int(),

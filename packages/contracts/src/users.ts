@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './query';
+import { queryId, INT4_MAX } from './query';
 import { addressSchema } from './stations';
 
 /**
@@ -91,7 +91,7 @@ export type AddressForm = z.infer<typeof addressFormSchema>;
 export const addressFormResponseSchema = z.object({ addressForm: addressFormSchema });
 
 const userFormSchema = z.object({
-  userPk: z.number().int(),
+  userPk: z.number().int().max(INT4_MAX),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -101,9 +101,9 @@ const userFormSchema = z.object({
   externalId: z.string().nullable(),
   /** The user's own (USER type) tag; read-only. */
   ocppIdTag: z.string().nullable(),
-  tenant_pk: z.number().int(),
+  tenant_pk: z.number().int().max(INT4_MAX),
   tenantName: z.string(),
-  userGroupPk: z.number().int().nullable(),
+  userGroupPk: z.number().int().max(INT4_MAX).nullable(),
   userGroupName: z.string().nullable(),
   /** Keys of the CARD tags bound to the user. */
   ocppTags: z.array(z.string()),
@@ -113,7 +113,7 @@ const userFormSchema = z.object({
   /** 'YYYY-MM-DD'. */
   dateBirthDay: z.string().nullable(),
   // Hidden address fields, kept with the form.
-  addressPk: z.number().int().nullable(),
+  addressPk: z.number().int().max(INT4_MAX).nullable(),
   street: z.string().nullable(),
   houseNumber: z.string().nullable(),
   zipCode: z.string().nullable(),
@@ -130,7 +130,7 @@ export type UserSaveResponse = z.infer<typeof userSaveResponseSchema>;
 export const userLimitQuerySchema = z.object({ tenantPk: queryId });
 export const userLimitResponseSchema = z.object({
   allowed: z.literal(true),
-  tenantPk: z.number().int(),
+  tenantPk: z.number().int().max(INT4_MAX),
   count: z.number().int(),
   limit: z.number().int().nullable(),
 });
@@ -149,7 +149,7 @@ export type UserGroupsResponse = z.infer<typeof userGroupsResponseSchema>;
 /** CARD tags of a tenant that a user may hold: unbound ones, and (with userPk) the user's own. */
 export const availableTagsQuerySchema = z.object({ tenantPk: queryId, userPk: queryId });
 const availableTagSchema = z.object({
-  ocppTagPk: z.number().int(),
+  ocppTagPk: z.number().int().max(INT4_MAX),
   idTag: z.string(),
   note: z.string().nullable(),
   inactive: z.boolean(),
@@ -163,7 +163,7 @@ export type AvailableTagsResponse = z.infer<typeof availableTagsResponseSchema>;
 // Bodies: types only; every rule (with the spec's texts) is checked by the service.
 
 const optText = z.string().nullish();
-const optId = z.number().int().positive().max(2_147_483_647).nullish();
+const optId = z.number().int().positive().max(INT4_MAX).nullish();
 
 const commonFields = {
   firstName: optText,

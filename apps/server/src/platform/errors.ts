@@ -46,6 +46,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ code: fe.code ?? 'BAD_REQUEST', message: fe.message });
     }
+    // A value the database refused (SQLSTATE class 22: out of range, bad text…) that got past the
+    // contracts is the client's input, not a server failure; logged so the contract gets fixed.
+    if (typeof fe.code === 'string' && /^22[0-9A-Z]{3}$/.test(fe.code)) {
+      req.log.warn({ err }, 'input refused by the database');
+      return reply.status(400).send({ code: 'BAD_REQUEST', message: 'Invalid value' });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Internal server error' });
   });
