@@ -33,12 +33,40 @@ function drainOrClose(stream: PassThrough): Promise<void> {
 }
 
 /**
+ * The rows with the first one already read: whatever the source refuses (a bad filter, a database
+ * error) fails here, before an answer has begun, so the client gets an error answer, not a file.
+ */
+export async function primed<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const head = await iterator.next();
+  return {
+    [Symbol.asyncIterator]() {
+      let first: IteratorResult<T> | null = head;
+      return {
+        next: () => {
+          if (first) {
+            const r = first;
+            first = null;
+            return Promise.resolve(r);
+          }
+          return iterator.next();
+        },
+        return: (value?: unknown) => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }),
+      };
+    },
+  };
+}
+
+/**
  * One worksheet written as the rows arrive: a bold header, one committed row per item, backpressure
  * from the reader (the workbook is never buffered whole) and a stop when the reader goes away, which
- * also ends the row source (closing its cursor and freeing its connection). A failure is logged and
- * destroys the stream, so the client sees a broken download instead of a truncated file.
+ * also ends the row source (closing its cursor and freeing its connection). The first row is read
+ * before the stream is handed out, so a refused query is an error answer rather than a download; a
+ * failure later is logged and destroys the stream, and the server then cuts the connection, so the
+ * client sees a broken download instead of a truncated file that looks whole.
  */
-export function streamXlsx<T>(spec: XlsxSheet<T>): Readable {
+export async function streamXlsx<T>(spec: XlsxSheet<T>): Promise<Readable> {
+  const rows = await primed(spec.rows);
   const out = new PassThrough();
   void (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -47,7 +75,7 @@ export function streamXlsx<T>(spec: XlsxSheet<T>): Readable {
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     let n = 0;
-    for await (const row of spec.rows) {
+    for await (const row of rows) {
       if (++n % 100 === 0 && out.writableNeedDrain) await drainOrClose(out);
       if (out.destroyed) return;
       sheet.addRow(spec.toRow(row)).commit();

@@ -9,7 +9,7 @@ import type { DB } from '../../db/db';
 import type { ReportKind } from '../../db/schema-stations';
 import type { RequestContext } from '../../platform/auth/context';
 import { badRequest } from '../../platform/errors';
-import { streamXlsx } from '../../platform/xlsx-stream';
+import { primed, streamXlsx } from '../../platform/xlsx-stream';
 import { monthStart } from '../../db/sql/month-start';
 import { energyPrice } from '../billing/service';
 import { decodeBase64, photoMime } from './photo-store';
@@ -164,8 +164,11 @@ export class StationReportService {
   async unified(ctx: RequestContext, p: AssessmentParams): Promise<Readable> {
     const s = await this.assessmentSetup(ctx, p);
     await this.reserve(ctx, 'ASSESSMENT_UNIFIED');
+    // The first row is read before the document starts: a refused query is an error answer, not a file.
+    const rows = await primed(
+      repo.assessmentStations(this.db, ctx.tenantScope, s.filters, s.period, this.deps.pingIntervalSec).stream(200),
+    );
     const doc = startReport({ logo: s.logo, tenantName: s.tenant.name, title: 'Relatório unificado de estações', subtitle: s.subtitle });
-    const rows = repo.assessmentStations(this.db, ctx.tenantScope, s.filters, s.period, this.deps.pingIntervalSec).stream(200);
     void (async () => {
       const table = new PdfTable(doc, [
         { title: 'Estação', width: 175 },
@@ -220,11 +223,14 @@ export class StationReportService {
     await this.reserve(ctx, 'ASSESSMENT_USERS');
     // The station list is read first: on the embedded database a cursor holds the only connection.
     const stations = await repo.assessmentStations(this.db, ctx.tenantScope, s.filters, s.period, this.deps.pingIntervalSec).execute();
+    // The first station's recharges are read before the archive starts, for the same reason.
+    let firstTxs = stations[0] ? await repo.stationTransactions(this.db, stations[0].charge_box_pk, s.period) : null;
     const archive = archiver('zip', { zlib: { level: 6 } });
     const used = new Set<string>();
     void (async () => {
       for (const st of stations) {
-        const txs = await repo.stationTransactions(this.db, st.charge_box_pk, s.period);
+        const txs = firstTxs ?? (await repo.stationTransactions(this.db, st.charge_box_pk, s.period));
+        firstTxs = null;
         const pdf = await this.stationPdf(s, st, txs);
         let name = `${st.charge_box_id.replace(/[^\w.-]/g, '_')}.pdf`;
         for (let i = 2; used.has(name); i++) name = `${st.charge_box_id.replace(/[^\w.-]/g, '_')}-${i}.pdf`;
