@@ -16,6 +16,8 @@ export const roles = {
   invoice: 'DASH_INVOICE',
   /** Platform administrator: v1.5, tasks, charging profiles, payment generation. */
   admin: 'DASH_ADMIN',
+  /** Station owner: a scope, not a grant — only the stations the user owns (see docs/decisions.md). */
+  stationOwner: 'DASH_STATION_OWNER',
 } as const;
 
 /** Themes with the Terpel exceptions of the route filter. */

@@ -81,6 +81,9 @@ export const stationMessages = {
   userNotFound: 'User not found!',
   cepNotFound: 'CEP não encontrado.',
   openTransaction: 'The station cannot be deleted while a recharge is in progress on it.',
+  ownerCannotChange: 'Only the operator can change this field.',
+  ownerNotAllowed: 'Station owners cannot do this; ask the operator.',
+  ownerKeepsOwnership: 'You cannot remove yourself as an owner of the station.',
 } as const;
 
 export const maxLength = (n: number) => `Maximum of ${n} characters.`;

@@ -11,6 +11,7 @@ import type { TokenSigner } from '../platform/auth/tokens';
 import type { Bus } from '../platform/bus';
 import type { LiveEnvelope } from '../platform/live-publisher';
 import { liveSubject } from '../platform/bus-subjects';
+import { ownedStation } from '../db/sql/owned-stations';
 import { SESSION_ENDED_SUBJECT, type SessionEnded } from '../platform/auth/session-ended';
 import { rejectUpgrade } from './upgrade-router';
 
@@ -36,6 +37,8 @@ interface LiveClient {
   queue: Promise<void>;
   /** Closes the socket when the session expires, or when it did not authenticate in time. */
   timer: NodeJS.Timeout | null;
+  /** A station owner's stations (charge box ids): the only ones whose updates reach the socket; null for everyone else. */
+  owned: Set<string> | null;
 }
 
 const API_KEY_CACHE_MS = 30_000;
@@ -85,13 +88,38 @@ export class LiveGateway {
   }
 
   /** Sets the socket's context and a timer that closes it when the session expires. */
-  private authenticated(client: LiveClient, ctx: RequestContext, token: string) {
+  private async authenticated(client: LiveClient, ctx: RequestContext, token: string) {
+    client.owned = await this.ownedStations(ctx);
     client.ctx = ctx;
     client.token = token;
     if (client.timer) clearTimeout(client.timer);
     const expiresAt = Number(token.split('.')[1]);
     client.timer = setTimeout(() => this.endSession(client), Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS));
     client.timer.unref();
+  }
+
+  /** The charge box ids a station owner owns (the same rule as the API's, db/sql/owned-stations); null for others. */
+  private async ownedStations(ctx: RequestContext): Promise<Set<string> | null> {
+    const scope = ctx.tenantScope;
+    if (scope.ownerUserPk == null) return null;
+    const rows = await this.opts.db
+      .selectFrom('charge_boxes as cb')
+      .select('cb.charge_box_id')
+      .where('cb.tenant_pk', 'in', scope.tenantPks)
+      .where(ownedStation(scope, 'cb.charge_box_pk'))
+      .execute();
+    return new Set(rows.map((r) => r.charge_box_id));
+  }
+
+  /** Whether a message of a topic may reach the socket: everything, except other stations' news for a station owner. */
+  private mayReceive(client: LiveClient, envelope: LiveEnvelope): boolean {
+    if (!client.owned) return true;
+    const parsed = parseLiveTopic(envelope.topic);
+    if (!parsed || parsed.kind === 'stats') return false;
+    if (parsed.kind === 'chargeBoxStatus' || parsed.kind === 'connectorStatus') return client.owned.has(parsed.chargeBoxId);
+    const data = envelope.data as { chargeBoxId?: unknown; chargePoint?: { chargeBoxId?: unknown } } | null;
+    const id = data?.chargeBoxId ?? data?.chargePoint?.chargeBoxId;
+    return typeof id === 'string' && client.owned.has(id);
   }
 
   /** Takes an HTTP upgrade for /live; false when the path is not ours. */
@@ -122,9 +150,19 @@ export class LiveGateway {
   }
 
   private attach(ws: WebSocket, auth: { ctx: RequestContext; token: string } | null) {
-    const client: LiveClient = { ws, ctx: null, token: null, topics: new Set(), alive: true, queue: Promise.resolve(), timer: null };
+    const client: LiveClient = {
+      ws,
+      ctx: null,
+      token: null,
+      topics: new Set(),
+      alive: true,
+      queue: Promise.resolve(),
+      timer: null,
+      owned: null,
+    };
     this.clients.add(client);
-    if (auth) this.authenticated(client, auth.ctx, auth.token);
+    // Messages wait for the header's authentication like they wait for a first-message one.
+    if (auth) client.queue = this.authenticated(client, auth.ctx, auth.token).catch(() => this.endSession(client));
     else {
       client.timer = setTimeout(() => {
         if (!client.ctx) this.endSession(client);
@@ -175,7 +213,7 @@ export class LiveGateway {
       const ctx = await loadContext(this.opts.db, this.opts.signer, msg.data.token);
       if (!this.clients.has(client)) return;
       if (!ctx) return this.endSession(client);
-      this.authenticated(client, ctx, msg.data.token);
+      await this.authenticated(client, ctx, msg.data.token);
       return this.send(client, { authenticated: true });
     }
     // Nothing but the token before the socket is authenticated.
@@ -194,7 +232,11 @@ export class LiveGateway {
       this.opts.log.error({ err }, 'live: api key look-up failed');
       return this.send(client, { topic, error: { code: 'INTERNAL', message: 'Try again later' } });
     }
-    if (!client.ctx || tenantPk === null || !client.ctx.tenantScope.tenantPks.includes(tenantPk)) {
+    const ownerRefused =
+      client.owned !== null &&
+      (parsedTopic.kind === 'stats' ||
+        ((parsedTopic.kind === 'chargeBoxStatus' || parsedTopic.kind === 'connectorStatus') && !client.owned.has(parsedTopic.chargeBoxId)));
+    if (!client.ctx || tenantPk === null || !client.ctx.tenantScope.tenantPks.includes(tenantPk) || ownerRefused) {
       return this.send(client, { topic, error: { code: 'FORBIDDEN_TOPIC', message: 'This api key is not in your scope' } });
     }
     if (client.ws.readyState !== client.ws.OPEN) return;
@@ -237,7 +279,7 @@ export class LiveGateway {
 
   private deliver(clients: Set<LiveClient>, envelope: LiveEnvelope) {
     const text = JSON.stringify({ topic: envelope.topic, data: envelope.data });
-    for (const client of clients) this.send(client, text);
+    for (const client of clients) if (this.mayReceive(client, envelope)) this.send(client, text);
   }
 
   private pingAll() {
@@ -262,6 +304,7 @@ export class LiveGateway {
           this.endSession(client);
           continue;
         }
+        client.owned = await this.ownedStations(ctx);
         client.ctx = ctx;
       } catch (err) {
         this.opts.log.warn({ err }, 'live: session check failed');

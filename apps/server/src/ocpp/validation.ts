@@ -82,7 +82,7 @@ export function storeViolation(value: unknown, path = ''): { code: string; messa
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key.includes('\u0000'))
-        return { code: 'PropertyConstraintViolation', message: `${path}/${key.replace(/\u0000/g, '\\0')} contains a NUL character` };
+        return { code: 'PropertyConstraintViolation', message: `${path}/${key.replaceAll('\u0000', '\\0')} contains a NUL character` };
       const found = storeViolation(item, `${path}/${key}`);
       if (found) return found;
     }

@@ -9,7 +9,7 @@ export function nulPath(value: unknown, path: string[] = [], depth = 0): string[
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 32 || !value || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\0')];
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\0')];
     const found = nulPath(item, [...path, key], depth + 1);
     if (found) return found;
   }

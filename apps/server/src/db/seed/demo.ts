@@ -82,7 +82,8 @@ const tenants: TenantSeed[] = [
 ];
 
 // Every capability; DASH_DISABLE_TRANSACTION_OPTIONS restricts, so the administrator does not hold it.
-const allRoles = Object.values(roles).filter((r) => r !== roles.disableTransactionOptions);
+// Every grant; not the owner role, which narrows what a user sees.
+const allRoles = Object.values(roles).filter((r) => r !== roles.disableTransactionOptions && r !== roles.stationOwner);
 
 const operatorRoutes = [
   '/',
@@ -251,7 +252,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<DemoLogin[]> {
     const profiles: Record<string, { tenant: string | null; name: string; routes: readonly string[]; roles: string[] }> = {
       admin: { tenant: null, name: 'Administrador', routes: dashboardRoutes, roles: allRoles },
       operator: { tenant: 'sol', name: 'Operador', routes: operatorRoutes, roles: [roles.paymentApproval] },
-      owner: { tenant: 'move', name: 'Proprietário de estação', routes: ownerRoutes, roles: [] },
+      owner: { tenant: 'move', name: 'Proprietário de estação', routes: ownerRoutes, roles: [roles.stationOwner] },
       terpel: { tenant: 'terpel', name: 'Operador Terpel', routes: terpelRoutes, roles: [roles.financialIndicators] },
     };
     const profilePk = new Map<string, number>();

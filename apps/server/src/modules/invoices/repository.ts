@@ -1,3 +1,5 @@
+import type { TenantScope } from '../../platform/auth/context';
+import { ownedStation } from '../../db/sql/owned-stations';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { InvoiceState } from '@recarga/contracts/payments';
 import type { Executor } from '../../db/db';
@@ -27,12 +29,13 @@ export function setMovementInvoiceState(db: Executor, movementPk: number, state:
   return db.updateTable('financial_movements').set({ invoice_state: state }).where('movement_pk', '=', movementPk).execute();
 }
 
-export function transactionInScope(db: Executor, transactionPk: number, tenantPks: number[]) {
+export function transactionInScope(db: Executor, transactionPk: number, scope: TenantScope) {
   return db
     .selectFrom('transactions')
     .select(['transaction_pk'])
     .where('transaction_pk', '=', transactionPk)
-    .where('tenant_pk', 'in', tenantPks)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'transactions.charge_box_pk'))
     .executeTakeFirst();
 }
 
@@ -160,15 +163,17 @@ export function lockInvoice(db: Executor, invoicePk: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The latest invoice of a recharge's bill (not of its idle payment) in the tenants given. */
-export function latestRechargeInvoice(db: Executor, transactionPk: number, tenantPks: number[]) {
+/** The latest invoice of a recharge's bill (not of its idle payment) in the scope. */
+export function latestRechargeInvoice(db: Executor, transactionPk: number, scope: TenantScope) {
   return db
     .selectFrom('invoices as i')
     .innerJoin('financial_movements as m', 'm.movement_pk', 'i.movement_pk')
+    .innerJoin('transactions as t', 't.transaction_pk', 'i.transaction_pk')
     .select(['i.invoice_pk', 'i.state', 'i.pdf_file', 'i.number', 'i.tenant_pk'])
     .where('i.transaction_pk', '=', transactionPk)
     .where('m.is_idle_payment', '=', false)
-    .where('i.tenant_pk', 'in', tenantPks)
+    .where('i.tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 't.charge_box_pk'))
     .orderBy('i.invoice_pk', 'desc')
     .executeTakeFirst();
 }

@@ -85,7 +85,7 @@ export class InvoiceService {
    */
   async resend(scope: TenantScope, transactionPk: number): Promise<InvoiceState> {
     const state = await this.deps.db.transaction().execute(async (trx) => {
-      const tx = await repo.transactionInScope(trx, transactionPk, scope.tenantPks);
+      const tx = await repo.transactionInScope(trx, transactionPk, scope);
       if (!tx) throw notFound('Transaction not found');
       const movement = await repo.lockApprovedRechargeBill(trx, transactionPk);
       if (!movement) throw conflict(invoiceMessages.notPaid, undefined, 'NOT_PAID');
@@ -272,7 +272,7 @@ export class InvoiceService {
 
   /** The authorised invoice PDF of a recharge in the scope: path and name for the download route. */
   async pdfOf(scope: TenantScope, transactionPk: number): Promise<{ file: string; name: string }> {
-    const inv = await repo.latestRechargeInvoice(this.deps.db, transactionPk, scope.tenantPks);
+    const inv = await repo.latestRechargeInvoice(this.deps.db, transactionPk, scope);
     if (!inv) throw notFound('Invoice not found');
     if (inv.state !== 'AUTHORIZED' || !inv.pdf_file || !fs.existsSync(inv.pdf_file))
       throw notFound(invoiceMessages.noPdf, 'INVOICE_NOT_AUTHORIZED');

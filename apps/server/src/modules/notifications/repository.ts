@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Notification } from '@recarga/contracts/notifications';
 import type { Executor } from '../../db/db';
 import type { NotificationType } from '../../db/schema-ocpp';
+import { ownedStation } from '../../db/sql/owned-stations';
 import type { TenantScope } from '../../platform/auth/context';
 
 export interface NewNotification {
@@ -101,7 +102,7 @@ export async function listNotifications(
   filter: { chargeBoxIds?: string[]; userPk?: number; limit: number },
 ): Promise<Notification[]> {
   if (scope.tenantPks.length === 0) return [];
-  let q = baseQuery(db).where('n.tenant_pk', 'in', scope.tenantPks);
+  let q = baseQuery(db).where('n.tenant_pk', 'in', scope.tenantPks).where(ownedStation(scope, 'n.charge_box_pk'));
   if (filter.chargeBoxIds?.length) q = q.where('cb.charge_box_id', 'in', filter.chargeBoxIds);
   if (filter.userPk !== undefined) q = q.where('n.user_pk', '=', filter.userPk);
   const rows = await q.orderBy('n.notification_timestamp', 'desc').orderBy('n.notification_pk', 'desc').limit(filter.limit).execute();

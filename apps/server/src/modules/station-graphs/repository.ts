@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/db';
+import { ownedStation } from '../../db/sql/owned-stations';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
 import { HOUR_MS, rowsOutsideRollup, serialSql, splitPeriod, withoutJit, type Split } from '../../db/sql/rollups';
@@ -69,7 +70,9 @@ export interface GraphFigures {
  * (recharges) and the charging-time buckets of the finished recharges, of the window and scope.
  */
 export async function graphFigures(db: Kysely<DB>, scope: TenantScope, w: GraphWindow, mode: ReadMode = 'rollups'): Promise<GraphFigures> {
-  const parts = [sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)})`];
+  const parts = [sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)})`, ownedStation(scope, 't.charge_box_pk')];
+  // The roll-ups add up whole tenants: an owner's figures come from their stations' recharges.
+  if (scope.ownerUserPk != null) mode = 'rows';
   if (w.stationPk !== undefined) parts.push(sql<boolean>`t.charge_box_pk = ${w.stationPk}`);
   if (w.userPk !== undefined) parts.push(sql<boolean>`t.user_pk = ${w.userPk}`);
   const where = sql<boolean>`${sql.join(parts, sql` and `)}`;
@@ -130,5 +133,6 @@ export function stationInScope(db: Kysely<DB>, scope: TenantScope, pk: number) {
     .select('charge_box_pk')
     .where('charge_box_pk', '=', pk)
     .where('tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'charge_boxes.charge_box_pk'))
     .executeTakeFirst();
 }

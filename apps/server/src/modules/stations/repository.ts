@@ -5,6 +5,7 @@ import type { BindStatus } from '../../db/schema-stations';
 import { onlineExpression } from '../../ocpp/connections';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
+import { ownedStation } from '../../db/sql/owned-stations';
 import { likeContains } from '../../db/sql/like';
 
 /** SQL of the stations administration. Every statement takes the caller's tenant scope. */
@@ -29,7 +30,8 @@ export function filteredStations(db: Executor, scope: TenantScope, f: StationFil
     .selectFrom('charge_boxes as cb')
     .where('cb.deleted_at', 'is', null)
     .where('cb.origin', '=', 'MOVE')
-    .where('cb.tenant_pk', 'in', scope.tenantPks);
+    .where('cb.tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'cb.charge_box_pk'));
   if (f.active !== undefined) q = q.where('cb.active', '=', f.active);
   if (f.chargeBoxGroupPk !== undefined) q = q.where('cb.charge_box_group_pk', '=', f.chargeBoxGroupPk);
   if (f.tenantPk !== undefined) q = q.where('cb.tenant_pk', '=', f.tenantPk);
@@ -158,6 +160,7 @@ export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | '
     .selectFrom('charge_boxes as cb')
     .where('cb.deleted_at', 'is', null)
     .where('cb.tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'cb.charge_box_pk'))
     .where('cb.origin', '=', origin)
     .select([
       'cb.charge_box_pk',
@@ -213,6 +216,7 @@ export function findStation(db: Executor, scope: TenantScope, pk: number, since:
     .where('cb.charge_box_pk', '=', pk)
     .where('cb.deleted_at', 'is', null)
     .where('cb.tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'cb.charge_box_pk'))
     .executeTakeFirst();
 }
 
@@ -226,6 +230,7 @@ export function findStationById(db: Executor, scope: TenantScope, chargeBoxId: s
     .where('charge_box_id', '=', chargeBoxId)
     .where('deleted_at', 'is', null)
     .where('tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'charge_boxes.charge_box_pk'))
     .executeTakeFirst();
 }
 
@@ -236,7 +241,8 @@ export function findStationKey(db: Executor, scope: TenantScope, pk: number, loc
     .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'uuid', 'system', 'voltage'])
     .where('charge_box_pk', '=', pk)
     .where('deleted_at', 'is', null)
-    .where('tenant_pk', 'in', scope.tenantPks);
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'charge_boxes.charge_box_pk'));
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
 }

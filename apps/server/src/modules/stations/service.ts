@@ -20,12 +20,12 @@ import type { DB } from '../../db/db';
 import { monthStart } from '../../db/sql/month-start';
 import type { RequestContext } from '../../platform/auth/context';
 import { hashPassword } from '../../platform/auth/password';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { LookupProofs } from '../address-lookup/service';
 import { PhotoStore } from './photo-store';
 import { renderStationQr, stationDeepLink } from './qr-code';
 import * as repo from './repository';
-import { permissionKeys, powerVerdict, resolveStation, type ResolvedStation } from './station-rules';
+import { ownerForbiddenChanges, permissionKeys, powerVerdict, resolveStation, type ResolvedStation } from './station-rules';
 import { digits } from '../../platform/text';
 import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 
@@ -172,7 +172,13 @@ export class StationService {
     return { allowed: true as const, tenantPk: tenant.tenant_pk, count, limit: tenant.station_limit };
   }
 
+  /** Refuses what only operators may do to a station owner (create, delete, connector settings). */
+  private operatorOnly(ctx: RequestContext) {
+    if (ctx.tenantScope.ownerUserPk != null) throw forbidden(stationMessages.ownerNotAllowed, 'OWNER_NOT_ALLOWED');
+  }
+
   async create(ctx: RequestContext, body: ChargePointSave) {
+    this.operatorOnly(ctx);
     const resolved = await this.resolve(ctx, body, null);
     const pk = await this.write(ctx, resolved, null);
     await this.deps.stationChanged?.(pk, 'insert');
@@ -184,6 +190,14 @@ export class StationService {
     const current = await repo.findStation(this.db, ctx.tenantScope, pk, since, this.deps.pingIntervalSec);
     if (!current) throw stationNotFound();
     const resolved = await this.resolve(ctx, body, current);
+    const owner = ctx.tenantScope.ownerUserPk;
+    if (owner != null) {
+      const fields = ownerForbiddenChanges(resolved, current);
+      if (resolved.bindings && !resolved.bindings.some((b) => b.user_pk === owner && b.owner)) {
+        fields.bindUsers = stationMessages.ownerKeepsOwnership;
+      }
+      if (Object.keys(fields).length) throw new AppError(403, 'OWNER_NOT_ALLOWED', stationMessages.ownerNotAllowed, fields);
+    }
     await this.write(ctx, resolved, current);
     await this.deps.stationChanged?.(pk, 'update');
     return { message: 'Station updated successfully!', ...(await this.detail(ctx, pk)) };
@@ -276,6 +290,7 @@ export class StationService {
   }
 
   async updateConnector(ctx: RequestContext, pk: number, connectorId: number, body: ConnectorUpdate) {
+    this.operatorOnly(ctx);
     const station = await repo.findStationKey(this.db, ctx.tenantScope, pk);
     if (!station) throw stationNotFound();
     const before = await repo.findConnector(this.db, pk, connectorId);
@@ -327,6 +342,7 @@ export class StationService {
 
   /** Soft delete; refused (409) while a recharge is open on the station. */
   async remove(ctx: RequestContext, pk: number) {
+    this.operatorOnly(ctx);
     await this.db.transaction().execute(async (trx) => {
       // The row lock also blocks a concurrent StartTransaction (its foreign-key check waits).
       const station = await repo.findStationKey(trx, ctx.tenantScope, pk, true);

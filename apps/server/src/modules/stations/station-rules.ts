@@ -428,3 +428,58 @@ function resolvePhotos(body: ChargePointSave, stored: PhotoRow[], fields: Record
   if (kept.length + incoming > MAX_STATION_PHOTOS) fields.photos = stationMessages.photoMax;
   return { newPhotos, deletedPhotoUids };
 }
+
+/**
+ * What a station owner may change on a station they own (docs/decisions.md, "Station owners"):
+ * how it is presented and who may use it — description, hours of operation, photos and the access
+ * list. Everything else (identity, tenant, type, group, address, payment and prices, electrical
+ * data, connectors, the OCPP password, enabling it) stays with the operator.
+ */
+export const OWNER_EDITABLE_COLUMNS = new Set(['description', 'is_open_24h', 'open_time', 'close_time']);
+
+const CONNECTOR_COLUMNS = [
+  'connector_type_pk',
+  'power_max',
+  'unusual_status',
+  'money_per_kilowatt_income',
+  'money_per_duration_income',
+] as const satisfies readonly (keyof ConnectorValues)[];
+
+/** A stored value and a resolved one compared as the same value (numeric text and numbers, times with or without seconds). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => {
+    if (v === undefined || v === '') return null;
+    if (typeof v === 'number') return v;
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+    if (typeof v === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(v)) return normaliseTime(v);
+    return v;
+  };
+  return norm(a) === norm(b);
+}
+
+const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The fields an owner's save would change beyond what an owner may change, as field errors
+ * (empty when the save is within the owner's rights). Compared on the resolved values, so a form
+ * that sends every field unchanged passes.
+ */
+export function ownerForbiddenChanges(r: ResolvedStation, current: StationRow): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const stored = current as unknown as Record<string, unknown>;
+  for (const [column, value] of Object.entries(r.values)) {
+    if (OWNER_EDITABLE_COLUMNS.has(column) || !(column in stored)) continue;
+    if (!sameValue(stored[column], value)) fields[camel(column)] = stationMessages.ownerCannotChange;
+  }
+  if (r.ocppPassword !== undefined) fields.ocppPassword = stationMessages.ownerCannotChange;
+  const before = new Map(current.connectors.map((c) => [c.connector_id, c as unknown as Record<string, unknown>]));
+  const changedConnectors =
+    r.connectors.length > 0 &&
+    (r.connectors.length !== current.connectors.filter((c) => c.connector_id > 0).length ||
+      r.connectors.some((c) => {
+        const b = before.get(c.connector_id);
+        return !b || CONNECTOR_COLUMNS.some((k) => !sameValue(b[k], c[k]));
+      }));
+  if (changedConnectors) fields.connectors = stationMessages.ownerCannotChange;
+  return fields;
+}

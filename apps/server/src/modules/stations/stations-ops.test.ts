@@ -43,7 +43,9 @@ describe('PUT chargepoints/{pk}/connector/{id}, DELETE chargepoints/{id}, QR cod
       .where('charge_box_pk', '=', pk)
       .execute();
     events.length = 0;
-    const res = await call(owner, 'PUT', `/api/chargepoints/${pk}/connector/1/`, {
+    // Connector settings are the operator's: a station owner is refused.
+    expect((await call(owner, 'PUT', `/api/chargepoints/${pk}/connector/1/`, { unusualStatus: 'MAINTENANCE' })).statusCode).toBe(403);
+    const res = await call(operator, 'PUT', `/api/chargepoints/${pk}/connector/1/`, {
       unusualStatus: 'MAINTENANCE',
       moneyPerKilowattIncome: 250,
     });

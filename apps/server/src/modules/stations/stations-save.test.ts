@@ -449,7 +449,7 @@ describe('station save: POST chargepoints, PUT chargepoints/{id}, GET chargepoin
 
   it('update, with new values, changes them and keeps what was not sent', async () => {
     const pk = await stationPk(t, 'OP-LOOKUP');
-    const res = await call(owner, 'PUT', `/api/chargepoints/${pk}/`, {
+    const res = await call(operator, 'PUT', `/api/chargepoints/${pk}/`, {
       description: 'Descrição nova',
       active: false,
       connectors: [{ connectorId: 1, unusualStatus: 'UNAVAILABLE' }],

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ownedStation } from '../../db/sql/owned-stations';
 import type { DB } from '../../db/db';
 import { onlineSince } from '../../ocpp/connections';
 import { transactionEnergyWh } from '../../db/sql/energy';
@@ -67,7 +68,8 @@ function endPadding(v: string): string {
 }
 
 /** Stations of the scope (origin MOVE, not deleted) by status group, now. */
-export async function stationStatusCounts(db: Kysely<DB>, tenantPks: number[], pingIntervalSec: number) {
+export async function stationStatusCounts(db: Kysely<DB>, scope: StatsScope, pingIntervalSec: number) {
+  const tenantPks = scope.tenantPks;
   // A station takes the first group any of its connectors has in busy > available > maintenance >
   // unavailable: the smallest rank, one aggregate per station.
   const res = await sql<{ grp: string; n: number }>`
@@ -79,6 +81,7 @@ export async function stationStatusCounts(db: Kysely<DB>, tenantPks: number[], p
         left join connectors c on c.charge_box_pk = cb.charge_box_pk and c.connector_id > 0
         cross join lateral (select ${connectorGroupSql(sql<boolean>`(sc.charge_box_pk is not null)`)} as cg) x
        where cb.tenant_pk in (${sql.join(tenantPks)}) and cb.deleted_at is null and cb.origin = 'MOVE'
+         and ${ownedStation(scope, 'cb.charge_box_pk')}
        group by cb.charge_box_pk
     ) s group by rank`.execute(db);
   const counts = { total: 0, charging: 0, available: 0, unavailable: 0, maintenance: 0 };
@@ -89,12 +92,19 @@ export async function stationStatusCounts(db: Kysely<DB>, tenantPks: number[], p
   return counts;
 }
 
-/** Users of the scope registered before `to`: all of them and the drivers. */
-export async function userCounts(db: Kysely<DB>, tenantPks: number[], to: Date) {
+/**
+ * Users of the scope registered before `to`: all of them and the drivers. A station owner's users
+ * are those on the access lists of the stations they own.
+ */
+export async function userCounts(db: Kysely<DB>, scope: StatsScope, to: Date) {
+  const owners =
+    scope.ownerUserPk == null
+      ? sql`true`
+      : sql`exists (select 1 from station_user_bindings ub where ub.user_pk = u.user_pk and ${ownedStation(scope, 'ub.charge_box_pk')})`;
   const row = await sql<{ total: number; drivers: number }>`
     select count(*) as total, count(*) filter (where u.role_label = 'driver') as drivers
       from users u
-     where u.tenant_pk in (${sql.join(tenantPks)}) and u.created_at < ${to}`.execute(db);
+     where u.tenant_pk in (${sql.join(scope.tenantPks)}) and u.created_at < ${to} and ${owners}`.execute(db);
   return { totalUsers: Number(row.rows[0]?.total ?? 0), usersRegistered: Number(row.rows[0]?.drivers ?? 0) };
 }
 
@@ -103,13 +113,15 @@ export async function userCounts(db: Kysely<DB>, tenantPks: number[], to: Date) 
  * the scope. Driven by the busy connectors (few), then their open recharge (partial index
  * transactions_open_idx), so old recharges whose stop was lost do not count nor cost.
  */
-export async function usersCharging(db: Kysely<DB>, tenantPks: number[]): Promise<number> {
+export async function usersCharging(db: Kysely<DB>, scope: StatsScope): Promise<number> {
+  const tenantPks = scope.tenantPks;
   const row = await sql<{ n: number }>`
     select count(distinct t.user_pk) as n
       from charge_boxes cb
       join connectors c on c.charge_box_pk = cb.charge_box_pk
       join transactions t on t.connector_pk = c.connector_pk and t.stop_timestamp is null
      where cb.tenant_pk in (${sql.join(tenantPks)}) and cb.deleted_at is null
+       and ${ownedStation(scope, 'cb.charge_box_pk')}
        and ${connectorBusySql()}
        and t.tenant_pk in (${sql.join(tenantPks)}) and t.user_pk is not null`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
@@ -130,6 +142,8 @@ export type ReadMode = 'rollups' | 'rows';
 export interface StatsScope {
   tenantPk: number;
   tenantPks: number[];
+  /** A station owner's scope: only the stations they own; read from the rows (the roll-ups add up whole tenants). */
+  ownerUserPk?: number | null;
 }
 
 /**
@@ -150,7 +164,8 @@ export async function periodSums(db: Kysely<DB>, scope: StatsScope, p: Period, m
 
 /** Recharges started in the period at stations of the scope and their Wh. */
 async function rechargeSums(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode) {
-  const inScope = sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)})`;
+  const inScope = sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)}) and ${ownedStation(scope, 't.charge_box_pk')}`;
+  if (scope.ownerUserPk != null) mode = 'rows';
   const split: Split = mode === 'rollups' ? splitPeriod(p, HOUR_MS) : { whole: null, edges: [p] };
   const rows = rowsOutsideRollup(sql`${transactionEnergyWh('t')} as wh`, inScope, split);
   const rolled = split.whole
@@ -172,7 +187,8 @@ async function rechargeSums(db: Kysely<DB>, scope: StatsScope, p: Period, mode: 
  * its partial days.
  */
 export async function usersCharged(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode = 'rollups'): Promise<number> {
-  const inScope = sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)})`;
+  const inScope = sql<boolean>`t.tenant_pk in (${sql.join(scope.tenantPks)}) and ${ownedStation(scope, 't.charge_box_pk')}`;
+  if (scope.ownerUserPk != null) mode = 'rows';
   // stats_user_days is read whole (one row per user of the scope) whatever the period: a short
   // period has fewer recharges than the scope has users, so it reads the rows instead.
   const long = p.to.getTime() - p.from.getTime() > USERS_ROLLUP_MIN_DAYS * DAY_MS;
@@ -211,10 +227,12 @@ export async function usersCharged(db: Kysely<DB>, scope: StatsScope, p: Period,
  */
 export async function moneyByCurrency(db: Kysely<DB>, scope: StatsScope, p: Period, mode: ReadMode = 'rollups') {
   const tenantPks = scope.tenantPks;
+  if (scope.ownerUserPk != null) mode = 'rows';
   const split: Split = mode === 'rollups' ? splitPeriod(p, HOUR_MS) : { whole: null, edges: [p] };
   const pricedParts = split.edges.map(
     (e) => sql`select tb.currency as coin, tb.cost, tb.total as income from transaction_billing tb
-                where tb.tenant_pk in (${sql.join(tenantPks)}) and tb.start_timestamp >= ${e.from} and tb.start_timestamp < ${e.to}`,
+                where tb.tenant_pk in (${sql.join(tenantPks)}) and ${ownedStation(scope, 'tb.charge_box_pk')}
+                  and tb.start_timestamp >= ${e.from} and tb.start_timestamp < ${e.to}`,
   );
   if (split.whole) {
     pricedParts.push(sql`select m.currency as coin, m.cost, m.income from stats_hourly_money m
@@ -234,7 +252,7 @@ export async function moneyByCurrency(db: Kysely<DB>, scope: StatsScope, p: Peri
         join charge_boxes cb on cb.charge_box_pk = t.charge_box_pk
         join connectors c on c.connector_pk = t.connector_pk
         join tenants tn on tn.tenant_pk = t.tenant_pk
-       where t.tenant_pk in (${sql.join(tenantPks)})
+       where t.tenant_pk in (${sql.join(tenantPks)}) and ${ownedStation(scope, 't.charge_box_pk')}
          and t.start_timestamp >= ${p.from} and t.start_timestamp < ${p.to}
          and t.stop_timestamp is not null
          and not exists (select 1 from transaction_billing tb where tb.transaction_pk = t.transaction_pk)

@@ -92,7 +92,7 @@ export class StatsService {
 
   async info(ctx: RequestContext, q: StatsQuery): Promise<StatsInfo> {
     const p = await this.period(q);
-    const scope = ctx.tenantScope.tenantPks;
+    const scope = ctx.tenantScope;
     const [users, charging, stations, charged] = await Promise.all([
       repo.userCounts(this.db, scope, p.to),
       repo.usersCharging(this.db, scope),
@@ -112,7 +112,7 @@ export class StatsService {
 
   /** The live `stats` figures of one api key's scope (no money: see the contract). */
   async live(tenantScope: repo.StatsScope, currency: string, country: string): Promise<LiveStats> {
-    const scope = tenantScope.tenantPks;
+    const scope = tenantScope;
     const now = new Date();
     const month = { from: await monthStart(this.db, countryTimeZone[country] ?? 'UTC', now), to: new Date(now.getTime() + 60_000) };
     // One query after the other: live figures are background work and must not take several of

@@ -4,6 +4,7 @@ import type { DB, Executor } from '../../db/db';
 import { isRowKey } from '../../db/keys';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
+import { ownedStation } from '../../db/sql/owned-stations';
 import { likeContains } from '../../db/sql/like';
 
 /**
@@ -32,11 +33,13 @@ const revenueStatusSql = sql<RevenueStatus>`coalesce((select b.revenue_status fr
  * billing row per candidate (unpriced recharges have none). `key`/`start` name the columns to
  * return and order by.
  */
-function source(tenantPks: number[], scopePks: number[], f: TransactionFilters) {
+function source(tenantPks: number[], scope: TenantScope, f: TransactionFilters) {
+  const scopePks = scope.tenantPks;
   const billed = f.revenue === 'PAID' || f.revenue === 'UNPAID';
   const a = billed ? sql.raw('rb') : sql.raw('t');
   const conds: RawBuilder<unknown>[] = [
     sql`${a}.tenant_pk in (${sql.join(tenantPks)})`,
+    ownedStation(scope, billed ? 'rb.charge_box_pk' : 't.charge_box_pk'),
     sql`${a}.start_timestamp >= ${f.from}`,
     sql`${a}.start_timestamp < ${f.to}`,
   ];
@@ -62,7 +65,7 @@ function source(tenantPks: number[], scopePks: number[], f: TransactionFilters) 
 
 /** Matching rows, counted up to the cap. */
 export async function countCapped(db: Executor, scope: TenantScope, f: TransactionFilters): Promise<number> {
-  const s = source(scope.tenantPks, scope.tenantPks, f);
+  const s = source(scope.tenantPks, scope, f);
   const r = await sql<{
     n: number;
   }>`select count(*) as n from (select 1 from ${s.from} where ${s.where} limit ${TRANSACTION_QUERY_CAP}) c`.execute(db);
@@ -79,7 +82,7 @@ const MAX_BRANCHES = 16;
  */
 function orderedKeys(scope: TenantScope, f: TransactionFilters, limit: number) {
   const one = (tenantPks: number[]) => {
-    const s = source(tenantPks, scope.tenantPks, f);
+    const s = source(tenantPks, scope, f);
     return sql`(select ${s.key} as transaction_pk, ${s.start} as start_timestamp from ${s.from} where ${s.where}
       order by ${s.start} desc, ${s.key} desc limit ${limit})`;
   };
@@ -253,7 +256,11 @@ export const rowsOfKeys = (db: Executor, pks: number[]) => rowsOf(db, pks);
 export function one(db: Executor, scope: TenantScope, transactionPk: number) {
   if (!isRowKey(transactionPk)) return Promise.resolve(undefined);
   return withColumns(
-    db.selectFrom('transactions as t').where('t.transaction_pk', '=', transactionPk).where('t.tenant_pk', 'in', scope.tenantPks),
+    db
+      .selectFrom('transactions as t')
+      .where('t.transaction_pk', '=', transactionPk)
+      .where('t.tenant_pk', 'in', scope.tenantPks)
+      .where(ownedStation(scope, 't.charge_box_pk')),
   ).executeTakeFirst();
 }
 
@@ -266,6 +273,7 @@ export async function inScope(db: Executor, scope: TenantScope, pks: number[]): 
     .select('transaction_pk')
     .where('transaction_pk', 'in', valid)
     .where('tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'transactions.charge_box_pk'))
     .execute();
   return new Set(rows.map((r) => r.transaction_pk));
 }

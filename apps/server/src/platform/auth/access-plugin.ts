@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { permittedRoutes } from '@recarga/contracts/permissions';
+import { permittedRoutes, roles } from '@recarga/contracts/permissions';
 import type { PermissionEntry } from '@recarga/contracts/auth';
 import type { DB } from '../../db/db';
 import { forbidden, unauthorized } from '../errors';
@@ -61,6 +61,7 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
     ...(p.role_id != null ? { role_id: p.role_id } : {}),
     status: p.status,
   }));
+  const roleIds = new Set(permissions.filter((p) => p.status && p.role_id).map((p) => p.role_id!));
   return {
     sessionId,
     user: {
@@ -71,9 +72,15 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
       theme: row.theme,
       permissions,
       permitted: permittedRoutes(permissions, row.theme),
-      roles: new Set(permissions.filter((p) => p.status && p.role_id).map((p) => p.role_id!)),
+      roles: roleIds,
     },
-    tenantScope: { tenantPk: row.tenant_pk, path: row.path, tenantPks: (row.tenant_pks ?? []).map(Number) },
+    tenantScope: {
+      tenantPk: row.tenant_pk,
+      path: row.path,
+      tenantPks: (row.tenant_pks ?? []).map(Number),
+      // A station owner sees only the stations they own (docs/decisions.md, "Station owners").
+      ownerUserPk: roleIds.has(roles.stationOwner) ? row.user_pk : null,
+    },
   };
 }
 

@@ -8,6 +8,11 @@ export interface TenantScope {
   path: string;
   /** Every tenant in scope: the user's own and all its descendants. */
   tenantPks: number[];
+  /**
+   * Set for a station owner (role DASH_STATION_OWNER): of those tenants, only the stations this
+   * user owns — and their recharges, events and reports — are in scope.
+   */
+  ownerUserPk?: number | null;
 }
 
 export interface AuthUser {

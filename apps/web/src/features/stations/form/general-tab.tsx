@@ -1,4 +1,4 @@
-import { Col, Form, Input, Radio, Row, Select, TimePicker, Typography } from 'antd';
+import { Col, ConfigProvider, Form, Input, Radio, Row, Select, TimePicker, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
@@ -10,6 +10,8 @@ const MAC_PATTERN = /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/;
 
 interface Props {
   editing: boolean;
+  /** A station owner: only description, hours and the access list are theirs to change. */
+  ownerOnly?: boolean;
   tenants: Tenant[];
   groups: Group[];
   canOcpi: boolean;
@@ -20,7 +22,17 @@ interface Props {
 }
 
 /** General tab: identity, tenant, type, group, switches, face reader, access control and hours. */
-export function GeneralTab({ editing, tenants, groups, canOcpi, canSearchCpf, chargeBoxPk, userOptions, onUserFound }: Props) {
+export function GeneralTab({
+  editing,
+  ownerOnly = false,
+  tenants,
+  groups,
+  canOcpi,
+  canSearchCpf,
+  chargeBoxPk,
+  userOptions,
+  onUserFound,
+}: Props) {
   const { t } = useTranslation('stations');
   const tenantPk: number | undefined = useFieldValue<number | undefined>('tenantPk');
   const typeOf: string | undefined = useFieldValue<string | undefined>('typeOf');
@@ -58,7 +70,7 @@ export function GeneralTab({ editing, tenants, groups, canOcpi, canSearchCpf, ch
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="endpointAddress" label={t('general.endpointAddress')} rules={[max(25)]}>
-              <Input maxLength={25} />
+              <Input maxLength={25} disabled={ownerOnly} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -72,13 +84,14 @@ export function GeneralTab({ editing, tenants, groups, canOcpi, canSearchCpf, ch
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="externalId" label={t('general.externalId')} rules={[max(100)]}>
-              <Input maxLength={100} />
+              <Input maxLength={100} disabled={ownerOnly} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="tenantPk" label={t('general.tenant')} rules={[required]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
+                disabled={ownerOnly}
                 options={tenants.map((x) => ({ value: x.tenant_pk, label: x.name }))}
                 placeholder={t('general.tenantPlaceholder')}
               />
@@ -87,6 +100,7 @@ export function GeneralTab({ editing, tenants, groups, canOcpi, canSearchCpf, ch
           <Col xs={24} md={12}>
             <Form.Item name="chargeBoxGroupPk" label={t('general.group')} extra={t('general.groupHelp')}>
               <Select
+                disabled={ownerOnly}
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 options={groups.map((g) => ({
@@ -99,7 +113,7 @@ export function GeneralTab({ editing, tenants, groups, canOcpi, canSearchCpf, ch
           </Col>
           <Col xs={24}>
             <Form.Item name="typeOf" label={t('general.type')} rules={[required]}>
-              <Radio.Group optionType="button" buttonStyle="solid">
+              <Radio.Group optionType="button" buttonStyle="solid" disabled={ownerOnly}>
                 <Radio.Button value="PUBLIC">{t('typeOf.PUBLIC')}</Radio.Button>
                 <Radio.Button value="PRIVATE">{t('typeOf.PRIVATE')}</Radio.Button>
               </Radio.Group>
@@ -112,14 +126,16 @@ export function GeneralTab({ editing, tenants, groups, canOcpi, canSearchCpf, ch
         <Typography.Title level={5} id="section-options" className="form-section__title">
           {t('general.options')}
         </Typography.Title>
-        <div className="switch-grid">
-          <SwitchField name="active" label={t('general.active')} description={t('general.activeHelp')} />
-          <SwitchField name="reservation" label={t('general.reservation')} description={t('general.reservationHelp')} />
-          {canOcpi ? <SwitchField name="isOcpiCompatible" label={t('general.ocpi')} description={t('general.ocpiHelp')} /> : null}
-          {tenant?.tenant_device_reader ? (
-            <SwitchField name="isTenantDeviceReader" label={t('general.faceReader')} description={t('general.faceReaderHelp')} />
-          ) : null}
-        </div>
+        <ConfigProvider componentDisabled={ownerOnly}>
+          <div className="switch-grid">
+            <SwitchField name="active" label={t('general.active')} description={t('general.activeHelp')} />
+            <SwitchField name="reservation" label={t('general.reservation')} description={t('general.reservationHelp')} />
+            {canOcpi ? <SwitchField name="isOcpiCompatible" label={t('general.ocpi')} description={t('general.ocpiHelp')} /> : null}
+            {tenant?.tenant_device_reader ? (
+              <SwitchField name="isTenantDeviceReader" label={t('general.faceReader')} description={t('general.faceReaderHelp')} />
+            ) : null}
+          </div>
+        </ConfigProvider>
         {tenant?.tenant_device_reader && reader ? (
           <Row gutter={16}>
             <Col xs={24} md={12}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Badge, Button, Card, Form, Skeleton, Tabs, Tooltip } from 'antd';
+import { Alert, App, Badge, Button, Card, ConfigProvider, Form, Skeleton, Tabs, Tooltip } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -130,6 +130,9 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
   const permitted = usePermittedRoutes();
   const financial = useHasRole(roles.financialIndicators);
   const monetization = useHasRole(roles.monetization);
+  // A station owner changes description, hours, photos and the access list; the rest is the
+  // operator's (the server refuses it too: docs/decisions.md, "Station owners").
+  const ownerOnly = useHasRole(roles.stationOwner);
   const [form] = Form.useForm<StationFormValues>();
   const limits = useLimitNotice();
   const editing = detail !== null;
@@ -298,6 +301,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
       children: (
         <GeneralTab
           editing={editing}
+          ownerOnly={ownerOnly}
           tenants={tenants}
           groups={groups}
           canOcpi={capabilities.ocpi}
@@ -322,15 +326,17 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
       disabled: !hasConnectors,
       forceRender: hasConnectors,
       children: hasConnectors ? (
-        <TechnicalTab
-          chargeBoxPk={pk!}
-          canSmartCharging={capabilities.smartCharging}
-          canCustomPower={capabilities.customPower}
-          canPayment={capabilities.payment}
-          connectorTypes={connectorTypes}
-          locale={locale}
-          decimalSeparator={separator}
-        />
+        <ConfigProvider componentDisabled={ownerOnly}>
+          <TechnicalTab
+            chargeBoxPk={pk!}
+            canSmartCharging={capabilities.smartCharging}
+            canCustomPower={capabilities.customPower}
+            canPayment={capabilities.payment}
+            connectorTypes={connectorTypes}
+            locale={locale}
+            decimalSeparator={separator}
+          />
+        </ConfigProvider>
       ) : null,
     },
     {
@@ -338,13 +344,15 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
       label: label('address', t('tabs.address')),
       forceRender: true,
       children: (
-        <AddressTab
-          canEditAddress={canEditAddress}
-          streetEditable={streetEditable}
-          onStreetEditable={setStreetEditable}
-          onAddressToken={setAddressToken}
-          onLocationToken={setLocationToken}
-        />
+        <ConfigProvider componentDisabled={ownerOnly}>
+          <AddressTab
+            canEditAddress={canEditAddress}
+            streetEditable={streetEditable}
+            onStreetEditable={setStreetEditable}
+            onAddressToken={setAddressToken}
+            onLocationToken={setLocationToken}
+          />
+        </ConfigProvider>
       ),
     },
     ...(capabilities.payment
@@ -354,11 +362,13 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
             label: label('payment', t('tabs.payment')),
             forceRender: true,
             children: (
-              <PaymentTab
-                currencySymbol={currencySymbol(brand.currency)}
-                decimalSeparator={separator}
-                connectorTypeName={connectorTypeName}
-              />
+              <ConfigProvider componentDisabled={ownerOnly}>
+                <PaymentTab
+                  currencySymbol={currencySymbol(brand.currency)}
+                  decimalSeparator={separator}
+                  connectorTypeName={connectorTypeName}
+                />
+              </ConfigProvider>
             ),
           },
         ]
