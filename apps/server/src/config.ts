@@ -14,6 +14,16 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+/** A comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal), as @fastify/proxy-addr reads it. */
+const addressList = z.string().refine((list) => {
+  try {
+    proxyAddr.compile(list.split(',').map((a) => a.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal)');
+
 const envSchema = z
   .object({
     PORT: port.default(3000),
@@ -47,29 +57,9 @@ const envSchema = z
     WEB_DIST: z.string().default('apps/web/dist'),
     TLS_CERT_FILE: z.string().optional(),
     TLS_KEY_FILE: z.string().optional(),
-    TRUST_PROXY: z
-      .string()
-      .refine((list) => {
-        try {
-          proxyAddr.compile(list.split(',').map((a) => a.trim()));
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)')
-      .optional(),
+    TRUST_PROXY: addressList.optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    METRICS_ALLOW: z
-      .string()
-      .refine((list) => {
-        try {
-          proxyAddr.compile(list.split(',').map((a) => a.trim()));
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be a comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal)')
-      .optional(),
+    METRICS_ALLOW: addressList.optional(),
     API_DOCS: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
