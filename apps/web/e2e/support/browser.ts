@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import './provided-context';
 import { trackAnimationFrames } from './still';
@@ -43,6 +43,7 @@ export interface BrowserState {
  */
 export function useBrowser(options: BrowserOptions = {}): BrowserState {
   let browser: Browser | undefined;
+  const violations: string[] = [];
   const state = {} as BrowserState;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -63,9 +64,16 @@ export function useBrowser(options: BrowserOptions = {}): BrowserState {
       });
     }
     state.page = await state.context.newPage();
+    // Every page of every browser test doubles as a check of the Content-Security-Policy.
+    violations.length = 0;
+    state.page.on('console', (message) => {
+      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(message.text()))
+        violations.push(message.text());
+    });
   });
   afterEach(async () => {
     await state.context?.close();
+    expect(violations, 'the page broke its Content-Security-Policy').toEqual([]);
   });
   return state;
 }
