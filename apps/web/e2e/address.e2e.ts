@@ -172,7 +172,7 @@ describe('address look-ups', () => {
       page.locator('[data-testid="station-submit"]').click(),
     ]);
     expect(saved.status()).toBeLessThan(300);
-    await waitForToast(page, 'Station created successfully!');
+    await waitForToast(page, 'Estação criada com sucesso!');
 
     // Leave the shared server as it was: the administrator deletes the station again.
     const { chargePointDetail } = (await saved.json()) as { chargePointDetail: { chargeBoxPk: number } };

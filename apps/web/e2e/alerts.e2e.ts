@@ -90,7 +90,7 @@ describe('alerts', () => {
       return new Date(year!, month! - 1, day, hh, mm).getTime();
     });
     expect([...parsed].sort((a, b) => b - a)).toEqual(parsed);
-    expect(await page.locator('.ant-table-cell .event-tag', { hasText: 'Station started' }).count()).toBeGreaterThan(0);
+    expect(await page.locator('.ant-table-cell .event-tag', { hasText: 'Estação iniciada' }).count()).toBeGreaterThan(0);
   });
 
   it('search: ignores spaces and case, by name or ChargeBox ID', { timeout: 60_000 }, async () => {
@@ -127,7 +127,7 @@ describe('alerts', () => {
     const { page } = browser;
     await openAlerts(page);
     await search(page, 'SOL-RJ-001');
-    await (await findRow(page, 'Short Recharge')).click();
+    await (await findRow(page, 'Recarga curta')).click();
     const details = page.locator('[data-testid="alert-details"]').first();
     await details.waitFor();
     const text = await details.innerText();
@@ -137,7 +137,7 @@ describe('alerts', () => {
     const timeline = details.locator('[data-testid="alert-timeline"]');
     await timeline.locator('.event-tag', { hasText: 'Recarga finalizada' }).waitFor();
     const events = await timeline.locator('.event-tag').allInnerTexts();
-    expect(events).toEqual(['Recarga iniciada', 'Recarga finalizada', 'Short Recharge']);
+    expect(events).toEqual(['Recarga iniciada', 'Recarga finalizada', 'Recarga curta']);
     await shoot(page, 'alerts-move-br');
 
     // A Failure row shows its error code.

@@ -4,14 +4,14 @@ import { appUrl, useBrowser } from './support/browser';
 describe('cookie bar', () => {
   const browser = useBrowser({ acceptCookies: false });
 
-  it('cookie bar: on a first visit, appears; I Understand hides it and it stays hidden after reload', async () => {
+  it('cookie bar: on a first visit, appears; Entendi (I Understand) hides it and it stays hidden after reload', async () => {
     const { page } = browser;
     await page.goto(appUrl('/auth/login'));
     const bar = page.locator('[data-testid="cookie-bar"]');
     await bar.waitFor();
     expect(await bar.getByRole('link', { name: 'Política de Privacidade' }).getAttribute('href')).toBe('/privacy-policy');
 
-    await bar.getByRole('button', { name: 'I Understand' }).click();
+    await bar.getByRole('button', { name: 'Entendi' }).click();
 
     await bar.waitFor({ state: 'detached' });
     const expiry = Number(await page.evaluate(() => localStorage.getItem('cookie-accept')));

@@ -22,7 +22,7 @@ describe('login page', () => {
 
     await submitButton(page).click();
 
-    await waitForToast(page, 'Login successfully!');
+    await waitForToast(page, 'Login realizado com sucesso!');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await storageValue(page, 'auth-token')).toBeTruthy();
     const user = JSON.parse((await storageValue(page, 'auth-user')) ?? '{}') as { permissions?: unknown[] };
@@ -38,7 +38,7 @@ describe('login page', () => {
 
     await waitForToast(
       page,
-      'Unable to log in. Please check if the email or password is correct, if the user has permission, or if there is a linked station.',
+      'Não foi possível entrar. Verifique se o e-mail e a senha estão corretos, se o usuário tem permissão ou se há uma estação vinculada.',
     );
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     expect(await isSubmitEnabled(page)).toBe(false);

@@ -17,7 +17,7 @@ async function requestRecoveryCode(page: Page, email: string): Promise<string> {
   await prepareRecovery(page, email);
   const before = mailFiles(dataDir);
   await submitButton(page).click();
-  await waitForToast(page, 'Check the code in your email.');
+  await waitForToast(page, 'Confira o código no seu e-mail.');
   await page.waitForURL((url) => url.pathname === '/auth/recover/change');
   return waitForRecoveryCode(dataDir, email, before);
 }
@@ -36,7 +36,7 @@ async function submitNewPassword(page: Page, code: string, password: string): Pr
 async function recoverPassword(page: Page, email: string, password: string): Promise<void> {
   const code = await requestRecoveryCode(page, email);
   await submitNewPassword(page, code, password);
-  await waitForToast(page, 'Password changed successfully!');
+  await waitForToast(page, 'Senha alterada com sucesso!');
   await page.waitForURL((url) => url.pathname === '/auth/login');
 }
 
@@ -63,7 +63,7 @@ describe('password recovery', () => {
 
     await submitButton(page).click();
 
-    await waitForToast(page, 'Check if the email entered exists.');
+    await waitForToast(page, 'Verifique se o e-mail informado existe.');
     expect(new URL(page.url()).pathname).toBe('/auth/recover');
   });
 
@@ -82,7 +82,7 @@ describe('password recovery', () => {
 
     await submitNewPassword(page, wrong, 'Outra@2026');
 
-    await waitForToast(page, 'Check that the entered code is valid.');
+    await waitForToast(page, 'Verifique se o código informado é válido.');
     expect(new URL(page.url()).pathname).toBe('/auth/recover/change');
     expect(await submitButton(page).isEnabled()).toBe(false);
   });

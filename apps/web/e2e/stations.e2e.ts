@@ -129,11 +129,11 @@ describe('stations', () => {
       await page
         .locator('.ant-tabs-content-active input[type="file"]')
         .setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: smallPng(4) });
-      await waitForToast(page, 'An image with this name already exists!');
+      await waitForToast(page, 'Já existe uma imagem com este nome!');
       await shoot(page, 'station-form-photos');
 
       await page.locator('[data-testid="station-submit"]').click();
-      await waitForToast(page, 'Station created successfully!');
+      await waitForToast(page, 'Estação criada com sucesso!');
       await page.waitForURL((url) => url.pathname === '/stations', { timeout: 10_000 });
 
       // The new station on the list, offline and without connectors yet.
@@ -195,7 +195,7 @@ describe('stations', () => {
       await openTab(page, 'photos');
       await page.locator('.ant-upload-list-item', { hasText: 'fachada.png' }).waitFor();
       await page.locator('[data-testid="station-submit"]').click();
-      await waitForToast(page, 'Station updated successfully!');
+      await waitForToast(page, 'Estação atualizada com sucesso!');
       await page.waitForURL((url) => url.pathname === '/stations', { timeout: 10_000 });
 
       await searchStation(page, chargeBoxId);
@@ -215,8 +215,8 @@ describe('stations', () => {
       await card.locator('[data-testid="delete-station"]').click();
       await page.locator('.ant-modal-confirm', { hasText: 'Excluir estação?' }).waitFor();
       await page.locator('[data-testid="confirm-delete"]').click();
-      await waitForToast(page, 'Station deleted successfully!');
-      await page.locator('.stations-table').getByText('There are no chargebox records').waitFor({ timeout: 10_000 });
+      await waitForToast(page, 'Estação excluída com sucesso!');
+      await page.locator('.stations-table').getByText('Não há registros de estações').waitFor({ timeout: 10_000 });
     },
   );
 
@@ -254,9 +254,9 @@ describe('stations', () => {
 
     await page.locator('[data-testid="station-submit"]').click();
 
-    await waitForToast(page, 'Unable to perform the operation. Make sure the fields are filled in correctly.');
+    await waitForToast(page, 'Não foi possível realizar a operação. Certifique-se de que os campos foram preenchidos corretamente.');
     expect(await page.locator('.ant-tabs-tab-active').innerText()).toContain('Geral');
-    expect(await page.getByText('Required field').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Campo obrigatório').count()).toBeGreaterThan(0);
   });
 
   it('station group: created with its address and found on the list', async () => {

@@ -370,7 +370,7 @@ describe('transactions', () => {
     const { page } = browser;
     await openTransactions(page);
     await page.locator('[data-testid="tx-approve"]').click();
-    await waitForToast(page, 'Must select at least one transaction to perform action!');
+    await waitForToast(page, 'Selecione ao menos uma recarga para realizar a ação!');
 
     await search(page, ids.bulk);
     const target = row(page, ids.bulk);
@@ -390,7 +390,7 @@ describe('transactions', () => {
     expect(body.transaction_pks).toEqual([ids.bulk]);
     expect(body.payment_type).toBe('MANUAL_DASHBOARD');
     expect(Number.isNaN(Date.parse(body.paid_timestamp))).toBe(false);
-    await waitForToast(page, 'Payments successfully confirmed!');
+    await waitForToast(page, 'Pagamentos confirmados com sucesso!');
     // The list reloads after one second and the row turns paid, without a checkbox.
     await page.waitForFunction(
       (id) => document.querySelector(`[data-testid="tx-income-${id}"]`)?.getAttribute('data-tone') === 'paid',
@@ -481,9 +481,9 @@ describe('transactions', () => {
       page.locator('[data-testid="tx-idle-confirm"]').click(),
     ]);
     expect(request.status()).toBe(204);
-    await waitForToast(page, 'Idle payment canceled successfully!');
+    await waitForToast(page, 'Pagamento de ociosidade cancelado com sucesso!');
     await page.locator(`[data-testid="tx-idle-${ids.idlePriced}"][data-state="canceled"]`).waitFor();
-    await expect(button.innerText()).resolves.toContain('Idle Payment Canceled');
+    await expect(button.innerText()).resolves.toContain('Pagamento de ociosidade cancelado');
     await expect(button.isDisabled()).resolves.toBe(true);
     await shoot(page, 'transactions-idle-canceled');
 
@@ -511,7 +511,7 @@ describe('transactions', () => {
     await shoot(page, 'transactions-invoice-error');
     await badge.click();
     await page
-      .locator('.ant-modal', { hasText: 'Oops! It seems that something went wrong when issuing the invoice. Do you want to try again?' })
+      .locator('.ant-modal', { hasText: 'Ops! Parece que algo deu errado ao emitir a nota fiscal. Deseja tentar novamente?' })
       .waitFor();
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/api/nfe/resend/') && r.method() === 'POST'),
@@ -519,7 +519,7 @@ describe('transactions', () => {
     ]);
     expect(request.postDataJSON()).toBe(ids.bulk);
     await page
-      .locator('.ant-message-notice', { hasText: /Invoice resent successfully!|Error resending invoice!/ })
+      .locator('.ant-message-notice', { hasText: /Nota fiscal reenviada com sucesso!|Erro ao reenviar a nota fiscal!/ })
       .first()
       .waitFor();
   });

@@ -27,15 +27,15 @@ const pageSubtitle = (page: Page) => page.locator('.page-header__subtitle');
 describe('user form', () => {
   const browser = useBrowser();
 
-  it('operator, from the header View profile, edits their phone, saves, and sees it after a reload', async () => {
+  it('operator, from the header Ver perfil (View profile), edits their phone, saves, and sees it after a reload', async () => {
     const { page } = browser;
     await signIn(page, logins.solOperator);
     const ownId = await sessionUserId(page);
 
-    // Header user menu → View profile, by keyboard.
+    // Header user menu → Ver perfil, by keyboard.
     await page.locator('[data-testid="user-menu"]').focus();
     await page.keyboard.press('Enter');
-    const item = page.getByRole('menuitem', { name: 'View profile' });
+    const item = page.getByRole('menuitem', { name: 'Ver perfil' });
     await item.waitFor({ state: 'visible' });
     await item.click();
     await page.waitForURL((url) => url.pathname === `/user/${ownId}`);

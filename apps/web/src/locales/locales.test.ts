@@ -82,10 +82,11 @@ describe('locales', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('keeps the exact texts the specification quotes, in the default language br', () => {
-    const auth = load('br', 'auth');
-    const shell = load('br', 'shell');
-    const notifications = load('br', 'notifications');
+  it('keeps the exact texts the specification quotes, each in its own language: English quotes in en, Portuguese in br', () => {
+    const auth = load('en', 'auth');
+    const shell = load('en', 'shell');
+    const notifications = load('en', 'notifications');
+    const stations = load('en', 'stations');
     expect(auth.get('login.success')).toBe('Login successfully!');
     expect(auth.get('login.errors.unauthorized')).toBe(
       'Unable to log in. Please check if the email or password is correct, if the user has permission, or if there is a linked station.',
@@ -99,11 +100,64 @@ describe('locales', () => {
     expect(auth.get('change.invalidCode')).toBe('Check that the entered code is valid.');
     expect(auth.get('change.redirecting')).toBe('You will be redirected to the Login screen.');
     expect(auth.get('change.success')).toBe('Password changed successfully!');
-    expect(shell.get('logout.success')).toBe('Logout efetuado com sucesso!');
     expect(shell.get('cookies.accept')).toBe('I Understand');
     expect(shell.get('userMenu.profile')).toBe('View profile');
-    expect(shell.get('menu.rateio')).toBe('Rateio');
+    expect(stations.get('form.created')).toBe('Station created successfully!');
+    expect(stations.get('form.required')).toBe('Required field');
     expect(notifications.get('events.StationBooted')).toBe('Station started');
     expect(notifications.get('events.Warning')).toBe('Short Recharge');
+    // Portuguese quotes stay exact in br.
+    expect(load('br', 'shell').get('logout.success')).toBe('Logout efetuado com sucesso!');
+    expect(load('br', 'shell').get('menu.rateio')).toBe('Rateio');
+  });
+
+  /**
+   * Values that are rightly the same in English and the other languages: brand and product names,
+   * document types, units, and words spelt alike (Total, Latitude, General…).
+   */
+  const sameInEveryLanguage = new Set([
+    'E-mail',
+    'kg',
+    'kWh',
+    '/kWh',
+    '/min',
+    '{{km}} km',
+    'Total',
+    'Total: {{count}}',
+    'Rateio',
+    'Latitude',
+    'Longitude',
+    'Individual',
+    'General',
+    'Error',
+    'ChargeBox ID',
+    'Firmware',
+    'Watts (W)',
+    'NF',
+    'Tag',
+    'Voucher',
+    'Mercado Pago',
+    'Pix (Mercado Pago)',
+    'Pagos Terpel',
+    'Ticket Log',
+    'CPF',
+    'CNPJ',
+    'NIT',
+    'RUC',
+    'RUT',
+    'Colombia',
+    'Ecuador',
+    'Uruguay',
+  ]);
+
+  it.each(languages.filter((l) => l !== 'en'))('speaks its own language, for %s: no text is left in English', (language) => {
+    const english: string[] = [];
+    for (const namespace of allNamespaces) {
+      const en = load('en', namespace);
+      for (const [key, value] of load(language, namespace)) {
+        if (value === en.get(key) && !sameInEveryLanguage.has(String(value))) english.push(`${namespace}.${key}: ${String(value)}`);
+      }
+    }
+    expect(english).toEqual([]);
   });
 });
