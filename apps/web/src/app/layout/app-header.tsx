@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown';
 import { useBrand } from '../../lib/theme/brand-context';
+import { MobileMenu } from './mobile-menu';
 import { UserMenu } from './user-menu';
 
 export function AppHeader() {
@@ -10,6 +11,7 @@ export function AppHeader() {
   const brand = useBrand();
   return (
     <Layout.Header className="app-header">
+      <MobileMenu />
       <Link to="/" className="app-header__brand" aria-label={t('goHome', { brand: brand.displayName })}>
         <img src={brand.logo} alt={brand.displayName} className="app-header__logo" data-testid="header-logo" />
       </Link>

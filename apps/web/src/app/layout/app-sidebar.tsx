@@ -1,46 +1,21 @@
-import { useMemo, useState } from 'react';
-import { Layout, Menu, type MenuProps } from 'antd';
-import { BarChartOutlined, ExportOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Layout, Menu } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../lib/theme/brand-context';
-import { menuRoutes } from '../route-access';
-import { routeTable } from '../route-table';
-import { usePermittedRoutes } from '../../lib/use-permitted-routes';
+import { useShellMenu } from './use-shell-menu';
 
 const sidebarWidth = { expanded: 240, collapsed: 80 } as const;
 
-/** Sidebar: expands on hover or keyboard focus (240px), 80px otherwise; built from permitted screens. */
+/**
+ * Sidebar (tablets and desktops): expands on hover or keyboard focus (240px), 80px otherwise; built
+ * from permitted screens. Below 768px it is hidden and the header's menu button opens the same menu
+ * in a drawer (MobileMenu).
+ */
 export function AppSidebar() {
   const { t } = useTranslation('shell');
-  const brand = useBrand();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const permitted = usePermittedRoutes();
+  const { items, selected } = useShellMenu();
   const [expanded, setExpanded] = useState(false);
-
-  const items = useMemo<MenuProps['items']>(() => {
-    const entries: NonNullable<MenuProps['items']> = menuRoutes(routeTable, permitted).map((route) => {
-      const Icon = route.menu!.icon;
-      return { key: route.path, icon: <Icon aria-hidden="true" />, label: t(route.menu!.labelKey) };
-    });
-    if (brand.features.rateioUrl) {
-      entries.push({
-        key: 'external:rateio',
-        icon: <BarChartOutlined aria-hidden="true" />,
-        label: (
-          <a href={brand.features.rateioUrl} target="_blank" rel="noopener noreferrer" aria-label={t('menu.rateioAria')}>
-            {t('menu.rateio')} <ExportOutlined className="menu-external" aria-hidden="true" />
-          </a>
-        ),
-      });
-    }
-    return entries;
-  }, [brand.features.rateioUrl, permitted, t]);
-
-  const selected = menuRoutes(routeTable, permitted)
-    .filter((r) => (r.path === '/' ? pathname === '/' : pathname === r.path || pathname.startsWith(`${r.path}/`)))
-    .map((r) => r.path);
 
   return (
     <Layout.Sider
