@@ -7,6 +7,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
 import { connectStation, hoursAgo, meteredRecharge } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
+import { waitForAnimations } from './support/still';
 
 /*
  * The transactions screen against the real server. Recharges are made through the real OCPP
@@ -513,6 +514,8 @@ describe('transactions', () => {
     await page
       .locator('.ant-modal', { hasText: 'Ops! Parece que algo deu errado ao emitir a nota fiscal. Deseja tentar novamente?' })
       .waitFor();
+    // A click during the dialog's opening animation can be lost: wait for it to settle.
+    await waitForAnimations(page.locator('.ant-modal', { hasText: 'Ops! Parece que algo deu errado' }));
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/api/nfe/resend/') && r.method() === 'POST'),
       page.locator('[data-testid="tx-invoice-retry-ok"]').click(),
