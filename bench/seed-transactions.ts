@@ -11,38 +11,12 @@
  * start within the last 365 days in id order (as a live system inserts them), last 10–180 minutes and deliver 0.5–60 kWh; ~70 % are paid,
  * ~20 % pending, ~10 % priceless. `--remove` deletes them again.
  */
-import { parseArgs } from 'node:util';
-import { openPostgres } from '../apps/server/src/db/database';
-import { migrate } from '../apps/server/src/db/migrate';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { openSeedDatabase } from './seed-setup';
 
-const { values } = parseArgs({
-  options: {
-    count: { type: 'string', default: '1000000' },
-    remove: { type: 'boolean', default: false },
-  },
-  strict: true,
-});
-const url = process.env.DATABASE_URL;
-if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-  process.stderr.write('DATABASE_URL must be set to a postgres:// URL\n');
-  process.exit(2);
-}
-const count = Number(values.count);
-if (!Number.isInteger(count) || count < 1 || count > 20_000_000) {
-  process.stderr.write('--count must be an integer between 1 and 20000000\n');
-  process.exit(2);
-}
-
-const database = await openPostgres(url, 2);
-const started = Date.now();
-const step = (label: string) => process.stdout.write(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+const { database, count, remove, step } = await openSeedDatabase(1_000_000);
 try {
-  await migrate(database);
-  await seedDemo(database.db);
-  step('migrated, demo data present');
   await database.scriptSession(async (exec) => {
-    if (values.remove) {
+    if (remove) {
       await exec(`begin;
         delete from invoices where transaction_pk in (select transaction_pk from transactions where start_key like 'bench-%');
         update transaction_billing set movement_pk = null, idle_movement_pk = null where transaction_pk in (select transaction_pk from transactions where start_key like 'bench-%');

@@ -6,99 +6,31 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/recarga_bench_tx npx tsx bench/transactions.ts --iterations 100
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { roles } from '@recarga/contracts/permissions';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openPostgres } from '../apps/server/src/db/database';
-import { hashPassword } from '../apps/server/src/platform/auth/password';
-import { InProcessBus } from '../apps/server/src/platform/bus';
+import { benchDatabaseUrl, benchUserHeaders, pct, startBenchApp } from './bench-app';
 
 const { values } = parseArgs({
   options: { iterations: { type: 'string', default: '100' }, exports: { type: 'string', default: '3' } },
   strict: true,
 });
-const url = process.env.DATABASE_URL;
-if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-  process.stderr.write('DATABASE_URL must be set to a postgres:// URL (seeded by bench/seed-transactions.ts)\n');
-  process.exit(2);
-}
+const url = benchDatabaseUrl('bench/seed-transactions.ts');
 const iterations = Math.max(1, Math.min(10_000, Number(values.iterations)));
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-bench-'));
-const database = await openPostgres(url, 10);
-const config = loadConfig({
-  DATABASE_URL: url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  CAPTCHA_PROVIDER: 'none',
-  SIMULATOR_STATIONS: '0',
-  DEMO: 'false',
-});
-const bus = new InProcessBus();
-const app = await buildApp({ config, database, bus, logger: false });
+const bench = await startBenchApp(url);
+const { app, db, base } = bench;
 app.services.get('invoices').setAutomatic(false);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
 // A finance user of the Sol network (sees sol and move): every capability, no disabled options.
-const db = database.db;
-const email = 'bench.finance@recarga.bench';
-const existing = await db.selectFrom('users').select('user_pk').where('email', '=', email).executeTakeFirst();
-if (!existing) {
-  const profile = await db
-    .insertInto('access_profiles')
-    .values({ name: 'bench finance', tenant_pk: null, description: null })
-    .returning('profile_pk')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('access_profile_entries')
-    .values([
-      ...['/', '/transactions', '/transactions/{id}/payment/edit'].map((route) => ({
-        profile_pk: profile.profile_pk,
-        route,
-        role_id: null,
-        status: true,
-      })),
-      ...[roles.financialIndicators, roles.paymentApproval, roles.invoice].map((role_id) => ({
-        profile_pk: profile.profile_pk,
-        route: null,
-        role_id,
-        status: true,
-      })),
-    ])
-    .execute();
-  const sol = await db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'sol').executeTakeFirstOrThrow();
-  await db
-    .insertInto('users')
-    .values({
-      tenant_pk: sol.tenant_pk,
-      email,
-      password_hash: await hashPassword('Bench@2026'),
-      first_name: 'Bench',
-      last_name: 'Finance',
-      profile_pk: profile.profile_pk,
-      role_label: 'tenant operator',
-      phone: null,
-      doc_type: null,
-      doc_number: null,
-      external_id: null,
-      sex: null,
-    })
-    .execute();
-}
+const headers = {
+  ...(await benchUserHeaders(bench, {
+    email: 'bench.finance@recarga.bench',
+    profile: 'bench finance',
+    routes: ['/', '/transactions', '/transactions/{id}/payment/edit'],
+    roles: [roles.financialIndicators, roles.paymentApproval, roles.invoice],
+  })),
+  'x-timezone-offset': '180',
+};
 await db.updateTable('tenants').set({ monthly_report_limit: null }).where('alias', '=', 'sol').execute();
-const login = await fetch(`${base}/api/login/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email, password: 'Bench@2026', recaptchaResponse: '' }),
-});
-const token = ((await login.json()) as { token: string }).token;
-const headers = { authorization: `Bearer ${token}`, 'x-timezone-offset': '180' };
 
 const total = await db
   .selectFrom('transactions')
@@ -122,7 +54,6 @@ const scenarios: { name: string; query: string }[] = [
   { name: '364 days, one tag', query: `fromDate=${day(-364)}&toDate=${day(0)}&userOcppTag=04A1B2C3D4` },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 process.stdout.write(`Transactions in the database: ${Number(total.n).toLocaleString('en')}; ${iterations} calls per scenario\n\n`);
 process.stdout.write(
   `${'scenario'.padEnd(36)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`,
@@ -169,7 +100,4 @@ for (let i = 0; i < Number(values.exports); i++) {
   );
 }
 
-await app.close();
-await bus.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

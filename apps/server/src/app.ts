@@ -23,12 +23,14 @@ import { registerInputGuard } from './platform/input-guard';
 import { FileMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { ensureSecret } from './platform/secrets';
 import { registerWebApp } from './platform/web-app';
+import { registerCompression } from './platform/compression';
 import { ServiceRegistry, type AppModule } from './platform/app-module';
 import type { Platform } from './platform/platform';
 import { LiveGateway } from './live/live-gateway';
 import { LivePublisher } from './platform/live-publisher';
 import { routeUpgrades } from './live/upgrade-router';
 import { CentralSystem } from './ocpp/central-system';
+import { closeQuietRejectedStarts, REJECTED_START_QUIET_MS } from './ocpp/repository';
 import { authModule } from './modules/auth/module';
 import { tenantsModule } from './modules/tenants/module';
 import { usersModule } from './modules/users/module';
@@ -43,6 +45,7 @@ import { billingModule } from './modules/billing/module';
 import { transactionsModule } from './modules/transactions/module';
 import { statsModule } from './modules/stats/module';
 import { plugShareModule } from './modules/plug-share/module';
+import { tagsModule } from './modules/tags/module';
 
 /**
  * Every business area, registered in this order: a module may use the services of the modules
@@ -63,6 +66,7 @@ export const appModules: readonly AppModule[] = [
   transactionsModule,
   statsModule,
   plugShareModule,
+  tagsModule,
 ];
 
 export interface AppDeps {
@@ -131,10 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     writeDb: database.ingest,
     batcher: { lanes: database.ingestConnections },
   });
+  // Starts the central system refused and the station dropped without a word: closed once quiet.
+  jobs.schedule({
+    name: 'ocpp.rejected-starts',
+    everyMs: 60_000,
+    run: async () => void (await closeQuietRejectedStarts(db, REJECTED_START_QUIET_MS)),
+  });
   const platform: Platform = { config, database, bus, mailer, captcha, signer, metrics, jobs, live, stations: ocpp.events };
   registerMetrics(app, metrics, config.metrics);
   registerSecurityHeaders(app, config);
   registerInputGuard(app);
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {

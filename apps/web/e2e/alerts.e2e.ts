@@ -28,7 +28,10 @@ async function findRow(page: Page, label: string) {
     if (await row.count()) return row;
     const next = page.locator('.ant-pagination-next:not(.ant-pagination-disabled)');
     if (!(await next.count())) break;
+    const current = await page.locator('.ant-pagination-item-active').innerText();
     await next.click();
+    // The page is in the address: wait for the list to show the next one before looking again.
+    await page.waitForFunction((before) => document.querySelector('.ant-pagination-item-active')?.textContent !== before, current);
   }
   throw new Error(`no row with the event ${label}`);
 }
@@ -36,6 +39,11 @@ async function findRow(page: Page, label: string) {
 async function search(page: Page, text: string) {
   const box = page.locator('[data-testid="alerts-search"] input').or(page.locator('input[data-testid="alerts-search"]')).first();
   await box.fill(text);
+  // A new search goes back to the first page (through the address): wait for it.
+  await page.waitForFunction(() => {
+    const active = document.querySelector('.ant-pagination-item-active');
+    return !active || active.textContent === '1';
+  });
 }
 
 describe('alerts', () => {
@@ -105,23 +113,41 @@ describe('alerts', () => {
     await page.getByText('Nenhum alerta corresponde à busca.').waitFor();
   });
 
-  it('sort: City ascending then descending, case-insensitive; Station too', { timeout: 60_000 }, async () => {
-    const { page } = browser;
-    await openAlerts(page);
-    const header = (name: string) => page.locator('.ant-table-thead th', { hasText: name });
-    const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
-    await header('Cidade').click();
-    const asc = (await cellTexts(page, 3)).filter((c) => c !== '—');
-    expect(asc.length).toBeGreaterThan(0);
-    expect([...asc].sort(collator.compare)).toEqual(asc);
-    await header('Cidade').click();
-    const desc = (await cellTexts(page, 3)).filter((c) => c !== '—');
-    expect([...desc].sort((a, b) => collator.compare(b, a))).toEqual(desc);
-    expect(desc[0]).not.toBe(asc[0]);
-    await header('Estação').click();
-    const stations = await rows(page).locator('.alert-station__name').allInnerTexts();
-    expect([...stations].sort(collator.compare)).toEqual(stations);
-  });
+  it(
+    'sort: City ascending then descending, case-insensitive; Station too; the order lives in the address',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = browser;
+      await openAlerts(page);
+      const header = (name: string) => page.locator('.ant-table-thead th', { hasText: name });
+      const sortIs = (value: string) => page.waitForURL((url) => url.searchParams.get('sort') === value);
+      const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+      // The address changes first; the table follows once that navigation has rendered (aria-sort).
+      const sortedBy = (name: string, order: 'ascending' | 'descending') =>
+        expect.poll(() => header(name).getAttribute('aria-sort'), { timeout: 10_000 }).toBe(order);
+      await header('Cidade').click();
+      await sortIs('city:asc');
+      await sortedBy('Cidade', 'ascending');
+      const asc = (await cellTexts(page, 3)).filter((c) => c !== '—');
+      expect(asc.length).toBeGreaterThan(0);
+      expect([...asc].sort(collator.compare)).toEqual(asc);
+      await header('Cidade').click();
+      await sortIs('city:desc');
+      await sortedBy('Cidade', 'descending');
+      const desc = (await cellTexts(page, 3)).filter((c) => c !== '—');
+      expect([...desc].sort((a, b) => collator.compare(b, a))).toEqual(desc);
+      expect(desc[0]).not.toBe(asc[0]);
+      // A reload keeps the order.
+      await page.reload();
+      await sortedBy('Cidade', 'descending');
+      expect((await cellTexts(page, 3)).filter((c) => c !== '—')).toEqual(desc);
+      await header('Estação').click();
+      await sortIs('station:asc');
+      await sortedBy('Estação', 'ascending');
+      const stations = await rows(page).locator('.alert-station__name').allInnerTexts();
+      expect([...stations].sort(collator.compare)).toEqual(stations);
+    },
+  );
 
   it('row: expands to station id, connector, error and, for a Short Recharge, the recharge’s timeline', { timeout: 60_000 }, async () => {
     const { page } = browser;

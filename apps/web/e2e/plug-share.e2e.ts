@@ -215,7 +215,8 @@ describe('third-party points import screen', () => {
     expect(await page.getByRole('button', { name: 'Importar pontos de terceiros' }).count()).toBe(0);
 
     await page.goto(appUrl('/stations/plug-share'));
-    await page.waitForURL((url) => url.pathname === '/not-found');
+    await page.getByTestId('no-permission').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/stations/plug-share');
 
     const post = await callApi(page, '/api/chargepoints/plug-share/import/', {
       method: 'POST',

@@ -57,14 +57,14 @@ describe('password recovery', () => {
     await recoverPassword(page, email, original);
   });
 
-  it('recovery: with an unknown e-mail, shows the failure message and stays', async () => {
+  it('recovery: with an unknown e-mail, the same answer as for an account (the page does not tell who has one)', async () => {
     const { page } = browser;
     await prepareRecovery(page, 'ninguem@example.com');
 
     await submitButton(page).click();
 
-    await waitForToast(page, 'Verifique se o e-mail informado existe.');
-    expect(new URL(page.url()).pathname).toBe('/auth/recover');
+    await waitForToast(page, 'Confira o código no seu e-mail.');
+    await page.waitForURL((url) => url.pathname === '/auth/recover/change');
   });
 
   it('recovery change page: without an e-mail in navigation state, redirects to /auth/recover', async () => {

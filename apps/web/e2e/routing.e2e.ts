@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from './support/browser';
-import { logins, signIn } from './support/auth';
+import { fillLogin, logins, signIn, solveCaptcha, submitButton } from './support/auth';
 
 describe('routing and guards', () => {
   const browser = useBrowser();
@@ -14,6 +14,62 @@ describe('routing and guards', () => {
     await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
     expect(await page.getByText('Ela pode ter sido removida ou movida').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Voltar ao início' }).isVisible()).toBe(true);
+  });
+
+  it('unknown path, when signed in: the not-found view inside the shell, at the same address', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+
+    await page.goto(appUrl('/estacoes/antigas?x=1'));
+
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
+    expect(await page.locator('[data-testid="user-menu"]').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/estacoes/antigas');
+    await page.waitForFunction(() => document.title === 'Página não encontrada — Move');
+  });
+
+  it('a screen the profile does not include: the no-permission view inside the shell, not the 404', async () => {
+    const { page } = browser;
+    await signIn(page, logins.moveOwner);
+
+    await page.goto(appUrl('/station_groups/create'));
+
+    await page.getByTestId('no-permission').waitFor();
+    await page.getByRole('heading', { name: 'Você não tem permissão para abrir esta tela' }).waitFor();
+    expect(await page.getByText('404').count()).toBe(0);
+    expect(await page.locator('[data-testid="user-menu"]').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Voltar ao início' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('a deep link, when signed out: survives the login and opens with its query', async () => {
+    const { page } = browser;
+    const wanted = '/transactions?page=2&search=E2E';
+
+    await page.goto(appUrl(wanted));
+
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(wanted);
+    await fillLogin(page, logins.admin.email, logins.admin.password);
+    await solveCaptcha(page);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/transactions');
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(wanted);
+    await page.waitForFunction(() => document.title === 'Transações — Move');
+  });
+
+  it('a login link pointing elsewhere: after signing in, the general view (no open redirect)', async () => {
+    const { page } = browser;
+
+    await page.goto(appUrl(`/auth/login?next=${encodeURIComponent('//evil.example.com/x')}`));
+    await fillLogin(page, logins.admin.email, logins.admin.password);
+    await solveCaptcha(page);
+    await submitButton(page).click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).host).toBe(new URL(appUrl('/')).host);
   });
 
   it('general view: when signed out, redirects to /auth/login', async () => {
@@ -39,7 +95,10 @@ describe('routing and guards', () => {
     await page.goto(appUrl('/auth/login'));
     await page.locator('form').waitFor();
 
-    expect(await page.title()).toBe('Dashboard');
+    // 'Dashboard' while the app starts (the served page), then the page's own name and the brand.
+    const served = await page.evaluate(async () => (await fetch('/auth/login')).text());
+    expect(served).toContain('<title>Dashboard</title>');
+    await page.waitForFunction(() => document.title === 'Entrar — Move');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('move');
     expect(await page.evaluate(() => localStorage.getItem('api-key'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('deep-link-host'))).toBeTruthy();

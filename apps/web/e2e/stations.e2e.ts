@@ -7,6 +7,7 @@ import { rgbPng } from './support/png';
 import { logins, signIn, waitForToast } from './support/auth';
 import { fillByLabel, openTab, waitForNumberField } from './support/forms';
 import { shoot } from './support/screenshots';
+import { waitForAnimations } from './support/still';
 import { meterValuesSent, useSimulator } from './support/simulator';
 import { saveGroupAndFindRow } from './support/station-groups';
 
@@ -335,7 +336,10 @@ describe('stations', () => {
 
       if (!hasDisableTransactionOption) {
         await page.locator('[data-testid="report-button"]').click();
+        // A click while the panel is still opening can be lost: wait until it stands still.
+        await waitForAnimations(panel);
         await panel.getByText('Individual', { exact: true }).click();
+        await panel.locator('.ant-radio-button-wrapper-checked', { hasText: 'Individual' }).waitFor();
         const [zip] = await Promise.all([
           page.waitForEvent('download', { timeout: 90_000 }),
           panel.locator('[data-testid="report-download"]').click(),

@@ -263,12 +263,57 @@ describe('transactions', () => {
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
   });
 
-  it('empty result: the not-found view', async () => {
+  it('search and page in the address: a reload keeps them, back returns to page 1', async () => {
+    const { page } = browser;
+    await openTransactions(page);
+    await search(page, 'MOVE-CWB-001');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'MOVE-CWB-001');
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('page') === '2',
+      () => page.locator('[data-testid="tx-page-2"]').click(),
+    );
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('page') === '2' && u.searchParams.get('searchInput') === 'MOVE-CWB-001',
+      () => page.reload(),
+    );
+    await page.locator('[data-testid="tx-page-2"][aria-current="page"]').waitFor();
+    expect(await page.locator('[data-testid="tx-search"]').inputValue()).toBe('MOVE-CWB-001');
+
+    await waitForList(
+      page,
+      (u) => u.searchParams.get('page') === '1' && u.searchParams.get('searchInput') === 'MOVE-CWB-001',
+      () => page.goBack(),
+    );
+    await page.locator('[data-testid="tx-page-1"][aria-current="page"]').waitFor();
+  });
+
+  it('a period in the address ending after today: says so next to the picker and lists the last 3 days', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+
+    await page.goto(appUrl('/transactions?from=2026-01-01&to=2099-12-31'));
+
+    const error = page.locator('[data-testid="tx-period-error"]');
+    await error.waitFor();
+    expect(await error.innerText()).toBe('O período não pode terminar depois de hoje. A lista mostra os últimos 3 dias.');
+    expect(await page.locator('.tx-filters__period.ant-picker-status-error').count()).toBe(1);
+    await page.locator('[data-testid="tx-count"]').filter({ hasText: /\d/ }).waitFor();
+  });
+
+  it('empty result: an empty state with a way to clear the filters, not the 404 art', async () => {
     const { page } = browser;
     await openTransactions(page);
     await search(page, 'nenhuma-estacao-assim');
     await page.locator('[data-testid="tx-empty"]').waitFor();
     await expect(page.locator('[data-testid="tx-empty"]').innerText()).resolves.toContain('Nenhuma transação encontrada');
+    expect(await page.locator('[data-testid="tx-empty"] .not-found__code').count()).toBe(0);
+    await page.locator('[data-testid="tx-empty"]').getByRole('button', { name: 'Limpar filtros' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await page.locator('tr.tx-row').first().waitFor();
   });
 
   it('sort header, when clicked three times: desc, asc, none (headerOrderList)', async () => {
@@ -488,10 +533,11 @@ describe('transactions', () => {
     await expect(button.isDisabled()).resolves.toBe(true);
     await shoot(page, 'transactions-idle-canceled');
 
-    // After a reload the server's detail says the same: the idle amount is cancelled.
+    // After a reload (which keeps the search, it is in the address) the server's detail says the
+    // same: the idle amount is cancelled.
     await page.reload();
-    await page.locator('[data-testid="tx-table"]').waitFor();
-    await search(page, ids.idlePriced);
+    await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).waitFor();
+    expect(await page.locator('[data-testid="tx-search"]').inputValue()).toBe(String(ids.idlePriced));
     await page.locator(`[data-testid="tx-expand-${ids.idlePriced}"]`).click();
     await page.locator(`[data-testid="tx-idle-${ids.idlePriced}"][data-state="canceled"]`).waitFor();
     await expect(button.isDisabled()).resolves.toBe(true);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './query';
+import { captchaProviders } from './startup';
 
 /** One entry of a user's permission list: a dashboard route or a role id, each with a status. */
 const permissionEntrySchema = z.object({
@@ -59,17 +60,5 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Public captcha settings and challenge (ALTCHA proof of work). */
-export const captchaProviderSchema = z.enum(['altcha', 'recaptcha', 'none']);
-export type CaptchaProvider = z.infer<typeof captchaProviderSchema>;
-
-/** Response headers of the app's own address, read at start-up. */
-export const startupHeaders = {
-  apiKey: 'x-api-key',
-  theme: 'x-theme',
-  termsOfUse: 'x-terms-of-use',
-  deepLinkHost: 'x-deep-link-host',
-  captchaProvider: 'x-captcha-provider',
-  captchaSiteKey: 'x-captcha-site-key',
-  /** Leaflet tile template (`{z}/{x}/{y}`, optional `{apikey}`): the server's MAP_TILE_URL. */
-  mapTileUrl: 'x-map-tile-url',
-} as const;
+export const captchaProviderSchema = z.enum(captchaProviders);
+export { startupHeaders, type CaptchaProvider } from './startup';

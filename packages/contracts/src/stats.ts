@@ -17,22 +17,55 @@ export const STATS_MIN_DATE = '2010-01-01';
 /** Default period: the last 7 days (000 §9). */
 export const STATS_DEFAULT_DAYS = 7;
 
-/** Brazilian grid (SIN) average emission factor 2023, MCTI/SIRENE: 0.0385 tCO2/MWh = kg CO2 per kWh. */
-const GRID_KG_CO2_PER_KWH = 0.0385;
+export const gridSources = ['MCTI_2023', 'EMBER_2023', 'TENANT'] as const;
+export type GridSource = (typeof gridSources)[number];
+
+/** A grid's emission factor: kg of CO2 per kWh drawn, and where the figure comes from. */
+export interface GridFactor {
+  kgCo2PerKwh: number;
+  /** 'MCTI_2023', 'EMBER_2023', or 'TENANT' when the tenant set its own. */
+  source: GridSource;
+}
+/**
+ * Default grid factors by tenant country (docs/decisions.md, "CO2 by country"). Brazil: the SIN's
+ * official average 2023 (MCTI/SIRENE, 0.0385 tCO2/MWh). Colombia, Ecuador, Uruguay: carbon intensity
+ * of electricity generation 2023 (Ember, via Our World in Data): 259.5, 150.2 and 128.8 gCO2e/kWh.
+ * Any other country: the world's 2023 figure from the same series, 480.8 g.
+ */
+export const GRID_FACTORS: Readonly<Record<string, GridFactor>> = {
+  BR: { kgCo2PerKwh: 0.0385, source: 'MCTI_2023' },
+  CO: { kgCo2PerKwh: 0.2595, source: 'EMBER_2023' },
+  EC: { kgCo2PerKwh: 0.1502, source: 'EMBER_2023' },
+  UY: { kgCo2PerKwh: 0.1288, source: 'EMBER_2023' },
+};
+const WORLD_GRID: GridFactor = { kgCo2PerKwh: 0.4808, source: 'EMBER_2023' };
+/** Highest grid factor a tenant may set (kg CO2 per kWh): above any real grid. */
+export const GRID_FACTOR_MAX = 2;
+
+/** The tenant's own factor when it set one, else its country's default. */
+export function gridFactorFor(country: string, own?: number | null): GridFactor {
+  if (own !== null && own !== undefined && Number.isFinite(own)) return { kgCo2PerKwh: own, source: 'TENANT' };
+  return GRID_FACTORS[country.trim().toUpperCase()] ?? WORLD_GRID;
+}
+
 /** Average new petrol car, EEA monitoring (2017 registrations): 121.6 g CO2/km. */
 const PETROL_CAR_KG_CO2_PER_KM = 0.1216;
 /**
  * kg of CO2 an electric car avoids per kWh charged: the petrol car's emissions over the distance
  * one kWh drives an electric car (KM_PER_KWH, the autonomy chart's constant) minus the grid's
- * emissions for that kWh. 6.5 × 0.1216 − 0.0385 = 0.7519 kg/kWh.
+ * emissions for that kWh (never below zero). Brazil: 6.5 × 0.1216 − 0.0385 = 0.7519 kg/kWh.
  */
-export const CO2_AVOIDED_KG_PER_KWH = Math.round((KM_PER_KWH * PETROL_CAR_KG_CO2_PER_KM - GRID_KG_CO2_PER_KWH) * 10_000) / 10_000;
+export function co2AvoidedPerKwh(gridKgCo2PerKwh: number): number {
+  return Math.max(0, Math.round((KM_PER_KWH * PETROL_CAR_KG_CO2_PER_KM - gridKgCo2PerKwh) * 10_000) / 10_000);
+}
+/** The Brazilian figure (the default grid). */
+export const CO2_AVOIDED_KG_PER_KWH = co2AvoidedPerKwh(GRID_FACTORS.BR!.kgCo2PerKwh);
 /** CO2 a mature tree absorbs in a year (European Environment Agency): about 22 kg. */
 export const TREE_KG_CO2_PER_YEAR = 22;
 
-/** kg of CO2 saved by `kWh` charged (1 decimal). */
-export function co2SavedKg(kWh: number): number {
-  return Math.round(Math.max(0, kWh) * CO2_AVOIDED_KG_PER_KWH * 10) / 10;
+/** kg of CO2 saved by `kWh` charged on a grid of `gridKgCo2PerKwh` (1 decimal; Brazil's grid by default). */
+export function co2SavedKg(kWh: number, gridKgCo2PerKwh: number = GRID_FACTORS.BR!.kgCo2PerKwh): number {
+  return Math.round(Math.max(0, kWh) * co2AvoidedPerKwh(gridKgCo2PerKwh) * 10) / 10;
 }
 
 /**
@@ -103,6 +136,10 @@ export const statsSumsSchema = periodSchema.extend({
   envIndicator: z.object({
     /** kg of CO2 saved (1 decimal). */
     co2Saved: z.number(),
+    /** The grid factor behind it (kg CO2 per kWh): the tenant's own or its country's default. */
+    gridKgCo2PerKwh: z.number(),
+    /** Where that factor comes from: 'MCTI_2023', 'EMBER_2023' or 'TENANT'. */
+    gridSource: z.enum(gridSources),
   }),
   /**
    * Only for users with /financial-indicators permitted and the role DASH_FINANCIAL_INDICATORS;

@@ -216,6 +216,23 @@ export interface TransactionsTable {
   received_stop_at: Timestamp | null;
 }
 
+/** A StartTransaction that was not Accepted: never a transaction (migration 0015). */
+export interface RejectedStartsTable {
+  transaction_pk: number;
+  charge_box_pk: number;
+  connector_pk: number;
+  connector_id: number;
+  tenant_pk: number;
+  id_tag: string;
+  id_tag_status: string;
+  start_timestamp: Timestamp;
+  start_value_wh: number;
+  start_key: string;
+  received_at: CreatedAt;
+  closed_at: Timestamp | null;
+  close_reason: 'stop' | 'status' | 'boot' | 'timeout' | null;
+}
+
 export interface MeterValuesTable {
   meter_value_pk: Generated<number>;
   transaction_pk: number | null;
@@ -269,6 +286,7 @@ export interface OcppTables {
   ocpp_tags: OcppTagsTable;
   unknown_tags: UnknownTagsTable;
   transactions: TransactionsTable;
+  rejected_starts: RejectedStartsTable;
   meter_values: MeterValuesTable;
   data_transfers: DataTransfersTable;
   notifications: NotificationsTable;

@@ -24,7 +24,8 @@ export interface StationUserBindingsTable {
   updated_at: CreatedAt;
 }
 
-export type ReportKind = 'XLSX_CHARGEPOINTS' | 'ASSESSMENT_UNIFIED' | 'ASSESSMENT_USERS' | 'XLSX_TRANSACTIONS';
+export type ReportKind =
+  'XLSX_CHARGEPOINTS' | 'ASSESSMENT_UNIFIED' | 'ASSESSMENT_USERS' | 'XLSX_TRANSACTIONS' | 'XLSX_OCPP_TAGS' | 'XLSX_USERS';
 
 export interface ReportDownloadsTable {
   report_download_pk: Generated<number>;

@@ -27,6 +27,8 @@ export interface TenantsTable {
   user_limit: number | null;
   monthly_report_limit: number | null;
   logo_url: string | null;
+  /** kg CO2 per kWh of the tenant's grid; null: its country's default (contracts/stats gridFactorFor). */
+  grid_co2_kg_per_kwh: number | null;
   created_at: CreatedAt;
 }
 
@@ -69,6 +71,9 @@ export interface UsersTable {
   notification_offline_cp: Generated<boolean>;
   sex: string | null;
   birth_date: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** The driver's car, as the driver app registers it (migration 0017). */
+  car_brand: string | null;
+  car_model: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -101,6 +106,15 @@ export interface PasswordResetCodesTable {
   consumed_at: Timestamp | null;
 }
 
+export type RecoveryCounterKind = 'send_email' | 'send_client' | 'check_email' | 'check_client';
+
+export interface RecoveryCountersTable {
+  kind: RecoveryCounterKind;
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export interface CaptchaSolutionsTable {
   signature: string;
   expires_at: Timestamp;
@@ -129,6 +143,7 @@ export interface CoreTables {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   password_reset_codes: PasswordResetCodesTable;
+  recovery_counters: RecoveryCountersTable;
   captcha_solutions: CaptchaSolutionsTable;
   schema_migrations: SchemaMigrationsTable;
   job_leases: JobLeasesTable;

@@ -555,7 +555,9 @@ export async function findTag(db: Executor, idTag: string): Promise<TagRecord | 
       'p.inactive as parent_inactive',
       'p.expiry_date as parent_expiry_date',
       'p.max_active_transaction_count as parent_max_active_transaction_count',
-      sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null)`.as(
+      // Only accepted starts are the tag's transactions (rejected ones are not even stored there since
+      // migration 0015; older rows may still be).
+      sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null and x.id_tag_status = 'Accepted')`.as(
         'open_transactions',
       ),
     ])
@@ -576,13 +578,110 @@ export async function recordUnknownTag(db: Executor, idTag: string, tenantPk: nu
 // ---------------------------------------------------------------------------------------------
 // Transactions
 
-export function findTransactionByStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
-  return db
+/**
+ * Holds the station's start key until the database transaction ends: copies of one start sent at
+ * once are decided one after the other, so the second finds what the first stored (a transaction
+ * or a rejected start) instead of being refused as the tag's second transaction.
+ */
+export async function lockStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`ocpp-start:${chargeBoxPk}:${startKey}`}))`.execute(db);
+}
+
+/** The transaction — or rejected start — a start message created before (its key, see startKey). */
+export async function findTransactionByStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
+  const started = await db
     .selectFrom('transactions')
     .select(['transaction_pk', 'id_tag_status'])
     .where('charge_box_pk', '=', chargeBoxPk)
     .where('start_key', '=', startKey)
     .executeTakeFirst();
+  if (started) return started;
+  return db
+    .selectFrom('rejected_starts')
+    .select(['transaction_pk', 'id_tag_status'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('start_key', '=', startKey)
+    .executeTakeFirst();
+}
+
+export interface NewRejectedStart {
+  chargeBoxPk: number;
+  connectorPk: number;
+  connectorId: number;
+  tenantPk: number;
+  idTag: string;
+  idTagStatus: string;
+  startTimestamp: string;
+  startValueWh: number;
+  startKey: string;
+}
+
+/**
+ * Records a start that was not accepted under a transactionId of the transactions' sequence
+ * (migration 0015); undefined when the same start was recorded concurrently.
+ */
+export async function insertRejectedStart(db: Executor, r: NewRejectedStart) {
+  const res = await sql<{ transaction_pk: number }>`
+    insert into rejected_starts
+      (transaction_pk, charge_box_pk, connector_pk, connector_id, tenant_pk, id_tag, id_tag_status, start_timestamp, start_value_wh, start_key)
+    values (nextval(pg_get_serial_sequence('transactions', 'transaction_pk')), ${r.chargeBoxPk}, ${r.connectorPk}, ${r.connectorId},
+            ${r.tenantPk}, ${r.idTag}, ${r.idTagStatus}, ${r.startTimestamp}, ${r.startValueWh}, ${r.startKey})
+    on conflict (charge_box_pk, start_key) do nothing
+    returning transaction_pk`.execute(db);
+  const row = res.rows[0];
+  return row ? { transaction_pk: Number(row.transaction_pk) } : undefined;
+}
+
+/** Closes the station's rejected start on a StopTransaction; false when the id is not one of them. */
+export async function stopRejectedStart(db: Executor, transactionPk: number, chargeBoxPk: number): Promise<boolean> {
+  if (!isRowKey(transactionPk)) return false;
+  const row = await db
+    .updateTable('rejected_starts')
+    .set({ closed_at: sql`coalesce(closed_at, now())`, close_reason: sql`coalesce(close_reason, 'stop')` })
+    .where('transaction_pk', '=', transactionPk)
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .returning('transaction_pk')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Closes rejected starts left open on connectors that reported Available or Preparing (connector
+ * 0: the whole station) after the start, or on a station that rebooted (`connectorId` undefined).
+ */
+export async function closeRejectedStarts(
+  db: Executor,
+  reports: { chargeBoxPk: number; connectorId?: number; at: Date }[],
+  reason: 'status' | 'boot',
+) {
+  if (reports.length === 0) return;
+  const rows = reports.map((r) => sql`(${r.chargeBoxPk}::integer, ${r.connectorId ?? 0}::integer, ${r.at.toISOString()}::timestamptz)`);
+  await sql`
+    update rejected_starts r set closed_at = now(), close_reason = ${reason}
+      from (values ${sql.join(rows)}) as v(charge_box_pk, connector_id, at)
+     where r.closed_at is null
+       and r.charge_box_pk = v.charge_box_pk
+       and (v.connector_id = 0 or r.connector_id = v.connector_id)
+       and r.start_timestamp <= v.at`.execute(db);
+}
+
+/** How long a rejected start stays open without a reading on its connector (10 minutes). */
+export const REJECTED_START_QUIET_MS = 10 * 60_000;
+
+/**
+ * Closes rejected starts older than `quietMs` whose connector sent no reading for that long
+ * (the station dropped them without a word). Returns how many.
+ */
+export async function closeQuietRejectedStarts(db: Executor, quietMs: number): Promise<number> {
+  const since = new Date(Date.now() - quietMs).toISOString();
+  const res = await sql`
+    update rejected_starts r set closed_at = now(), close_reason = 'timeout'
+     where r.closed_at is null
+       and r.received_at < ${since}::timestamptz
+       and not exists (select 1 from meter_values m where m.connector_pk = r.connector_pk and m.value_timestamp >= ${since}::timestamptz)`.execute(
+    db,
+  );
+  return Number(res.numAffectedRows ?? 0);
 }
 
 /**

@@ -5,6 +5,7 @@ import { recordNotifications, type NewNotification } from '../modules/notificati
 import {
   applyStatuses,
   applyTouches,
+  closeRejectedStarts,
   ensureConnectors,
   fitsOneStatement,
   insertMeterValues,
@@ -270,6 +271,14 @@ class Lane {
     if (statusAt.length) {
       const inputs = statusAt.map((i) => (ops[i] as Extract<Op, { kind: 'status' }>).input);
       const changes = await applyStatuses(trx, inputs);
+      // A connector back to Available or Preparing has left any start it was refused.
+      await closeRejectedStarts(
+        trx,
+        inputs
+          .filter((input) => input.req.status === 'Available' || input.req.status === 'Preparing')
+          .map((input) => ({ chargeBoxPk: input.chargeBoxPk, connectorId: input.req.connectorId, at: input.at })),
+        'status',
+      );
       const events = inputs.map((input, n) => input.events(changes[n]!));
       const pks = await recordNotifications(trx, events.flat());
       let next = 0;

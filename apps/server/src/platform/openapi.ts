@@ -10,6 +10,7 @@ export const apiTags = [
   { name: 'Stations', description: 'Charge points: list, map, form, connectors, photos and QR codes' },
   { name: 'Station reports', description: 'Station spreadsheets and assessment reports' },
   { name: 'Station groups', description: 'Groups of charge points' },
+  { name: 'Tags', description: 'RFID tags and the unknown tags stations presented' },
   { name: 'Station graphs', description: 'Charts of the station dashboard' },
   { name: 'Plug share', description: 'Third-party charge points imported from PlugShare' },
   { name: 'Transactions', description: 'Recharges: list, detail, payment confirmation, checkout and spreadsheets' },

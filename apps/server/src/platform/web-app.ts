@@ -64,11 +64,24 @@ export async function registerWebApp(app: FastifyInstance, db: Kysely<DB>, confi
   const index = path.join(config.webDist, 'index.html');
   const built = fs.existsSync(index);
   if (built) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text asset; the client's Accept-Encoding picks one.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        // Files under assets/ carry a content hash in their name: a new build has new names.
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
   }
   const sendIndex = (reply: import('fastify').FastifyReply) => {
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` first.');
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+    // Never cached: it names the hashed assets of the build being served.
+    return reply.header('cache-control', 'no-store').type('text/html').send(fs.createReadStream(index));
   };
   app.get('/', { config: { access: { public: true } }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {

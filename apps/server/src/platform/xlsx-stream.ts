@@ -5,6 +5,22 @@ export interface XlsxColumn {
   header: string;
   key: string;
   width: number;
+  /** Excel number format of the column's cells (numbers, money, dates, durations). */
+  numFmt?: string;
+}
+
+/** A cell with its own number format (money in the row's currency). */
+export interface XlsxCell {
+  value: unknown;
+  numFmt: string;
+}
+
+export function xlsxCell(value: unknown, numFmt: string): XlsxCell {
+  return { value, numFmt };
+}
+
+function isXlsxCell(value: unknown): value is XlsxCell {
+  return typeof value === 'object' && value !== null && !(value instanceof Date) && 'numFmt' in value && 'value' in value;
 }
 
 export interface XlsxSheet<T> {
@@ -71,14 +87,20 @@ export async function streamXlsx<T>(spec: XlsxSheet<T>): Promise<Readable> {
   void (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(spec.sheet);
-    sheet.columns = spec.columns;
+    sheet.columns = spec.columns.map(({ numFmt, ...column }) => (numFmt ? { ...column, style: { numFmt } } : column));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     let n = 0;
     for await (const row of rows) {
       if (++n % 100 === 0 && out.writableNeedDrain) await drainOrClose(out);
       if (out.destroyed) return;
-      sheet.addRow(spec.toRow(row)).commit();
+      const values = spec.toRow(row);
+      const formatted = Object.entries(values).filter(([, value]) => isXlsxCell(value)) as [string, XlsxCell][];
+      const added = sheet.addRow(
+        formatted.length ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isXlsxCell(v) ? v.value : v])) : values,
+      );
+      for (const [key, cell] of formatted) added.getCell(key).numFmt = cell.numFmt;
+      added.commit();
     }
     sheet.commit();
     await workbook.commit();

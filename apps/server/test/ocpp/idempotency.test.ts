@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/test-app';
-import { aStation } from '../helpers/station-builders';
+import { aStation, aTag } from '../helpers/station-builders';
 import { bootedStation, eventually, iso, sendRaw, type StationClient } from './ocpp-helpers';
 
 describe('OCPP retries are idempotent', () => {
@@ -10,6 +10,8 @@ describe('OCPP retries are idempotent', () => {
   beforeAll(async () => {
     t = await createTestApp();
     url = await t.listen();
+    // A tag of its own per test: a tag allows one open transaction, and earlier tests leave theirs open.
+    for (const idTag of ['IDEM03TAG', 'IDEM05TAG', 'IDEM07A', 'IDEM07B']) await aTag(t, { idTag });
   });
   afterAll(() => t.close());
 
@@ -57,7 +59,7 @@ describe('OCPP retries are idempotent', () => {
     const begin = new Date(Date.now() - 3_600_000);
     const { transactionId } = (await client.call('StartTransaction', {
       connectorId: 1,
-      idTag: '04A1B2C3D4',
+      idTag: 'IDEM03TAG',
       meterStart: 0,
       timestamp: iso(begin),
     })) as { transactionId: number };
@@ -109,7 +111,7 @@ describe('OCPP retries are idempotent', () => {
     const intruder = await bootedStation(url, 'IDEM-06');
     const { transactionId } = (await owner.call('StartTransaction', {
       connectorId: 1,
-      idTag: '04B2C3D4E5',
+      idTag: 'IDEM05TAG',
       meterStart: 0,
       timestamp: iso(),
     })) as { transactionId: number };
@@ -136,7 +138,7 @@ describe('OCPP retries are idempotent', () => {
     const t0 = Date.now() - 2 * 3_600_000;
     const { transactionId: lost } = (await client.call('StartTransaction', {
       connectorId: 1,
-      idTag: '04A1B2C3D4',
+      idTag: 'IDEM07A',
       meterStart: 100,
       timestamp: iso(new Date(t0)),
     })) as { transactionId: number };
@@ -144,7 +146,7 @@ describe('OCPP retries are idempotent', () => {
     // Act
     const { transactionId: next } = (await client.call('StartTransaction', {
       connectorId: 1,
-      idTag: '04B2C3D4E5',
+      idTag: 'IDEM07B',
       meterStart: 5100,
       timestamp: iso(new Date(t0 + 3_600_000)),
     })) as { transactionId: number };

@@ -60,7 +60,7 @@ describe('OCPP private stations: only the access list charges', () => {
     expect(await authorize(publicStation, 'PRIV-STRANGER')).toBe('Accepted');
   });
 
-  it('StartTransaction at a private station, tag not on the list: transaction created as Invalid, no driver linked', async () => {
+  it('StartTransaction at a private station, tag not on the list: a rejected start (Invalid), no transaction', async () => {
     // Act
     const res = (await privateStation.call('StartTransaction', {
       connectorId: 1,
@@ -71,13 +71,15 @@ describe('OCPP private stations: only the access list charges', () => {
 
     // Assert
     expect(res.idTagInfo.status).toBe('Invalid');
-    const tx = await t.db
-      .selectFrom('transactions')
-      .select(['id_tag_status', 'user_pk', 'ocpp_tag_pk'])
+    const rejected = await t.db
+      .selectFrom('rejected_starts')
+      .select(['id_tag_status', 'id_tag'])
       .where('transaction_pk', '=', res.transactionId)
       .executeTakeFirstOrThrow();
-    expect(tx).toMatchObject({ id_tag_status: 'Invalid', user_pk: null });
-    expect(tx.ocpp_tag_pk).not.toBeNull();
+    expect(rejected).toEqual({ id_tag_status: 'Invalid', id_tag: 'PRIV-STRANGER' });
+    expect(
+      await t.db.selectFrom('transactions').select('transaction_pk').where('transaction_pk', '=', res.transactionId).execute(),
+    ).toHaveLength(0);
     await privateStation.call('StopTransaction', { transactionId: res.transactionId, meterStop: 0, timestamp: iso() });
   });
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { aStation, aTag, stationPk } from '../helpers/station-builders';
-import { bootedStation, iso, type StationClient } from './ocpp-helpers';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
+import { aStation, aTag, stationPk, tenantPk } from '../helpers/station-builders';
+import { closeQuietRejectedStarts } from '../../src/ocpp/repository';
+import { bootedStation, eventually, iso, type StationClient } from './ocpp-helpers';
+
+type StartAnswer = { transactionId: number; idTagInfo: { status: string } };
 
 describe('OCPP tag authorisation', () => {
   let t: TestApp;
@@ -36,16 +39,26 @@ describe('OCPP tag authorisation', () => {
     expect(rows[0]!.last_attempt_at.getTime()).toBeGreaterThanOrEqual(rows[0]!.first_attempt_at.getTime());
   });
 
-  it('unknown tag starting a transaction (offline authorisation): transaction created as Invalid and the tag recorded', async () => {
-    const res = (await client.call('StartTransaction', { connectorId: 1, idTag: 'CAFE0001', meterStart: 0, timestamp: iso() })) as {
-      transactionId: number;
-      idTagInfo: { status: string };
-    };
+  it('unknown tag starting a transaction (offline authorisation): a rejected start, not a transaction; the tag recorded; the stop accepted', async () => {
+    const res = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'CAFE0001',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
     expect(res.idTagInfo.status).toBe('Invalid');
     expect(res.transactionId).toBeGreaterThan(0);
     const unknown = await t.db.selectFrom('unknown_tags').select('attempts').where('id_tag', '=', 'CAFE0001').executeTakeFirstOrThrow();
     expect(unknown.attempts).toBe(1);
-    await client.call('StopTransaction', { transactionId: res.transactionId, meterStop: 0, timestamp: iso() });
+    expect(await t.db.selectFrom('transactions').select('transaction_pk').where('id_tag', '=', 'CAFE0001').execute()).toHaveLength(0);
+
+    expect(await client.call('StopTransaction', { transactionId: res.transactionId, meterStop: 0, timestamp: iso() })).toEqual({});
+    const rejected = await t.db
+      .selectFrom('rejected_starts')
+      .select(['id_tag_status', 'close_reason'])
+      .where('transaction_pk', '=', res.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(rejected).toEqual({ id_tag_status: 'Invalid', close_reason: 'stop' });
   });
 
   it('tag ids are case-insensitive: a known tag in lower case is Accepted', async () => {
@@ -79,23 +92,151 @@ describe('OCPP tag authorisation', () => {
     expect(await authorize('CHILD02')).toEqual({ status: 'Accepted', parentIdTag: 'PARENT02' });
   });
 
-  it('tag already in as many transactions as it allows: ConcurrentTx', async () => {
+  it('tag already in as many transactions as it allows: StartTransaction answers ConcurrentTx, Authorize does not', async () => {
     // Arrange
     await aTag(t, { idTag: 'BUSY001', max: 1 });
-    const { transactionId } = (await client.call('StartTransaction', {
+    const first = (await client.call('StartTransaction', {
       connectorId: 2,
       idTag: 'BUSY001',
       meterStart: 0,
       timestamp: iso(),
-    })) as { transactionId: number };
+    })) as StartAnswer;
+    expect(first.idTagInfo.status).toBe('Accepted');
 
     // Act
-    const status = (await authorize('BUSY001')).status;
+    const authorized = (await authorize('BUSY001')).status;
+    const second = (await client.call('StartTransaction', {
+      connectorId: 3,
+      idTag: 'BUSY001',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
 
     // Assert
-    expect(status).toBe('ConcurrentTx');
-    await client.call('StopTransaction', { transactionId, meterStop: 10, timestamp: iso() });
-    expect((await authorize('BUSY001')).status).toBe('Accepted');
+    expect(authorized).toBe('Accepted');
+    expect(second.idTagInfo.status).toBe('ConcurrentTx');
+    expect(second.transactionId).not.toBe(first.transactionId);
+    await client.call('StopTransaction', { transactionId: first.transactionId, meterStop: 10, timestamp: iso() });
+    await client.call('StopTransaction', { transactionId: second.transactionId, meterStop: 0, timestamp: iso() });
+  });
+
+  it('a refused start the station drops without a stop: no recharge, no event, the tag stays usable; closed when the connector is Available', async () => {
+    // Arrange: the tag's one transaction runs on connector 4; a second start on connector 5 is refused.
+    await aTag(t, { idTag: 'DROP001', max: 1 });
+    const running = (await client.call('StartTransaction', {
+      connectorId: 4,
+      idTag: 'DROP001',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
+    const refused = (await client.call('StartTransaction', {
+      connectorId: 5,
+      idTag: 'DROP001',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
+    expect(refused.idTagInfo.status).toBe('ConcurrentTx');
+    // The station drops the refused start (no StopTransaction) and the running one ends normally.
+    await client.call('StopTransaction', { transactionId: running.transactionId, meterStop: 500, timestamp: iso() });
+
+    // Act
+    const authorized = (await authorize('DROP001')).status;
+    const again = (await client.call('StartTransaction', {
+      connectorId: 6,
+      idTag: 'DROP001',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
+
+    // Assert: the tag charges again; the refused start is neither a transaction nor an event.
+    expect(authorized).toBe('Accepted');
+    expect(again.idTagInfo.status).toBe('Accepted');
+    const transactions = await t.db.selectFrom('transactions').select('transaction_pk').where('id_tag', '=', 'DROP001').execute();
+    expect(transactions.map((r) => r.transaction_pk).sort((a, b) => a - b)).toEqual([running.transactionId, again.transactionId]);
+    const events = await t.db
+      .selectFrom('notifications')
+      .select('notification_pk')
+      .where('transaction_pk', '=', refused.transactionId)
+      .execute();
+    expect(events).toHaveLength(0);
+    const open = await t.db
+      .selectFrom('rejected_starts')
+      .select('closed_at')
+      .where('transaction_pk', '=', refused.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(open.closed_at).toBeNull();
+
+    // The connector of the refused start reports Available: the start is closed.
+    await client.call('StatusNotification', { connectorId: 5, status: 'Available', errorCode: 'NoError', timestamp: iso() });
+    await eventually(async () => {
+      const row = await t.db
+        .selectFrom('rejected_starts')
+        .select('close_reason')
+        .where('transaction_pk', '=', refused.transactionId)
+        .executeTakeFirst();
+      return row?.close_reason === 'status';
+    });
+    await client.call('StopTransaction', { transactionId: again.transactionId, meterStop: 100, timestamp: iso() });
+  });
+
+  it('refused starts left open: closed when the station reboots, or once quiet for the timeout', async () => {
+    await aTag(t, { idTag: 'DROP002', inactive: true });
+    const refused = (await client.call('StartTransaction', {
+      connectorId: 7,
+      idTag: 'DROP002',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
+    expect(refused.idTagInfo.status).toBe('Blocked');
+
+    await client.call('BootNotification', { chargePointVendor: 'Recarga', chargePointModel: 'Test' });
+    const booted = await t.db
+      .selectFrom('rejected_starts')
+      .select('close_reason')
+      .where('transaction_pk', '=', refused.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(booted.close_reason).toBe('boot');
+
+    const quiet = (await client.call('StartTransaction', {
+      connectorId: 8,
+      idTag: 'DROP002',
+      meterStart: 0,
+      timestamp: iso(),
+    })) as StartAnswer;
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    await t.db
+      .updateTable('rejected_starts')
+      .set({ received_at: minutesAgo(20) })
+      .where('transaction_pk', '=', quiet.transactionId)
+      .execute();
+    // Twenty minutes old, but its connector sent a reading just now: it stays open.
+    await client.call('MeterValues', { connectorId: 8, meterValue: [{ timestamp: iso(), sampledValue: [{ value: '10' }] }] });
+    const connector = await t.db
+      .selectFrom('connectors')
+      .select('connector_pk')
+      .where('charge_box_pk', '=', pk)
+      .where('connector_id', '=', 8)
+      .executeTakeFirstOrThrow();
+    await closeQuietRejectedStarts(t.db, 10 * 60_000);
+    const before = await t.db
+      .selectFrom('rejected_starts')
+      .select('closed_at')
+      .where('transaction_pk', '=', quiet.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(before.closed_at).toBeNull();
+    // The last reading was thirty minutes ago: quiet for longer than ten minutes, it closes.
+    await t.db
+      .updateTable('meter_values')
+      .set({ value_timestamp: minutesAgo(30) })
+      .where('connector_pk', '=', connector.connector_pk)
+      .execute();
+    expect(await closeQuietRejectedStarts(t.db, 10 * 60_000)).toBeGreaterThanOrEqual(1);
+    const after = await t.db
+      .selectFrom('rejected_starts')
+      .select('close_reason')
+      .where('transaction_pk', '=', quiet.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(after.close_reason).toBe('timeout');
   });
 
   it('tag of an unrelated network (Terpel card at a Move station): Invalid, not recorded as unknown', async () => {
@@ -116,5 +257,44 @@ describe('OCPP tag authorisation', () => {
     const res = (await sol.call('Authorize', { idTag: '04A1B2C3D4' })) as { idTagInfo: { status: string } };
     expect(res.idTagInfo.status).toBe('Accepted');
     await sol.close();
+  });
+
+  it('an unknown tag approved by an operator: Accepted at the next Authorize at that network’s station', async () => {
+    expect((await authorize('NEWCARD77')).status).toBe('Invalid');
+    const admin = await loginAs(t.app, demo.admin);
+    const move = await tenantPk(t, 'move');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ocpptags/unknown/',
+      headers: bearer(admin),
+      payload: { id_tag: 'NEWCARD77', tenant_pk: move },
+    });
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await authorize('NEWCARD77')).status).toBe('Accepted');
+  });
+
+  it('a tag made inactive through the tag form: Blocked at the next Authorize; active again: Accepted', async () => {
+    await aTag(t, { idTag: 'FORM001' });
+    const admin = await loginAs(t.app, demo.admin);
+    const tag = await t.db
+      .selectFrom('ocpp_tags')
+      .select(['ocpp_tag_pk', 'tenant_pk'])
+      .where('id_tag', '=', 'FORM001')
+      .executeTakeFirstOrThrow();
+    const save = (inactive: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/ocpptags/${tag.ocpp_tag_pk}/`,
+        headers: bearer(admin),
+        payload: { id_tag: 'FORM001', tenant_pk: tag.tenant_pk, inactive },
+      });
+    expect((await authorize('FORM001')).status).toBe('Accepted');
+
+    expect((await save(true)).statusCode).toBe(200);
+    expect((await authorize('FORM001')).status).toBe('Blocked');
+    expect((await save(false)).statusCode).toBe(200);
+    expect((await authorize('FORM001')).status).toBe('Accepted');
   });
 });

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 
-function decodeBody(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
+/** One MIME entity's body, decoded by its own Content-Transfer-Encoding. */
+function decodeBody(head: string, body: string): string {
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
@@ -12,6 +11,27 @@ function decodeBody(raw: string): string {
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
+}
+
+/**
+ * The text/plain parts of a message, walking multipart entities by their boundaries. Only text is
+ * searched for the code: an attached image in base64 holds runs of six digits by chance.
+ */
+function plainTexts(entity: string): string[] {
+  const [head = '', ...rest] = entity.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const type = /^content-type:\s*([^;\s]+)/im.exec(unfolded)?.[1]?.toLowerCase() ?? 'text/plain';
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+    if (!boundary) return [];
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .flatMap((part) => plainTexts(part.replace(/^\r?\n/, '')));
+  }
+  return type === 'text/plain' ? [decodeBody(unfolded, body)] : [];
 }
 
 /** Names of the mail files written so far (to tell a new message from older ones). */
@@ -27,7 +47,11 @@ function codeIn(dataDir: string, file: string, email: string): string | null {
   const raw = readFileSync(join(dataDir, 'mail', file), 'utf8');
   const to = new RegExp(`^To:.*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im');
   if (!to.test(raw)) return null;
-  return /(?<!\d)(\d{6})(?!\d)/.exec(decodeBody(raw))?.[1] ?? null;
+  for (const text of plainTexts(raw)) {
+    const code = /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1];
+    if (code) return code;
+  }
+  return null;
 }
 
 /** Waits for a new recovery e-mail to `email` (a file not in `before`) and returns its 6-digit code. */

@@ -41,6 +41,7 @@ function BrandRoot({ brand, children }: { brand: ThemeDefinition; children: Reac
     '--color-error': token.colorError,
     '--color-warning': token.colorWarning,
     '--color-success': token.colorSuccess,
+    '--color-info': token.colorInfo,
     '--shadow': token.boxShadowSecondary,
     '--shadow-tertiary': token.boxShadowTertiary,
     '--radius': `${token.borderRadius}px`,
@@ -60,7 +61,13 @@ export function Providers({ brand, children }: { brand: ThemeDefinition; childre
   const antdTheme = useMemo(() => toAntdTheme(brand), [brand]);
   return (
     <BrandContext.Provider value={brand}>
-      <ConfigProvider theme={antdTheme} locale={antdLocales[brand.language]}>
+      <ConfigProvider
+        theme={antdTheme}
+        locale={antdLocales[brand.language]}
+        // Required fields carry the mark everywhere; a failed submit scrolls the first error to the
+        // middle of the screen (clear of the fixed header) and focuses it.
+        form={{ requiredMark: true, scrollToFirstError: { behavior: 'smooth', block: 'center', focus: true } }}
+      >
         <AntdApp message={{ maxCount: 3 }} notification={{ placement: 'topRight' }}>
           <QueryClientProvider client={queryClient}>
             <BrandRoot brand={brand}>{children}</BrandRoot>

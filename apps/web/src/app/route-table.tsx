@@ -1,5 +1,14 @@
 import { lazy, type ComponentType } from 'react';
-import { AlertOutlined, ClusterOutlined, DollarOutlined, HomeOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  ClusterOutlined,
+  CreditCardOutlined,
+  DollarOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import type { RouteRule } from './route-access';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -19,7 +28,11 @@ const StationGroupsPage = lazy(() =>
 const StationGroupFormPage = lazy(() =>
   import('../features/station-groups/pages/station-group-form-page').then((m) => ({ default: m.StationGroupFormPage })),
 );
+const UsersPage = lazy(() => import('../features/users/pages/users-page').then((m) => ({ default: m.UsersPage })));
 const UserFormPage = lazy(() => import('../features/users/pages/user-form-page').then((m) => ({ default: m.UserFormPage })));
+const TagsPage = lazy(() => import('../features/tags/pages/tags-page').then((m) => ({ default: m.TagsPage })));
+const TagFormPage = lazy(() => import('../features/tags/pages/tag-form-page').then((m) => ({ default: m.TagFormPage })));
+const UnknownTagsPage = lazy(() => import('../features/tags/pages/unknown-tags-page').then((m) => ({ default: m.UnknownTagsPage })));
 const TransactionsPage = lazy(() =>
   import('../features/transactions/pages/transactions-page').then((m) => ({ default: m.TransactionsPage })),
 );
@@ -31,6 +44,8 @@ const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').the
 
 export interface AppRoute extends RouteRule {
   component: ComponentType;
+  /** The page's name in the `shell` namespace: the document title reads 'Page — Brand'. */
+  titleKey: string;
   menu?: { order: number; labelKey: string; icon: ComponentType };
 }
 
@@ -43,6 +58,7 @@ export const routeTable: readonly AppRoute[] = [
   // Signed-in screens.
   {
     path: '/',
+    titleKey: 'titles.home',
     access: 'private',
     permission: '/',
     component: HomePage,
@@ -50,37 +66,95 @@ export const routeTable: readonly AppRoute[] = [
   },
   {
     path: '/stations',
+    titleKey: 'titles.stations',
     access: 'private',
     permission: '/stations',
     component: StationsPage,
     menu: { order: 20, labelKey: 'menu.stations', icon: ThunderboltOutlined },
   },
-  { path: '/stations/create', access: 'private', permission: '/stations/create', component: StationFormPage },
-  { path: '/stations/edit/:id', access: 'private', permission: '/stations/edit/{id}', component: StationFormPage },
+  {
+    path: '/stations/create',
+    titleKey: 'titles.stationCreate',
+    access: 'private',
+    permission: '/stations/create',
+    component: StationFormPage,
+  },
+  {
+    path: '/stations/edit/:id',
+    titleKey: 'titles.stationEdit',
+    access: 'private',
+    permission: '/stations/edit/{id}',
+    component: StationFormPage,
+  },
   // Third-party points import: the same permission as the server's import call.
-  { path: '/stations/plug-share', access: 'private', permission: '/stations/create', component: PlugSharePage },
+  {
+    path: '/stations/plug-share',
+    titleKey: 'titles.plugShare',
+    access: 'private',
+    permission: '/stations/create',
+    component: PlugSharePage,
+  },
   {
     path: '/station_groups',
+    titleKey: 'titles.stationGroups',
     access: 'private',
     permission: '/station_groups',
     component: StationGroupsPage,
     menu: { order: 30, labelKey: 'menu.stationGroups', icon: ClusterOutlined },
   },
-  { path: '/station_groups/create', access: 'private', permission: '/station_groups/create', component: StationGroupFormPage },
-  { path: '/station_groups/edit/:id', access: 'private', permission: '/station_groups/edit/{id}', component: StationGroupFormPage },
-  { path: '/users/create', access: 'private', permission: '/users/create', component: UserFormPage },
+  {
+    path: '/station_groups/create',
+    titleKey: 'titles.stationGroupCreate',
+    access: 'private',
+    permission: '/station_groups/create',
+    component: StationGroupFormPage,
+  },
+  {
+    path: '/station_groups/edit/:id',
+    titleKey: 'titles.stationGroupEdit',
+    access: 'private',
+    permission: '/station_groups/edit/{id}',
+    component: StationGroupFormPage,
+  },
+  {
+    path: '/users',
+    titleKey: 'titles.users',
+    access: 'private',
+    permission: '/users',
+    component: UsersPage,
+    menu: { order: 40, labelKey: 'users:list.title', icon: TeamOutlined },
+  },
+  { path: '/users/create', titleKey: 'titles.userCreate', access: 'private', permission: '/users/create', component: UserFormPage },
   // Everyone opens their own profile (header 'View profile'); other users need /user/{id}.
-  { path: '/user/:id', access: 'private', permission: '/user/{id}', selfParam: 'id', component: UserFormPage },
+  { path: '/user/:id', titleKey: 'titles.user', access: 'private', permission: '/user/{id}', selfParam: 'id', component: UserFormPage },
+  {
+    path: '/ocpptags',
+    titleKey: 'titles.tags',
+    access: 'private',
+    permission: '/ocpptags',
+    component: TagsPage,
+    menu: { order: 50, labelKey: 'tags:menu', icon: CreditCardOutlined },
+  },
+  { path: '/ocpptags/create', titleKey: 'titles.tagCreate', access: 'private', permission: '/ocpptags/create', component: TagFormPage },
+  { path: '/ocpptags/edit/:id', titleKey: 'titles.tagEdit', access: 'private', permission: '/ocpptags/edit/{id}', component: TagFormPage },
   {
     path: '/transactions',
+    titleKey: 'titles.transactions',
     access: 'private',
     permission: '/transactions',
     component: TransactionsPage,
     menu: { order: 60, labelKey: 'transactions:menu', icon: DollarOutlined },
   },
-  { path: '/transactions/:id/payment/edit', access: 'private', permission: '/transactions/{id}/payment/edit', component: EditPaymentPage },
+  {
+    path: '/transactions/:id/payment/edit',
+    titleKey: 'titles.paymentEdit',
+    access: 'private',
+    permission: '/transactions/{id}/payment/edit',
+    component: EditPaymentPage,
+  },
   {
     path: '/indicators',
+    titleKey: 'titles.indicators',
     access: 'private',
     permission: '/indicators',
     component: IndicatorsPage,
@@ -88,18 +162,21 @@ export const routeTable: readonly AppRoute[] = [
   },
   {
     path: '/alerts',
+    titleKey: 'titles.alerts',
     access: 'private',
     permission: '/alerts',
     component: AlertsPage,
     menu: { order: 90, labelKey: 'alerts:menu', icon: AlertOutlined },
   },
   // Sign-in screens (a signed-in visitor is sent to /).
-  { path: '/auth/login', access: 'guest', permission: null, component: LoginPage },
-  { path: '/auth/register', access: 'guest', permission: null, component: RegisterPage },
-  { path: '/auth/recover', access: 'guest', permission: null, component: RecoverPage },
-  { path: '/auth/recover/change', access: 'guest', permission: null, component: RecoverChangePage },
+  { path: '/auth/login', titleKey: 'titles.login', access: 'guest', permission: null, component: LoginPage },
+  { path: '/auth/register', titleKey: 'titles.register', access: 'guest', permission: null, component: RegisterPage },
+  { path: '/auth/recover', titleKey: 'titles.recover', access: 'guest', permission: null, component: RecoverPage },
+  { path: '/auth/recover/change', titleKey: 'titles.recoverChange', access: 'guest', permission: null, component: RecoverChangePage },
   // Public pages.
-  { path: '/terms-of-use', access: 'public', permission: null, component: TermsOfUsePage },
-  { path: '/privacy-policy', access: 'public', permission: null, component: PrivacyPolicyPage },
-  { path: '/not-found', access: 'public', permission: null, component: NotFoundPage },
+  { path: '/terms-of-use', titleKey: 'titles.terms', access: 'public', permission: null, component: TermsOfUsePage },
+  { path: '/privacy-policy', titleKey: 'titles.privacy', access: 'public', permission: null, component: PrivacyPolicyPage },
+  { path: '/not-found', titleKey: 'titles.notFound', access: 'public', permission: null, component: NotFoundPage },
+  // Public address (001 §2); the page itself asks for a session holding /ocpptags/unknown.
+  { path: '/ocpptags/unknown', titleKey: 'titles.unknownTags', access: 'public', permission: null, component: UnknownTagsPage },
 ];

@@ -1,14 +1,22 @@
-import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { AuthLayout } from '../features/auth/components/auth-layout';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
 import { RequirePermission } from './guards/require-permission';
-import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './layout/root-layout';
-import { ShellLayout } from './layout/shell-layout';
 import { routeTable, type AppRoute } from './route-table';
+import type { RouteHandle } from './route-handle';
+
+// Each frame loads with the first screen that needs it: the sign-in pages do not carry the shell.
+const AuthLayout = lazy(() => import('../features/auth/components/auth-layout').then((m) => ({ default: m.AuthLayout })));
+const PublicLayout = lazy(() => import('./layout/public-layout').then((m) => ({ default: m.PublicLayout })));
+const ShellLayout = lazy(() => import('./layout/shell-layout').then((m) => ({ default: m.ShellLayout })));
+const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
+}
 
 function toRoute(route: AppRoute, guarded: boolean): RouteObject {
   const Screen = route.component;
@@ -19,7 +27,8 @@ function toRoute(route: AppRoute, guarded: boolean): RouteObject {
   ) : (
     <Screen />
   );
-  return route.path === '/' ? { index: true, element: screen } : { path: route.path, element: screen };
+  const handle: RouteHandle = { titleKey: route.titleKey };
+  return route.path === '/' ? { index: true, element: screen, handle } : { path: route.path, element: screen, handle };
 }
 
 function routesFor(access: AppRoute['access']): RouteObject[] {
@@ -28,6 +37,7 @@ function routesFor(access: AppRoute['access']): RouteObject[] {
 
 /** Builds the router from the route table. */
 export function createAppRouter() {
+  const unknownPath: RouteHandle = { titleKey: 'titles.notFound', unknownPath: true };
   return createBrowserRouter([
     {
       element: <RootLayout />,
@@ -37,21 +47,39 @@ export function createAppRouter() {
           children: [
             {
               element: (
-                <Suspense fallback={<PageLoader />}>
+                <Deferred>
                   <AuthLayout />
-                </Suspense>
+                </Deferred>
               ),
               children: routesFor('guest'),
             },
           ],
         },
-        { element: <PublicLayout />, children: routesFor('public') },
+        {
+          element: (
+            <Deferred>
+              <PublicLayout />
+            </Deferred>
+          ),
+          children: routesFor('public'),
+        },
         {
           path: '/',
+          // Signed out: the login, keeping the address to come back to; an unknown address goes to
+          // the public not-found page instead.
           element: <RequireAuth />,
-          children: [{ element: <ShellLayout />, children: routesFor('private') }],
+          children: [
+            {
+              element: (
+                <Deferred>
+                  <ShellLayout />
+                </Deferred>
+              ),
+              // Signed in, an unknown address shows the not-found view inside the shell.
+              children: [...routesFor('private'), { path: '*', element: <NotFoundPage />, handle: unknownPath }],
+            },
+          ],
         },
-        { path: '*', element: <Navigate to="/not-found" replace /> },
       ],
     },
   ]);

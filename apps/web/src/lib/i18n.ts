@@ -1,7 +1,7 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setDateLanguage } from './format/date-time';
-import { defaultLanguage, isAppLanguage, languageTag, type AppLanguage } from './languages';
+import { isAppLanguage, languageTag, type AppLanguage } from './languages';
 
 const namespaces = [
   'common',
@@ -18,27 +18,33 @@ const namespaces = [
   'alerts',
   'indicators',
   'plugShare',
+  'tags',
 ] as const;
 
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * One loader per language, each bringing all of that language's namespaces as one chunk: only the
+ * active language's texts are downloaded.
+ */
+const loaders: Record<AppLanguage, () => Promise<Record<string, Record<string, unknown>>>> = {
+  br: () => import('../locales/br/index'),
+  en: () => import('../locales/en/index'),
+  'es-CO': () => import('../locales/es-CO/index'),
+  'es-EC': () => import('../locales/es-EC/index'),
+  'es-UY': () => import('../locales/es-UY/index'),
+};
 
-function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match;
-    resources[language] = { ...(resources[language] ?? {}), [namespace]: content };
-  }
-  return resources;
+/** The active language only: locales.test.ts keeps every key present in every language. */
+async function loadResources(language: AppLanguage): Promise<Resource> {
+  const module = await loaders[language]();
+  return { [language]: Object.fromEntries(namespaces.map((ns) => [ns, module[ns] ?? {}])) };
 }
 
-/** Starts i18next with every bundled locale; the theme picks the language. */
+/** Starts i18next with the language the theme picks (its texts loaded first). */
 export async function initI18n(language: AppLanguage): Promise<typeof i18n> {
   await i18n.use(initReactI18next).init({
-    resources: buildResources(),
+    resources: await loadResources(language),
     lng: language,
-    fallbackLng: defaultLanguage,
+    fallbackLng: false,
     load: 'currentOnly',
     ns: [...namespaces],
     defaultNS: 'common',

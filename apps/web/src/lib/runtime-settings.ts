@@ -1,4 +1,4 @@
-import type { CaptchaProvider } from '@recarga/contracts/auth';
+import type { CaptchaProvider } from '@recarga/contracts/startup';
 import type { ThemeName } from './theme/theme-definition';
 
 /** Settings the app runs with: start-up headers first, build settings as fallback. */

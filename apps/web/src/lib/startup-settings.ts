@@ -1,4 +1,4 @@
-import { startupHeaders, type CaptchaProvider } from '@recarga/contracts/auth';
+import { captchaProviders, startupHeaders, type CaptchaProvider } from '@recarga/contracts/startup';
 import type { RuntimeSettings } from './runtime-settings';
 import { getTheme, isThemeName } from './theme/themes';
 
@@ -27,8 +27,6 @@ interface StoredStartup {
   termsOfUse?: string | null;
   deepLinkHost?: string | null;
 }
-
-const captchaProviders: readonly CaptchaProvider[] = ['altcha', 'recaptcha', 'none'];
 
 function nonEmpty(value: string | null | undefined): string | undefined {
   const trimmed = value?.trim();

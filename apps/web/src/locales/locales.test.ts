@@ -44,6 +44,21 @@ describe('locales', () => {
     expect(namespacesOf(language)).toEqual(allNamespaces);
   });
 
+  it.each(languages)('bundles every namespace into the one chunk the app loads, for language %s', (language) => {
+    const index = readFileSync(join(root, language, 'index.ts'), 'utf8');
+    const exported = [...index.matchAll(/export \{ default as (\w+) \} from '\.\/(\w+)\.json'/g)].map((m) => {
+      expect(m[1]).toBe(m[2]);
+      return m[1];
+    });
+    expect(exported.sort()).toEqual(allNamespaces);
+  });
+
+  it('lists every namespace in i18n start-up, when lib/i18n.ts is read', () => {
+    const source = readFileSync(join(root, '../lib/i18n.ts'), 'utf8');
+    const list = /const namespaces = \[([^\]]*)\]/.exec(source)![1]!;
+    expect([...list.matchAll(/'(\w+)'/g)].map((m) => m[1]).sort()).toEqual(allNamespaces);
+  });
+
   it.each(allNamespaces)('has the same keys in every language, for namespace %s', (namespace) => {
     const keysByLanguage = new Map(languages.map((language) => [language, load(language, namespace)]));
     const union = new Set([...keysByLanguage.values()].flatMap((keys) => [...keys.keys()]));

@@ -284,49 +284,104 @@ describe('password recovery', () => {
   });
   afterAll(() => t.close());
 
-  const sendCode = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/forgotpassword/sendCode/', payload: { email, recaptchaResponse: '' } });
-  const change = (email: string, code: string, password = 'Nova@2026') =>
-    t.app.inject({ method: 'POST', url: '/api/forgotpassword/change/', payload: { email, code, password, recaptchaResponse: '' } });
+  // Each test speaks from its own client address, so that the per-client limits of one test do
+  // not carry into the next.
+  let client = 0;
+  let address = '10.9.0.1';
+  beforeEach(() => {
+    client += 1;
+    address = `10.9.0.${client}`;
+  });
+  const sendCode = (email: string, from = address) =>
+    t.app.inject({ method: 'POST', url: '/api/forgotpassword/sendCode/', payload: { email, recaptchaResponse: '' }, remoteAddress: from });
+  const change = (email: string, code: string, password = 'Nova@2026', from = address) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/forgotpassword/change/',
+      payload: { email, code, password, recaptchaResponse: '' },
+      remoteAddress: from,
+    });
   const lastCode = () => /\b(\d{6})\b/.exec(t.mailer.sent.at(-1)!.text)![1]!;
 
-  it('sendCode, when the e-mail is unknown, answers data.error true and sends nothing', async () => {
+  it('sendCode, for an unknown e-mail and for an account: the same answer; only the account gets a mail', async () => {
     const before = t.mailer.sent.length;
-    const res = await sendCode('ghost@nowhere.dev');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.error).toBe(true);
+    const ghost = await sendCode('ghost@nowhere.dev');
     expect(t.mailer.sent.length).toBe(before);
+    const known = await sendCode(demo.operator.email);
+    expect(t.mailer.sent.length).toBe(before + 1);
+
+    expect([ghost.statusCode, known.statusCode]).toEqual([200, 200]);
+    expect(ghost.body).toBe(known.body);
+    expect(ghost.json()).toEqual({ data: { error: false, message: 'Code sent' } });
   });
 
-  it('sendCode, when the e-mail exists, mails a 6-digit code in the tenant language', async () => {
-    const res = await sendCode(demo.operator.email);
-    expect(res.json().data.error).toBe(false);
+  it('sendCode, for an account: a 6-digit code in the tenant language and brand (wordmark, colours, company)', async () => {
+    await sendCode(demo.terpel.email);
     const mail = t.mailer.sent.at(-1)!;
-    expect(mail.to).toBe(demo.operator.email);
-    expect(mail.subject).toBe('Seu código de recuperação de senha');
+
+    expect(mail.to).toBe(demo.terpel.email);
+    expect(mail.subject).toBe('Su código de recuperación de contraseña');
     expect(lastCode()).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain('Terpel');
+    // Terpel's brand red and its company line, from the shared brand catalogue.
+    expect(mail.html).toContain('#d6001c');
+    expect(mail.html).toContain('Terpel Movilidad Eléctrica S.A.S.');
+    expect(mail.html).toContain(`>${lastCode()}<`);
+    expect(mail.html).toContain('Restablecimiento de contraseña');
   });
 
-  it('change, when no code was requested, answers 404', async () => {
-    expect((await change(demo.terpel.email, '123456')).statusCode).toBe(404);
+  it('sendCode, past 3 codes for one e-mail: 429 whether or not the e-mail has an account', async () => {
+    const tries = async (email: string) => {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await sendCode(email, `10.8.${client}.${i}`)).statusCode);
+      return codes;
+    };
+    expect(await tries(demo.owner.email)).toEqual([200, 200, 200, 429]);
+    expect(await tries('nobody-here@nowhere.dev')).toEqual([200, 200, 200, 429]);
   });
 
-  it('change, when the code expired, answers 410', async () => {
-    await sendCode(demo.owner.email);
+  it('sendCode, past 10 requests from one client: 429 for any e-mail', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await sendCode(`ghost-${i}@nowhere.dev`)).statusCode);
+    expect(codes).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  it('sendCode, 8 at once for one e-mail: exactly 3 go through (the count cannot be raced)', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => sendCode('race@nowhere.dev', `10.7.${client}.${i}`)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
+  });
+
+  it('change, with no code requested, an unknown e-mail or an expired code: the same 400 as a wrong code', async () => {
+    await sendCode(demo.driver.email);
+    const code = lastCode();
     await t.db
       .updateTable('password_reset_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
-    expect((await change(demo.owner.email, lastCode())).statusCode).toBe(410);
+    const answers = [
+      await change(demo.terpel.email, '123456'),
+      await change('ghost@nowhere.dev', '123456'),
+      await change(demo.driver.email, code),
+    ];
+
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0]!.json()).toMatchObject({ code: 'CODE_INVALID', fields: { code: 'The code is not valid or has expired' } });
   });
 
-  it('change, when the code is wrong, answers 400; the fifth wrong try and later ones answer 429', async () => {
+  it('change, past 5 checks for one e-mail: 429 whether or not the e-mail has an account, and the right code is refused too', async () => {
     await sendCode(demo.operator.email);
     const right = lastCode();
     const wrong = right === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await change(demo.operator.email, wrong)).statusCode).toBe(400);
-    expect((await change(demo.operator.email, wrong)).statusCode).toBe(429);
-    expect((await change(demo.operator.email, right)).statusCode).toBe(429);
+    const tries = async (email: string, last: string) => {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await change(email, wrong, 'Nova@2026', `10.6.${client}.${i}`)).statusCode);
+      codes.push((await change(email, last, 'Nova@2026', `10.6.${client}.9`)).statusCode);
+      return codes;
+    };
+    expect(await tries(demo.operator.email, right)).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(await tries('ghost-check@nowhere.dev', '123456')).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
   it('change, when the code is right, sets the new password, ends old sessions and consumes the code', async () => {
@@ -339,7 +394,7 @@ describe('password recovery', () => {
     expect((await login(t, demo.admin)).statusCode).toBe(401);
     expect((await login(t, { email: demo.admin.email, password: 'Trocada@2026' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: bearer(oldToken) })).statusCode).toBe(401);
-    expect((await change(demo.admin.email, code)).statusCode).toBe(404);
+    expect((await change(demo.admin.email, code)).statusCode).toBe(400);
   });
 
   it('change, when the code is not six digits, answers 400 naming the field', async () => {

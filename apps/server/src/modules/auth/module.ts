@@ -18,6 +18,7 @@ export const authModule: AppModule = {
       signer,
       sessionTtlMs: config.sessionTtlMs,
       codeSecret: await ensureSecret(database.db, 'reset_code_secret'),
+      webDist: config.webDist,
       bus,
     });
     platform.jobs.schedule({ name: 'auth.sweep', everyMs: SWEEP_JOB_MS, run: () => service.sweepAttempts() });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PermissionEntry } from '@recarga/contracts/auth';
 import type { DB, Executor } from '../../db/db';
+import type { RecoveryCounterKind } from '../../db/schema';
 
 /** Sign-in data. Lookups here are by e-mail across tenants: an e-mail is one account. */
 export function findUserByEmail(db: Executor, email: string) {
@@ -204,4 +205,28 @@ export async function consumeResetCode(db: Executor, resetPk: number) {
 
 export async function setPassword(db: Executor, userPk: number, hash: string) {
   await db.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('user_pk', '=', userPk).execute();
+}
+
+/**
+ * Counts one recovery request or code check against a key (an e-mail or a client address) and
+ * answers the count of the current window, in one statement: parallel requests cannot read the
+ * same count. A window older than `windowStart` starts again at 1.
+ */
+export async function bumpRecoveryCounter(db: Executor, kind: RecoveryCounterKind, key: string, now: Date, windowStart: Date) {
+  const row = await db
+    .insertInto('recovery_counters')
+    .values({ kind, key, window_start: now, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'key']).doUpdateSet({
+        count: sql<number>`case when recovery_counters.window_start < ${windowStart} then 1 else recovery_counters.count + 1 end`,
+        window_start: sql<Date>`case when recovery_counters.window_start < ${windowStart} then ${now} else recovery_counters.window_start end`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+export async function sweepRecoveryCounters(db: Executor, before: Date) {
+  await db.deleteFrom('recovery_counters').where('window_start', '<', before).execute();
 }

@@ -10,8 +10,8 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/pa
 import type { TokenSigner } from '../../platform/auth/tokens';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Mailer } from '../../platform/mail/mailer';
-import { t } from '../../platform/i18n';
 import { SIGN_IN_WINDOW_MS, retryAfterSeconds } from '../../platform/auth/sign-in-backoff';
+import { recoveryMail } from './recovery-mail';
 import * as repo from './repository';
 
 const LOGIN_WINDOW_MS = SIGN_IN_WINDOW_MS;
@@ -20,8 +20,12 @@ export const FREE_FAILURES = { pair: 5, address: 30, email: 5 } as const;
 /** How long an address stays a known place of an e-mail after signing in to it. */
 export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 const RESET_CODE_TTL_MS = 15 * 60_000;
-const MAX_RESET_ATTEMPTS = 5;
-const MAX_CODES_PER_WINDOW = 5;
+/**
+ * Recovery limits per 15-minute window, the same whether or not the e-mail has an account: codes
+ * sent to one e-mail, requests from one client, code checks for one e-mail, checks from one client.
+ */
+export const RECOVERY_LIMITS = { sendPerEmail: 3, sendPerClient: 10, checkPerEmail: 5, checkPerClient: 20 } as const;
+const RECOVERY_WINDOW_MS = 15 * 60_000;
 
 export interface AuthDeps {
   db: Kysely<DB>;
@@ -30,6 +34,8 @@ export interface AuthDeps {
   signer: TokenSigner;
   sessionTtlMs: number;
   codeSecret: string;
+  /** The built web app (the brand wordmarks attached to e-mails). */
+  webDist: string;
   /** Where the end of sessions is announced to every node (their live sockets close). */
   bus: Bus;
 }
@@ -108,6 +114,7 @@ export class AuthService {
   /** Forgets sign-in failures that left the window and known places unused for KNOWN_ADDRESS_MS. */
   async sweepAttempts(now = new Date()) {
     await repo.sweepLoginAttempts(this.deps.db, new Date(now.getTime() - LOGIN_WINDOW_MS), new Date(now.getTime() - KNOWN_ADDRESS_MS));
+    await repo.sweepRecoveryCounters(this.deps.db, new Date(now.getTime() - RECOVERY_WINDOW_MS));
   }
 
   async logout(ctx: RequestContext) {
@@ -119,62 +126,91 @@ export class AuthService {
     return createHmac('sha256', this.deps.codeSecret).update(`${userPk}:${code}`).digest('base64url');
   }
 
+  /** Counts a recovery request or code check for this e-mail and this client; past a limit, 429 for every e-mail alike. */
+  private async countRecovery(kind: 'send' | 'check', emailLc: string, ip: string) {
+    const now = new Date();
+    const windowStart = new Date(now.getTime() - RECOVERY_WINDOW_MS);
+    const [byEmail, byClient] = await Promise.all([
+      repo.bumpRecoveryCounter(this.deps.db, `${kind}_email`, emailLc, now, windowStart),
+      repo.bumpRecoveryCounter(this.deps.db, `${kind}_client`, ip, now, windowStart),
+    ]);
+    const [emailLimit, clientLimit] =
+      kind === 'send'
+        ? [RECOVERY_LIMITS.sendPerEmail, RECOVERY_LIMITS.sendPerClient]
+        : [RECOVERY_LIMITS.checkPerEmail, RECOVERY_LIMITS.checkPerClient];
+    if (byEmail > emailLimit || byClient > clientLimit) {
+      throw tooMany(
+        kind === 'send' ? 'Too many codes requested. Try again in 15 minutes.' : 'Exceeded number of attempts',
+        RECOVERY_WINDOW_MS / 1000,
+      );
+    }
+  }
+
+  /**
+   * Sends a recovery code. The answer is the same for every e-mail, with or without an account (no
+   * account discovery); only an active account gets a mail, in its tenant's brand and language.
+   */
   async sendCode(input: SendCodeRequest, meta: ClientMeta): Promise<RecoveryResponse> {
     await this.requireCaptcha(input.recaptchaResponse, meta.ip);
     const { db } = this.deps;
-    const user = await repo.findUserByEmail(db, input.email);
-    if (!user || !user.active) return { data: { error: true, message: 'E-mail not found' } };
-    if ((await repo.countResetCodesSince(db, user.user_pk, new Date(Date.now() - LOGIN_WINDOW_MS))) >= MAX_CODES_PER_WINDOW) {
-      throw tooMany('Too many codes requested. Try again in 15 minutes.');
-    }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await db
-      .transaction()
-      .execute((trx) =>
-        repo.replaceResetCode(trx, user.user_pk, this.hashCode(user.user_pk, code), new Date(Date.now() + RESET_CODE_TTL_MS)),
+    const emailLc = input.email.trim().toLowerCase();
+    await this.countRecovery('send', emailLc, meta.ip);
+    const user = await repo.findUserByEmail(db, emailLc);
+    if (user?.active) {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db
+        .transaction()
+        .execute((trx) =>
+          repo.replaceResetCode(trx, user.user_pk, this.hashCode(user.user_pk, code), new Date(Date.now() + RESET_CODE_TTL_MS)),
+        );
+      await this.deps.mailer.send(
+        recoveryMail({
+          to: user.email,
+          themeName: user.theme,
+          language: user.language,
+          name: user.first_name,
+          code,
+          minutes: RESET_CODE_TTL_MS / 60_000,
+          webDist: this.deps.webDist,
+        }),
       );
-    const lang = user.language;
-    await this.deps.mailer.send({
-      to: user.email,
-      subject: t(lang, 'mail.recovery.subject'),
-      text: t(lang, 'mail.recovery.body', { name: user.first_name, code, minutes: RESET_CODE_TTL_MS / 60_000 }),
-    });
+    }
     return { data: { error: false, message: 'Code sent' } };
   }
 
+  /**
+   * Changes a password with a recovery code. An unknown e-mail, no code, an expired or used-up code
+   * and a wrong one all answer alike (400), and checks are counted per e-mail and per client the
+   * same way for every e-mail, so nothing here tells whether an account exists.
+   */
   async changePassword(input: ChangePasswordRequest, meta: ClientMeta): Promise<RecoveryResponse> {
     await this.requireCaptcha(input.recaptchaResponse, meta.ip);
     const { db } = this.deps;
-    const user = await repo.findUserByEmail(db, input.email);
-    if (!user) throw new AppError(404, 'CODE_NOT_FOUND', 'No recovery code was requested for this e-mail');
+    const emailLc = input.email.trim().toLowerCase();
+    await this.countRecovery('check', emailLc, meta.ip);
+    // Hashed before the lookup, so an unknown e-mail takes as long as a known one.
     const newHash = await hashPassword(input.password);
+    const user = await repo.findUserByEmail(db, emailLc);
     // Outcome decided and written in one transaction, so parallel guesses cannot exceed the limit.
-    const outcome = await db.transaction().execute(async (trx) => {
-      const reset = await repo.latestResetCode(trx, user.user_pk);
-      if (!reset) return 'not-found' as const;
-      if (reset.expires_at.getTime() <= Date.now()) return 'expired' as const;
-      if (reset.attempts >= MAX_RESET_ATTEMPTS) return 'too-many' as const;
-      if (reset.code_hash !== this.hashCode(user.user_pk, input.code)) {
-        const attempts = await repo.bumpResetAttempts(trx, reset.reset_pk);
-        return attempts >= MAX_RESET_ATTEMPTS ? ('too-many' as const) : ('wrong' as const);
-      }
-      await repo.consumeResetCode(trx, reset.reset_pk);
-      await repo.setPassword(trx, user.user_pk, newHash);
-      await repo.revokeUserSessions(trx, user.user_pk);
-      return 'changed' as const;
-    });
-    switch (outcome) {
-      case 'not-found':
-        throw new AppError(404, 'CODE_NOT_FOUND', 'No recovery code was requested for this e-mail');
-      case 'expired':
-        throw new AppError(410, 'CODE_EXPIRED', 'The code has expired');
-      case 'too-many':
-        throw tooMany('Exceeded number of attempts');
-      case 'wrong':
-        throw badRequest('The code is not valid', { code: 'The code is not valid' }, 'CODE_INVALID');
-      case 'changed':
-        announceSessionEnded(this.deps.bus, { userPk: user.user_pk });
-        return { data: { error: false, message: 'Password changed' } };
+    const outcome = !user
+      ? ('wrong' as const)
+      : await db.transaction().execute(async (trx) => {
+          const reset = await repo.latestResetCode(trx, user.user_pk);
+          if (!reset || reset.expires_at.getTime() <= Date.now() || reset.attempts >= RECOVERY_LIMITS.checkPerEmail)
+            return 'wrong' as const;
+          if (reset.code_hash !== this.hashCode(user.user_pk, input.code)) {
+            await repo.bumpResetAttempts(trx, reset.reset_pk);
+            return 'wrong' as const;
+          }
+          await repo.consumeResetCode(trx, reset.reset_pk);
+          await repo.setPassword(trx, user.user_pk, newHash);
+          await repo.revokeUserSessions(trx, user.user_pk);
+          return 'changed' as const;
+        });
+    if (outcome === 'wrong' || !user) {
+      throw badRequest('The code is not valid or has expired', { code: 'The code is not valid or has expired' }, 'CODE_INVALID');
     }
+    announceSessionEnded(this.deps.bus, { userPk: user.user_pk });
+    return { data: { error: false, message: 'Password changed' } };
   }
 }

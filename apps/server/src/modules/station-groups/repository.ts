@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
-import { likeContains } from '../../db/sql/like';
+import { folded, likeContains } from '../../db/sql/like';
 
 /** `%term%` for a case-insensitive LIKE on lower(...), wildcards in the term taken literally. */
 
@@ -17,7 +17,7 @@ export interface GroupFilters {
 function filtered(db: Executor, scope: TenantScope, f: Pick<GroupFilters, 'search' | 'tenantPk'>) {
   let q = db.selectFrom('station_groups as g').where('g.tenant_pk', 'in', scope.tenantPks);
   if (f.tenantPk !== undefined) q = q.where('g.tenant_pk', '=', f.tenantPk);
-  if (f.search) q = q.where(sql<boolean>`lower(g.name) like ${likeContains(f.search)}`);
+  if (f.search) q = q.where(sql<boolean>`${folded(sql.ref('g.name'))} like ${likeContains(f.search)}`);
   return q;
 }
 

@@ -90,16 +90,23 @@ export class PdfTable {
 }
 
 /** Formats money (minor units), energy and instants the way the dashboard shows them. */
+/** The reader's language as a BCP 47 tag (`br` is Brazilian Portuguese). */
+export function languageTagOf(language: string): string {
+  return language === 'br' ? 'pt-BR' : language;
+}
+
+/** Numbers and dates in the reader's language, money in the tenant's currency. */
 export class ReportFormat {
   private readonly money: Intl.NumberFormat;
-  private readonly kwh = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  private readonly kwh: Intl.NumberFormat;
   private readonly dateTime: Intl.DateTimeFormat;
   private readonly date: Intl.DateTimeFormat;
 
-  constructor(currency: string, timeZone: string) {
-    const locale = currency === 'COP' ? 'es-CO' : currency === 'USD' ? 'es-EC' : 'pt-BR';
-    this.money = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    this.dateTime = new Intl.DateTimeFormat('pt-BR', {
+  constructor(currency: string, timeZone: string, language: string) {
+    const tag = languageTagOf(language);
+    this.money = new Intl.NumberFormat(tag, { style: 'currency', currency });
+    this.kwh = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    this.dateTime = new Intl.DateTimeFormat(tag, {
       timeZone,
       day: '2-digit',
       month: '2-digit',
@@ -107,7 +114,7 @@ export class ReportFormat {
       hour: '2-digit',
       minute: '2-digit',
     });
-    this.date = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+    this.date = new Intl.DateTimeFormat(tag, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
   }
 
   moneyOf(minor: number) {

@@ -10,6 +10,9 @@ import type { ReportKind } from '../../db/schema-stations';
 import type { RequestContext } from '../../platform/auth/context';
 import { badRequest } from '../../platform/errors';
 import { primed, streamXlsx } from '../../platform/xlsx-stream';
+import { numberFormats, SheetLocale } from '../../platform/xlsx-locale';
+import { t } from '../../platform/i18n';
+import { getTheme } from '@recarga/contracts/themes';
 import { monthStart } from '../../db/sql/month-start';
 import { energyPrice } from '../billing/service';
 import { decodeBase64, photoMime } from './photo-store';
@@ -63,26 +66,27 @@ export class StationReportService {
     const timeZone = q.timeZone ?? 'UTC';
     await this.reserve(ctx, 'XLSX_CHARGEPOINTS');
     const since = await monthStart(this.db, timeZone);
-    const fmt = new ReportFormat('BRL', timeZone);
+    const sheet = new SheetLocale(ctx.user.theme, { kind: 'iana', name: timeZone });
     const rows = stationRepo.streamStations(this.db, ctx.tenantScope, stationFilters(q), since, this.deps.pingIntervalSec);
+    const col = (key: string, width: number, numFmt?: string) => ({ header: sheet.text(`xlsx.stations.${key}`), key, width, numFmt });
     return streamXlsx({
-      sheet: 'Estações',
+      sheet: sheet.text('xlsx.stations.sheet'),
       what: 'xlsx export',
       log: this.deps.log,
       rows,
       columns: [
-        { header: 'Name', key: 'name', width: 36 },
-        { header: 'ChargeBox ID', key: 'id', width: 20 },
-        { header: 'Tenant', key: 'tenant', width: 24 },
-        { header: 'Group', key: 'group', width: 20 },
-        { header: 'State', key: 'state', width: 12 },
-        { header: 'City', key: 'city', width: 20 },
-        { header: 'Recharges', key: 'recharges', width: 11 },
-        { header: 'kWh', key: 'kwh', width: 11 },
-        { header: 'Heartbeat', key: 'heartbeat', width: 18 },
-        { header: 'Online', key: 'online', width: 8 },
-        { header: 'Active', key: 'active', width: 8 },
-        { header: 'Connectors', key: 'connectors', width: 60 },
+        col('name', 36),
+        col('id', 20),
+        col('tenant', 24),
+        col('group', 20),
+        col('state', 12),
+        col('city', 20),
+        col('recharges', 11, numberFormats.integer),
+        col('kwh', 13, numberFormats.kwh),
+        col('heartbeat', 19, sheet.dateTimeFormat),
+        col('online', 8),
+        col('active', 8),
+        col('connectors', 60),
       ],
       toRow: (r) => {
         const s = toListItem(r);
@@ -95,15 +99,21 @@ export class StationReportService {
           city: s.address.city ?? '',
           recharges: s.recharges,
           kwh: Math.round(s.consumption / 10) / 100,
-          heartbeat: s.lastHeartbeatTimestamp ? fmt.at(s.lastHeartbeatTimestamp) : '',
-          online: s.online ? 'Yes' : 'No',
-          active: s.active ? 'Yes' : 'No',
+          heartbeat: sheet.localDate(s.lastHeartbeatTimestamp),
+          online: sheet.yesNo(s.online),
+          active: sheet.yesNo(s.active),
           connectors: s.connectors
             .map((c) =>
-              `${c.connectorId}: ${c.connectorType ?? '-'} ${c.powerMax ? `${c.powerMax / 1000} kW` : ''} ${c.unusualStatus ?? c.lastStatus.status ?? '-'}`.replace(
-                /\s+/g,
-                ' ',
-              ),
+              [
+                `${c.connectorId}:`,
+                c.connectorType ?? '-',
+                c.powerMax ? `${c.powerMax / 1000} kW` : '',
+                c.unusualStatus
+                  ? sheet.label('connectorStatus', c.unusualStatus)
+                  : sheet.label('connectorStatus', c.lastStatus.status) || '-',
+              ]
+                .filter(Boolean)
+                .join(' '),
             )
             .join('; '),
         };
@@ -143,7 +153,10 @@ export class StationReportService {
     ]);
     if (!tenant) throw badRequest('Unknown tenant', { tenant_pk: 'Unknown tenant.' });
     const logo = await this.logo(p.logo, tenant.logo_url);
-    const fmt = new ReportFormat(tenant.currency, timeZone);
+    // In the reader's language (their brand's, as the screens), money in the tenant's currency.
+    const language = getTheme(ctx.user.theme).language;
+    const say = (key: string, vars?: Record<string, string | number>) => t(language, key, vars);
+    const fmt = new ReportFormat(tenant.currency, timeZone, language);
     const filters = stationFilters({
       active: p.active,
       chargeBoxGroupPk: p.charge_box_group_pk,
@@ -153,11 +166,11 @@ export class StationReportService {
     });
     const lastDay = new Date(period.to.getTime() - 1);
     const subtitle = [
-      `Período: ${fmt.day(period.from)} a ${fmt.day(lastDay)} (${timeZone})`,
-      `Custo por kWh: ${fmt.moneyOf(p.cost_kwh ?? 0)} · Receita por kWh: ${fmt.moneyOf(p.income_kwh ?? 0)}`,
-      `Gerado em ${fmt.at(new Date())}`,
+      say('pdf.period', { from: fmt.day(period.from), to: fmt.day(lastDay), zone: timeZone }),
+      say('pdf.prices', { cost: fmt.moneyOf(p.cost_kwh ?? 0), income: fmt.moneyOf(p.income_kwh ?? 0) }),
+      say('pdf.generated', { at: fmt.at(new Date()) }),
     ];
-    return { period, tenant, logo, fmt, filters, subtitle, costKwh: p.cost_kwh ?? 0, incomeKwh: p.income_kwh ?? 0 };
+    return { period, tenant, logo, fmt, say, filters, subtitle, costKwh: p.cost_kwh ?? 0, incomeKwh: p.income_kwh ?? 0 };
   }
 
   /** One PDF with one line per station: recharges, kWh, cost and income at the given prices per kWh. */
@@ -168,15 +181,15 @@ export class StationReportService {
     const rows = await primed(
       repo.assessmentStations(this.db, ctx.tenantScope, s.filters, s.period, this.deps.pingIntervalSec).stream(200),
     );
-    const doc = startReport({ logo: s.logo, tenantName: s.tenant.name, title: 'Relatório unificado de estações', subtitle: s.subtitle });
+    const doc = startReport({ logo: s.logo, tenantName: s.tenant.name, title: s.say('pdf.unified.title'), subtitle: s.subtitle });
     void (async () => {
       const table = new PdfTable(doc, [
-        { title: 'Estação', width: 175 },
-        { title: 'Cidade/UF', width: 95 },
-        { title: 'Recargas', width: 50, align: 'right' },
-        { title: 'kWh', width: 60, align: 'right' },
-        { title: 'Custo', width: 67, align: 'right' },
-        { title: 'Receita', width: 68, align: 'right' },
+        { title: s.say('pdf.col.station'), width: 175 },
+        { title: s.say('pdf.col.cityState'), width: 95 },
+        { title: s.say('pdf.col.recharges'), width: 50, align: 'right' },
+        { title: s.say('pdf.col.kwh'), width: 60, align: 'right' },
+        { title: s.say('pdf.col.cost'), width: 67, align: 'right' },
+        { title: s.say('pdf.col.income'), width: 68, align: 'right' },
       ]);
       table.header();
       const total = { stations: 0, recharges: 0, wh: 0, cost: 0, income: 0 };
@@ -200,7 +213,7 @@ export class StationReportService {
       }
       table.row(
         [
-          `Total (${total.stations} estações)`,
+          s.say('pdf.totalStations', { n: total.stations }),
           '',
           String(total.recharges),
           s.fmt.kwhOf(total.wh),
@@ -266,7 +279,7 @@ export class StationReportService {
     const doc: PdfDoc = startReport({
       logo: s.logo,
       tenantName: s.tenant.name,
-      title: `Relatório da estação ${st.charge_box_id}`,
+      title: s.say('pdf.station.title', { id: st.charge_box_id }),
       subtitle: [`${st.description ?? ''} · ${[st.city, st.state].filter(Boolean).join('/')} · ${st.tenant_name}`, ...s.subtitle],
     });
     const chunks: Buffer[] = [];
@@ -276,14 +289,14 @@ export class StationReportService {
       doc.on('error', reject);
     });
     const table = new PdfTable(doc, [
-      { title: 'Recarga', width: 45 },
-      { title: 'Conector', width: 40, align: 'right' },
-      { title: 'Usuário / Tag', width: 110 },
-      { title: 'Início', width: 75 },
-      { title: 'Duração', width: 45, align: 'right' },
-      { title: 'kWh', width: 50, align: 'right' },
-      { title: 'Custo', width: 75, align: 'right' },
-      { title: 'Receita', width: 75, align: 'right' },
+      { title: s.say('pdf.col.recharge'), width: 45 },
+      { title: s.say('pdf.col.connector'), width: 40, align: 'right' },
+      { title: s.say('pdf.col.userTag'), width: 110 },
+      { title: s.say('pdf.col.start'), width: 75 },
+      { title: s.say('pdf.col.duration'), width: 45, align: 'right' },
+      { title: s.say('pdf.col.kwh'), width: 50, align: 'right' },
+      { title: s.say('pdf.col.cost'), width: 75, align: 'right' },
+      { title: s.say('pdf.col.income'), width: 75, align: 'right' },
     ]);
     let wh = 0;
     let cost = 0;
@@ -302,15 +315,26 @@ export class StationReportService {
         String(t.connector_id),
         t.user_name ?? t.id_tag,
         s.fmt.at(t.start_timestamp),
-        t.stop_timestamp ? duration(seconds) : 'em curso',
+        t.stop_timestamp ? duration(seconds) : s.say('pdf.running'),
         s.fmt.kwhOf(e),
         s.fmt.moneyOf(c),
         s.fmt.moneyOf(i),
       ]);
     }
-    table.row(['Total', '', `${txs.length} recargas`, '', '', s.fmt.kwhOf(wh), s.fmt.moneyOf(cost), s.fmt.moneyOf(income)], true);
-    if (txs.length >= repo.MAX_TRANSACTIONS_PER_STATION)
-      doc.moveDown().fontSize(8).text('Limitado às primeiras 10.000 recargas do período.');
+    table.row(
+      [
+        s.say('pdf.total'),
+        '',
+        s.say('pdf.totalRecharges', { n: txs.length }),
+        '',
+        '',
+        s.fmt.kwhOf(wh),
+        s.fmt.moneyOf(cost),
+        s.fmt.moneyOf(income),
+      ],
+      true,
+    );
+    if (txs.length >= repo.MAX_TRANSACTIONS_PER_STATION) doc.moveDown().fontSize(8).text(s.say('pdf.capped'));
     doc.end();
     return done;
   }

@@ -6,7 +6,7 @@ import { onlineExpression } from '../../ocpp/connections';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
 import { ownedStation } from '../../db/sql/owned-stations';
-import { likeContains } from '../../db/sql/like';
+import { folded, likeContains } from '../../db/sql/like';
 
 /** SQL of the stations administration. Every statement takes the caller's tenant scope. */
 
@@ -37,7 +37,7 @@ export function filteredStations(db: Executor, scope: TenantScope, f: StationFil
   if (f.tenantPk !== undefined) q = q.where('cb.tenant_pk', '=', f.tenantPk);
   if (f.search) {
     const p = likeContains(f.search);
-    q = q.where(sql<boolean>`(lower(cb.charge_box_id) like ${p} or lower(coalesce(cb.description, '')) like ${p})`);
+    q = q.where(sql<boolean>`(${folded(sql.ref('cb.charge_box_id'))} like ${p} or ${folded(sql.ref('cb.description'))} like ${p})`);
   }
   if (f.online !== undefined) {
     const online = onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec);

@@ -67,20 +67,29 @@ describe('station reports: Excel list, unified PDF, per-station zip, permissions
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="estacoes-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     const rows = await workbookRows(res.rawPayload);
+    // In the caller's language (Move: Portuguese), on a sheet named in it.
     expect(rows[0]).toEqual([
-      'Name',
+      'Nome',
       'ChargeBox ID',
-      'Tenant',
-      'Group',
-      'State',
-      'City',
-      'Recharges',
-      'kWh',
-      'Heartbeat',
+      'Cliente',
+      'Grupo',
+      'Estado',
+      'Cidade',
+      'Recargas',
+      'Energia no mês (kWh)',
+      'Último sinal',
       'Online',
-      'Active',
-      'Connectors',
+      'Ativa',
+      'Conectores',
     ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Estações');
+    // Typed cells: numbers with their formats; yes/no in the language.
+    expect(ws.getRow(2).getCell(8).numFmt).toBe('#,##0.00');
+    expect(ws.getRow(2).getCell(7).numFmt).toBe('0');
+    expect(ws.getRow(2).getCell(11).value).toBe('Sim');
     expect(rows.slice(1).map((r) => r[1])).toEqual(['MOVE-SP-001', 'MOVE-SP-002', 'MOVE-SP-003']);
     expect(rows[1]!.slice(0, 8)).toEqual([
       'Move Paulista - Conjunto Nacional',
@@ -93,6 +102,25 @@ describe('station reports: Excel list, unified PDF, per-station zip, permissions
       0,
     ]);
     expect(rows[1]![11]).toBe('1: Type 2 22 kW -; 2: Type 2 22 kW -');
+  });
+
+  it('xlsx, for the Terpel operator: headers, sheet and yes/no in Spanish; the last heartbeat a date cell', async () => {
+    await t.db
+      .updateTable('charge_boxes')
+      .set({ last_heartbeat_timestamp: new Date('2026-06-15T15:04:05Z') })
+      .where('charge_box_id', '=', 'TERPEL-BOG-001')
+      .execute();
+    const res = await post(terpel, '/api/report/xlsx/chargepoints?searchInput=TERPEL-BOG-001&timeZone=America/Bogota');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Estaciones');
+    expect((ws.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Nombre', 'ChargeBox ID', 'Cliente']);
+    expect(ws.getRow(2).getCell(11).value).toBe('Sí');
+    // 15:04:05 UTC is 10:04:05 in Bogotá (UTC−5): the cell holds that wall-clock time as a date.
+    const heartbeat = ws.getRow(2).getCell(9);
+    expect(heartbeat.value).toEqual(new Date('2026-06-15T10:04:05Z'));
+    expect(heartbeat.numFmt).toBe('dd/mm/yyyy hh:mm:ss');
   });
 
   it('xlsx, for a station with recharges this month, carries their count and kWh', async () => {
@@ -157,6 +185,16 @@ describe('station reports: Excel list, unified PDF, per-station zip, permissions
     expect(text).toContain(`R$${NBSP}34,52`);
     expect(text).toContain('Total (1 estações)');
     expect(text).not.toContain('77,00');
+  });
+
+  it('unified, for the Terpel operator: in Spanish, with pesos in the Colombian format', async () => {
+    const res = await post(terpel, '/api/report/assessment/unified/', { timeZone: 'America/Bogota', cost_kwh: 100, logo: false });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Informe unificado de estaciones');
+    expect(text).toContain('Costo por kWh:');
+    expect(text).toMatch(/Total \(\d+ estaciones\)/);
+    expect(text).not.toContain('Relatório');
   });
 
   it('unified, with a logo given as a data URL, embeds the image instead of the tenant name', async () => {

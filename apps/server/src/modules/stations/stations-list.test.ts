@@ -82,6 +82,18 @@ describe('GET chargepoints (list, map) and GET chargepoints/{id}', () => {
     expect(body.count).toBe(1);
   });
 
+  it('list, searching without accents or with other ones, finds the accented description', async () => {
+    // 'Move Copacabana - Avenida Atlântica' and 'Sol Praça da Liberdade'.
+    for (const term of ['atlantica', 'ATLANTICA', 'atlántica', 'ATLÂNTICA']) {
+      const body = await list(admin, `page=1&searchInput=${encodeURIComponent(term)}`);
+      expect(
+        body.chargePointList.map((r) => r.chargeBoxId),
+        term,
+      ).toEqual(['MOVE-RJ-001']);
+    }
+    expect((await list(admin, 'page=1&searchInput=praca')).chargePointList.map((r) => r.chargeBoxId)).toEqual(['SOL-BH-001']);
+  });
+
   it('list, searching part of a ChargeBox ID in lower case, finds the stations', async () => {
     const body = await list(admin, 'page=1&searchInput=terpel-bog');
     expect(body.chargePointList.map((r) => r.chargeBoxId)).toEqual(['TERPEL-BOG-001', 'TERPEL-BOG-002']);

@@ -137,7 +137,7 @@ export class StatsLivePublisher {
     if (this.closed) return;
     const link = (await this.chainOf(tenantPk)).find((l) => l.tenantPk === tenantPk);
     if (!link || link.scope.length === 0) return;
-    const stats = await this.service.live({ tenantPk: link.tenantPk, tenantPks: link.scope }, link.currency, link.country);
+    const stats = await this.service.live({ tenantPk: link.tenantPk, tenantPks: link.scope }, link.currency, link.country, link.grid);
     const key = JSON.stringify({ ...stats, at: undefined });
     if (this.last.get(link.apiKey) === key || this.closed) return;
     this.last.set(link.apiKey, key);

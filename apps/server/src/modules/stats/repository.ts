@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { gridFactorFor } from '@recarga/contracts/stats';
 import { ownedStation } from '../../db/sql/owned-stations';
 import type { DB } from '../../db/db';
 import { onlineSince } from '../../ocpp/connections';
@@ -269,13 +270,24 @@ export async function moneyByCurrency(db: Kysely<DB>, scope: StatsScope, p: Peri
 
 /** Currency and country of a tenant. */
 export async function tenantInfo(db: Kysely<DB>, tenantPk: number) {
-  return db.selectFrom('tenants').select(['currency', 'country', 'path']).where('tenant_pk', '=', tenantPk).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('tenants')
+    .select(['currency', 'country', 'path', 'grid_co2_kg_per_kwh'])
+    .where('tenant_pk', '=', tenantPk)
+    .executeTakeFirstOrThrow();
 }
 
 /** The tenant and its ancestors with their api keys, and the scope (tenant pks) of each. */
 export async function scopesUpFrom(db: Kysely<DB>, tenantPk: number) {
-  const res = await sql<{ tenant_pk: number; api_key: string; currency: string; country: string; scope: number[] }>`
-    select a.tenant_pk, a.api_key, a.currency, a.country,
+  const res = await sql<{
+    tenant_pk: number;
+    api_key: string;
+    currency: string;
+    country: string;
+    grid_co2_kg_per_kwh: number | null;
+    scope: number[];
+  }>`
+    select a.tenant_pk, a.api_key, a.currency, a.country, a.grid_co2_kg_per_kwh,
            (select array_agg(d.tenant_pk order by d.tenant_pk) from tenants d where d.path like a.path || '%') as scope
       from tenants a
      where (select t.path from tenants t where t.tenant_pk = ${tenantPk}) like a.path || '%'`.execute(db);
@@ -284,6 +296,7 @@ export async function scopesUpFrom(db: Kysely<DB>, tenantPk: number) {
     apiKey: r.api_key,
     currency: r.currency.trim(),
     country: r.country.trim(),
+    grid: gridFactorFor(r.country, r.grid_co2_kg_per_kwh === null ? null : Number(r.grid_co2_kg_per_kwh)),
     scope: (r.scope ?? []).map(Number),
   }));
 }

@@ -3,6 +3,8 @@ import { roles } from '@recarga/contracts/permissions';
 import {
   STATS_DEFAULT_DAYS,
   co2SavedKg,
+  gridFactorFor,
+  type GridFactor,
   treeGoal,
   type LiveStats,
   type StatsInfo,
@@ -73,13 +75,14 @@ export class StatsService {
     ]);
     const coin = tenant.currency.trim();
     const consumption = kWh(sums.wh);
-    const co2Saved = co2SavedKg(consumption);
+    const grid = gridFactorFor(tenant.country, tenant.grid_co2_kg_per_kwh === null ? null : Number(tenant.grid_co2_kg_per_kwh));
+    const co2Saved = co2SavedKg(consumption, grid.kgCo2PerKwh);
     const out: StatsSums = {
       ...StatsService.periodOut(p),
       recharges: sums.recharges,
       usersCharged: sums.usersCharged,
       energy: { consumption, ...treeGoal(co2Saved), coin },
-      envIndicator: { co2Saved },
+      envIndicator: { co2Saved, gridKgCo2PerKwh: grid.kgCo2PerKwh, gridSource: grid.source },
     };
     if (money) {
       const own = money.find((m) => m.coin === coin);
@@ -111,7 +114,7 @@ export class StatsService {
   }
 
   /** The live `stats` figures of one api key's scope (no money: see the contract). */
-  async live(tenantScope: repo.StatsScope, currency: string, country: string): Promise<LiveStats> {
+  async live(tenantScope: repo.StatsScope, currency: string, country: string, grid: GridFactor): Promise<LiveStats> {
     const scope = tenantScope;
     const now = new Date();
     const month = { from: await monthStart(this.db, countryTimeZone[country] ?? 'UTC', now), to: new Date(now.getTime() + 60_000) };
@@ -122,7 +125,7 @@ export class StatsService {
     const stations = await repo.stationStatusCounts(this.db, scope, this.pingIntervalSec);
     const sums = await repo.periodSums(this.db, tenantScope, month);
     const consumption = kWh(sums.wh);
-    const co2Saved = co2SavedKg(consumption);
+    const co2Saved = co2SavedKg(consumption, grid.kgCo2PerKwh);
     return {
       users: { total: users.usersRegistered, inUse: charging, notUsing: Math.max(0, users.usersRegistered - charging) },
       stations: {

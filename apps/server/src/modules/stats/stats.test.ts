@@ -231,7 +231,7 @@ describe('GET stats/sums and stats/info: indicators against a hand-computed fixt
     expect(s.recharges).toBe(5);
     expect(s.usersCharged).toBe(3); // motorista (T1, T7), Pedro (T3), Júlia (T6); the card has no user
     expect(s.energy.consumption).toBe(33.178); // 10 + 5 + 12.345 + 3.333 + 2.5
-    expect(s.envIndicator.co2Saved).toBe(24.9); // 33.178 × 0.7519 = 24.946…
+    expect(s.envIndicator).toEqual({ co2Saved: 24.9, gridKgCo2PerKwh: 0.0385, gridSource: 'MCTI_2023' }); // 33.178 × 0.7519 = 24.946…
     expect(s.energy).toMatchObject({ cultivatedTree: 1, treePercentageGoal: 0.1318, coin: 'BRL' }); // 24.9 / 22 = 1.1318
     expect(s).not.toHaveProperty('cost');
     expect(s).not.toHaveProperty('income');
@@ -331,6 +331,21 @@ describe('GET stats/sums and stats/info: indicators against a hand-computed fixt
     const s = await get(terpel, 'sums', WEEK);
     expect(s.recharges).toBe(1);
     expect(s.energy).toMatchObject({ consumption: 20, coin: 'COP' });
+  });
+
+  it('sums, for a Colombian tenant, count the CO2 against the Colombian grid; a factor the tenant sets wins', async () => {
+    const s = await get(terpel, 'sums', WEEK);
+    // 6.5 km × 0.1216 kg = 0.7904 kg per kWh of petrol, less 0.2595 of the Colombian grid = 0.5309; × 20 kWh = 10.618.
+    expect(s.envIndicator).toEqual({ co2Saved: 10.6, gridKgCo2PerKwh: 0.2595, gridSource: 'EMBER_2023' });
+    expect(s.energy).toMatchObject({ cultivatedTree: 0, treePercentageGoal: 0.4818 }); // 10.6 / 22 = 0.48181…
+
+    await t.db.updateTable('tenants').set({ grid_co2_kg_per_kwh: 0 }).where('alias', '=', 'terpel').execute();
+    try {
+      const own = await get(terpel, 'sums', WEEK);
+      expect(own.envIndicator).toEqual({ co2Saved: 15.8, gridKgCo2PerKwh: 0, gridSource: 'TENANT' }); // 0.7904 × 20 = 15.808
+    } finally {
+      await t.db.updateTable('tenants').set({ grid_co2_kg_per_kwh: null }).where('alias', '=', 'terpel').execute();
+    }
   });
 
   it('sums and info, with a bad period, answer 400; before 2010-01-01, 400; without the home permission, 403', async () => {
@@ -462,6 +477,8 @@ describe('dashboard constants', () => {
   it('CO2 factor: 6.5 km per kWh × 0.1216 kg per petrol km − 0.0385 kg of the Brazilian grid = 0.7519 kg per kWh', () => {
     expect(CO2_AVOIDED_KG_PER_KWH).toBe(0.7519);
     expect(co2SavedKg(100)).toBe(75.2);
+    // A grid dirtier than the petrol car saves nothing, never a negative amount.
+    expect(co2SavedKg(100, 0.9)).toBe(0);
   });
 
   it('trees: 66 kg of CO2 are 3 trees and no progress; 77 kg are 3 trees and half of the next', () => {

@@ -4,6 +4,7 @@ import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-
 import { bootedStation, eventually, type StationClient } from '../../../test/ocpp/ocpp-helpers';
 import { aUserWith } from '../../../test/helpers/dashboard-users';
 import { walletBalance } from '../../../test/helpers/transaction-builders';
+import { aTag } from '../../../test/helpers/station-builders';
 
 describe('full flow over OCPP: a station charges, the recharge is priced, the wallet pays, the invoice is issued', () => {
   let t: TestApp;
@@ -129,5 +130,50 @@ describe('full flow over OCPP: a station charges, the recharge is priced, the wa
     const detail = (await t.app.inject({ method: 'GET', url: `/api/transaction/${transactionPk}`, headers: bearer(finance) })).json();
     expect(detail.values['Power.Active.Import'].length).toBeGreaterThan(0);
     expect(detail.transaction.composition.total).toBe(expected.total);
+  });
+
+  it('a free-recharge card at the same station: the recharge is PRICELESS (0), the driver’s wallet untouched', async () => {
+    // Arrange: a Move card of the demo driver, marked free recharge through the tag form.
+    await aTag(t, { idTag: 'FREECARD01', ownerEmail: 'motorista@move.com.br' });
+    const admin = (await aUserWith(t, { tenant: 'move', routes: ['/', '/ocpptags', '/ocpptags/edit/{id}'] })).token;
+    const tag = await t.db
+      .selectFrom('ocpp_tags')
+      .select(['ocpp_tag_pk', 'tenant_pk'])
+      .where('id_tag', '=', 'FREECARD01')
+      .executeTakeFirstOrThrow();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ocpptags/${tag.ocpp_tag_pk}/`,
+      headers: bearer(admin),
+      payload: { id_tag: 'FREECARD01', tenant_pk: tag.tenant_pk, isFreeRecharge: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = (await walletBalance(t, 'motorista@move.com.br'))!;
+    await station?.close({ force: true }).catch(() => undefined);
+    station = await bootedStation(url, 'MOVE-SP-001');
+
+    // Act: 10 kWh that would cost the driver money on a normal card.
+    const started = (await station.call('StartTransaction', {
+      connectorId: 2,
+      idTag: 'FREECARD01',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(started.idTagInfo.status).toBe('Accepted');
+    await station.call('StopTransaction', {
+      transactionId: started.transactionId,
+      idTag: 'FREECARD01',
+      meterStop: 10_000,
+      timestamp: new Date().toISOString(),
+      reason: 'Local',
+    });
+
+    // Assert
+    const billing = await eventually(
+      () => t.db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', started.transactionId).executeTakeFirst(),
+      10_000,
+    );
+    expect(billing).toMatchObject({ total: 0, revenue_status: 'PRICELESS' });
+    expect(await walletBalance(t, 'motorista@move.com.br')).toBe(before);
   });
 });

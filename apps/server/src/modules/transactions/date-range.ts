@@ -1,5 +1,6 @@
 import { TRANSACTION_MAX_RANGE_DAYS } from '@recarga/contracts/transactions';
 import { badRequest } from '../../platform/errors';
+import { offsetMs, type Zone } from '../../platform/time-zone';
 
 /**
  * The request's time zone and the transactions date range (001 §5, §9): whole local days or
@@ -7,7 +8,7 @@ import { badRequest } from '../../platform/errors';
  * never beyond today.
  */
 
-export type Zone = { kind: 'iana'; name: string } | { kind: 'offset'; minutes: number };
+export type { Zone } from '../../platform/time-zone';
 
 const rangeMessages = {
   invalid: 'Invalid date (use YYYY-MM-DD or an ISO date-time).',
@@ -28,32 +29,6 @@ export function zoneOf(timeZone: string | undefined, offsetHeader: string | stri
     return { kind: 'offset', minutes };
   }
   return { kind: 'iana', name: 'UTC' };
-}
-
-/** Formatters by zone name (building an Intl formatter is expensive). */
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Local time minus UTC, in ms, at an instant. */
-function offsetMs(zone: Zone, at: number): number {
-  if (zone.kind === 'offset') return -zone.minutes * 60_000;
-  let format = partFormats.get(zone.name);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone.name,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (partFormats.size < 500) partFormats.set(zone.name, format);
-  }
-  const parts = format.formatToParts(new Date(at));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - (at - (((at % 1000) + 1000) % 1000));
 }
 
 /** The instant of a local wall-clock time (y, m 1-12, d, h, min, s) in the zone. */

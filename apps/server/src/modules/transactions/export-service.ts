@@ -1,14 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { displayPaymentStatus, paymentStatusLabels } from '@recarga/contracts/payments';
+import { displayPaymentStatus } from '@recarga/contracts/payments';
 import { roles } from '@recarga/contracts/permissions';
 import { METER_VALUES_MAX_HOURS, transactionMessages, type TransactionFilter } from '@recarga/contracts/transactions';
 import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { streamXlsx } from '../../platform/xlsx-stream';
+import { currencyFormat, durationCell, numberFormats, SheetLocale } from '../../platform/xlsx-locale';
+import { streamXlsx, xlsxCell } from '../../platform/xlsx-stream';
 import type { TenantService } from '../tenants/service';
-import { zoneOf, type Zone } from './date-range';
+import { zoneOf } from './date-range';
 import * as repo from './repository';
 import { transactionErrors } from './transaction-errors';
 import { transactionFilters, type RequestHeaders } from './transaction-filters';
@@ -39,7 +40,6 @@ export class TransactionExportService {
     const { filters, zone } = transactionFilters(ctx, q, headers);
     await this.deps.tenants.reserveReportDownload(ctx, 'XLSX_TRANSACTIONS');
     const income = showsIncome(ctx);
-    const at = this.dateTimeFormat(zone);
     // The capped keys first (10,000 numbers at most), then their rows in chunks: memory stays flat
     // and no database connection is held while a slow client reads the file.
     const keys = await repo.cappedKeys(this.db, ctx.tenantScope, filters);
@@ -53,38 +53,42 @@ export class TransactionExportService {
         yield* chunk;
       }
     })();
+    const sheet = new SheetLocale(ctx.user.theme, zone);
+    const col = (key: string, width: number, numFmt?: string) => ({ header: sheet.text(`xlsx.transactions.${key}`), key, width, numFmt });
     return streamXlsx({
-      sheet: 'Recargas',
+      sheet: sheet.text('xlsx.transactions.sheet'),
       what: 'transactions xlsx export',
       log: this.deps.log,
       rows,
       columns: [
-        { header: 'Recarga', key: 'id', width: 10 },
-        { header: 'Estação', key: 'station', width: 34 },
-        { header: 'ChargeBox ID', key: 'chargeBoxId', width: 18 },
-        { header: 'Conector', key: 'connector', width: 9 },
-        { header: 'Usuário', key: 'user', width: 24 },
-        { header: 'Tag', key: 'tag', width: 14 },
-        { header: 'Início', key: 'start', width: 17 },
-        { header: 'Fim', key: 'stop', width: 17 },
-        { header: 'Duração', key: 'duration', width: 10 },
-        { header: 'Energia (kWh)', key: 'kwh', width: 13 },
-        { header: 'NF', key: 'nf', width: 26 },
-        { header: 'Ociosidade', key: 'idle', width: 11 },
-        { header: 'Motivo de parada', key: 'stopReason', width: 16 },
+        col('id', 10, numberFormats.integer),
+        col('station', 34),
+        col('chargeBoxId', 18),
+        col('connector', 9, numberFormats.integer),
+        col('user', 24),
+        col('tag', 14),
+        col('start', 19, sheet.dateTimeFormat),
+        col('stop', 19, sheet.dateTimeFormat),
+        col('duration', 11, numberFormats.duration),
+        col('kwh', 13, numberFormats.kwh),
+        col('nf', 26),
+        col('idle', 11, numberFormats.duration),
+        col('stopReason', 18),
         ...(income
           ? [
-              { header: 'Receita', key: 'income', width: 14 },
-              { header: 'Status do pagamento', key: 'paymentStatus', width: 18 },
-              { header: 'Forma de pagamento', key: 'paymentType', width: 20 },
-              { header: 'Pago em', key: 'paidAt', width: 17 },
-              { header: 'Valor ocioso', key: 'idleAmount', width: 13 },
+              col('income', 14),
+              col('paymentStatus', 20),
+              col('paymentType', 22),
+              col('paidAt', 19, sheet.dateTimeFormat),
+              col('idleAmount', 13),
             ]
           : []),
       ],
       toRow: (r) => {
         const t = toRow(r, income);
         const status = displayPaymentStatus(t.paymentStatus, r.movement_refunded === null ? 0 : Number(r.movement_refunded));
+        // Money in the recharge's own currency (an administrator's export spans tenants).
+        const moneyFormat = currencyFormat(t.currency) ?? sheet.moneyFormat;
         return {
           id: t.id,
           station: t.chargeBoxDescription ?? t.chargeBoxId,
@@ -92,36 +96,25 @@ export class TransactionExportService {
           connector: t.connectorId,
           user: t.userName ?? '',
           tag: t.ocppIdTag,
-          start: at(t.startTimestamp),
-          stop: at(t.stopTimestamp),
-          duration: t.durationHumanReadable,
+          start: sheet.localDate(t.startTimestamp),
+          stop: sheet.localDate(t.stopTimestamp),
+          duration: durationCell(t.durationTime),
           kwh: Math.round(t.energyWh / 10) / 100,
-          nf: t.nfeStatus ?? '',
-          idle: t.idleDurationHumanReadable,
-          stopReason: t.stopReason ?? '',
+          nf: sheet.label('invoice', t.nfeStatus),
+          idle: durationCell(t.idleDuration),
+          stopReason: sheet.label('stopReason', t.stopReason),
           ...(income
             ? {
-                income: t.incomeHumanReadable,
-                paymentStatus: status ? paymentStatusLabels[status] : t.revenueStatus,
-                paymentType: t.paymentType ?? '',
-                paidAt: at(t.paidTimestamp),
-                idleAmount: t.moneyIdlePaymentTransactionAmountHumanReadable,
+                income: xlsxCell(sheet.money(t.income), moneyFormat),
+                paymentStatus: status ? sheet.label('paymentStatus', status) : sheet.label('revenue', t.revenueStatus),
+                paymentType: sheet.label('paymentType', t.paymentType),
+                paidAt: sheet.localDate(t.paidTimestamp),
+                idleAmount: xlsxCell(sheet.money(t.moneyIdlePaymentTransactionAmount), moneyFormat),
               }
             : {}),
         };
       },
     });
-  }
-
-  /** Local date-time text in the zone; the formatter is built once (building one per row is slow and memory-hungry). */
-  private dateTimeFormat(zone: Zone) {
-    const f = new Intl.DateTimeFormat('pt-BR', {
-      timeZone: zone.kind === 'iana' ? zone.name : 'UTC',
-      dateStyle: 'short',
-      timeStyle: 'medium',
-    });
-    const shift = zone.kind === 'offset' ? zone.minutes * 60_000 : 0;
-    return (iso: string | null) => (iso ? f.format(new Date(Date.parse(iso) - shift)) : '');
   }
 
   /** The transaction's meter values as .xlsx; refused (413) for recharges longer than 5 hours. */
@@ -130,27 +123,28 @@ export class TransactionExportService {
     if (!r) throw notFound(transactionErrors.notFound);
     if (Number(r.duration_seconds) > METER_VALUES_MAX_HOURS * 3600)
       throw new AppError(413, 'FILE_TOO_LARGE', transactionMessages.fileTooLarge);
-    const at = this.dateTimeFormat(zoneOf(timeZone, headers['x-timezone-offset']));
+    const sheet = new SheetLocale(ctx.user.theme, zoneOf(timeZone, headers['x-timezone-offset']));
     const rows = repo.meterValues(this.db, transactionPk).stream(500);
+    const col = (key: string, width: number, numFmt?: string) => ({ header: sheet.text(`xlsx.meterValues.${key}`), key, width, numFmt });
     return streamXlsx({
-      sheet: `Recarga ${transactionPk}`,
+      sheet: sheet.text('xlsx.meterValues.sheet', { id: transactionPk }),
       what: 'meter values xlsx export',
       log: this.deps.log,
       rows,
       columns: [
-        { header: 'Data/hora', key: 'at', width: 20 },
-        { header: 'Timestamp (UTC)', key: 'iso', width: 25 },
-        { header: 'Grandeza', key: 'measurand', width: 30 },
-        { header: 'Fase', key: 'phase', width: 8 },
-        { header: 'Local', key: 'location', width: 10 },
-        { header: 'Unidade', key: 'unit', width: 9 },
-        { header: 'Contexto', key: 'context', width: 20 },
-        { header: 'Valor', key: 'value', width: 14 },
+        col('at', 20, sheet.dateTimeFormat),
+        col('iso', 25),
+        col('measurand', 30),
+        col('phase', 8),
+        col('location', 10),
+        col('unit', 9),
+        col('context', 20),
+        col('value', 14, '#,##0.###'),
       ],
       toRow: (v) => {
         const iso = new Date(v.value_timestamp).toISOString();
         return {
-          at: at(iso),
+          at: sheet.localDate(iso),
           iso,
           measurand: v.measurand,
           phase: v.phase ?? '',

@@ -5,7 +5,7 @@ import { isRowKey } from '../../db/keys';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
 import { ownedStation } from '../../db/sql/owned-stations';
-import { likeContains } from '../../db/sql/like';
+import { folded, likeContains } from '../../db/sql/like';
 
 /**
  * SQL of the transactions screen. Every statement takes the caller's tenant scope
@@ -51,7 +51,7 @@ function source(tenantPks: number[], scope: TenantScope, f: TransactionFilters) 
     const p = likeContains(f.search);
     const stations = sql`${a}.charge_box_pk in (select cb.charge_box_pk from charge_boxes cb
       where cb.tenant_pk in (${sql.join(scopePks)})
-        and (lower(cb.charge_box_id) like ${p} or lower(coalesce(cb.description, '')) like ${p}))`;
+        and (${folded(sql.ref('cb.charge_box_id'))} like ${p} or ${folded(sql.ref('cb.description'))} like ${p}))`;
     const id = /^\d{1,9}$/.test(f.search) ? Number(f.search) : null;
     conds.push(id !== null ? sql`(${a}.transaction_pk = ${id} or ${stations})` : stations);
   }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
@@ -383,6 +384,56 @@ describe('transactions list, detail and exports', () => {
     } finally {
       await t.db.updateTable('tenants').set({ monthly_report_limit: null }).where('alias', '=', 'sol').execute();
     }
+  });
+
+  it("Excel export: headers, sheet and labels in the caller's language; numbers, money, durations and dates typed", async () => {
+    const res = await get(finance, '/api/report/xlsx/transactions?timeZone=America/Sao_Paulo');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Recargas');
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(0, 10)).toEqual([
+      'Recarga',
+      'Estação',
+      'ChargeBox ID',
+      'Conector',
+      'Usuário',
+      'Tag',
+      'Início',
+      'Fim',
+      'Duração',
+      'Energia (kWh)',
+    ]);
+    const column = (name: string) => headers.indexOf(name) + 1;
+    let paid: ExcelJS.Row | undefined;
+    let free: ExcelJS.Row | undefined;
+    ws.eachRow((row) => {
+      if (row.getCell(1).value === tx.paid) paid = row;
+      if (row.getCell(1).value === tx.free) free = row;
+    });
+    // The paid recharge: 65 minutes, 12,345 Wh, paid from the wallet.
+    // Stored as a time (65 min = 65/1440 of a day); the reader turns time-formatted cells into dates from 1899-12-30.
+    expect(paid!.getCell(column('Duração')).value).toEqual(new Date(Date.UTC(1899, 11, 30, 1, 5, 0)));
+    expect(paid!.getCell(column('Duração')).numFmt).toBe('[h]:mm:ss');
+    expect(paid!.getCell(column('Energia (kWh)')).value).toBe(12.35);
+    expect(paid!.getCell(column('Energia (kWh)')).numFmt).toBe('#,##0.00');
+    expect(paid!.getCell(column('Início')).value).toBeInstanceOf(Date);
+    expect(paid!.getCell(column('Início')).numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    expect(typeof paid!.getCell(column('Receita')).value).toBe('number');
+    expect(paid!.getCell(column('Receita')).numFmt).toBe('"R$" #,##0.00');
+    expect(paid!.getCell(column('Forma de pagamento')).value).toBe('Carteira');
+    expect(paid!.getCell(column('Status do pagamento')).value).toBe('Pago');
+    // A free-recharge card: the revenue status's label, not the code PRICELESS.
+    expect(free!.getCell(column('Status do pagamento')).value).toBe('Sem cobrança');
+  });
+
+  it('Excel export, for a Terpel user: in Spanish', async () => {
+    const res = await get(terpel, '/api/report/xlsx/transactions?timeZone=America/Bogota');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.name).toBe('Recargas');
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['Recarga', 'Estación', 'ChargeBox ID', 'Conector']);
   });
 
   it('meter-values export: .xlsx of the samples; a recharge longer than 5 hours answers 413 with the spec message', async () => {

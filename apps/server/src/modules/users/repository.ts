@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { DB, Executor } from '../../db/db';
 import type { UserSex } from '../../db/schema-users';
 import type { TenantScope } from '../../platform/auth/context';
+import { foldedForSearch, searchContains } from '../../db/sql/like';
+import { countUpTo } from '../../db/sql/count-up-to';
 
 /** One user of the scope with everything the user form shows. */
 export function findUser(db: Executor, scope: TenantScope, userPk: number) {
@@ -234,4 +236,141 @@ export async function insertUserTag(trx: Transaction<DB>, userPk: number, tenant
     .insertInto('ocpp_tags')
     .values({ tenant_pk: tenantPk, id_tag: idTag, type: 'USER', note: null, parent_id_tag: null, owner_user_pk: userPk, expiry_date: null })
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The users list (001 §2) and a user's wallet statement
+
+export interface UserListFilters {
+  activeOnly: boolean;
+  search?: string;
+}
+
+/** "First Last" of `u`, and the list's order (case ignored). */
+const fullName = sql<string>`trim(u.first_name || ' ' || u.last_name)`;
+const nameOrder = sql`lower(u.first_name || ' ' || u.last_name)`;
+/** The user's own tag: their USER tag, else their first card. */
+const ownTag = sql<string | null>`(select t.id_tag from ocpp_tags t where t.owner_user_pk = u.user_pk
+                                    order by case when t.type = 'USER' then 0 else 1 end, t.ocpp_tag_pk limit 1)`;
+
+function listedUsers(db: Executor, scope: TenantScope, f: UserListFilters) {
+  let q = db.selectFrom('users as u').where('u.tenant_pk', 'in', scope.tenantPks);
+  if (f.activeOnly) q = q.where('u.active', '=', true);
+  if (f.search) {
+    const term = searchContains(f.search);
+    q = q.where(sql<boolean>`(${foldedForSearch(sql`u.first_name || ' ' || u.last_name`)} like ${term} or lower(u.email) like ${term})`);
+  }
+  return q;
+}
+
+/** The columns of the list and its report: the user, their tenant, accepted recharges, Wh and tag. */
+function withListColumns(q: ReturnType<typeof listedUsers>) {
+  return q
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 'u.tenant_pk')
+    .select([
+      'u.user_pk',
+      fullName.as('user_name'),
+      'u.email',
+      'u.doc_type',
+      'u.doc_number',
+      'u.car_brand',
+      'u.car_model',
+      'u.active',
+      'tn.name as tenant_name',
+      sql<number>`(select count(*) from transactions x where x.user_pk = u.user_pk and x.id_tag_status = 'Accepted')`.as('recharges'),
+      sql<number>`(select coalesce(sum(x.energy_wh), 0) from transactions x where x.user_pk = u.user_pk and x.id_tag_status = 'Accepted')`.as(
+        'consumption',
+      ),
+      ownTag.as('ocpp_id_tag'),
+    ]);
+}
+
+/**
+ * One page of the list. The page's keys are chosen first (in name order; a search in newest-first
+ * order, which an index answers without reading every match), then only those rows get their
+ * recharges, energy and tag: an offset never computes them for the rows it skips.
+ */
+export async function listUsers(db: Executor, scope: TenantScope, f: UserListFilters, page: { limit: number; offset: number }) {
+  let keys = listedUsers(db, scope, f).select('u.user_pk');
+  keys = f.search ? keys.orderBy('u.user_pk', 'desc') : keys.orderBy(nameOrder).orderBy('u.user_pk');
+  const pks = (await keys.limit(page.limit).offset(page.offset).execute()).map((r) => r.user_pk);
+  if (pks.length === 0) return [];
+  const rows = await withListColumns(db.selectFrom('users as u'))
+    .select(
+      sql<boolean>`exists (select 1 from transactions x where x.user_pk = u.user_pk and x.stop_timestamp is null and x.id_tag_status = 'Accepted')`.as(
+        'charging',
+      ),
+    )
+    .where('u.user_pk', 'in', pks)
+    .execute();
+  const byPk = new Map(rows.map((r) => [r.user_pk, r]));
+  return pks.flatMap((pk) => byPk.get(pk) ?? []);
+}
+
+/** Every listed user with the list's columns, in name order, read in chunks (the e-mailed report). */
+export function streamUserReport(db: Executor, scope: TenantScope, f: UserListFilters) {
+  return withListColumns(listedUsers(db, scope, f))
+    .orderBy(nameOrder)
+    .orderBy('u.user_pk')
+    .stream(500);
+}
+
+/** Active users of the scope for a picker, in name order, each with their own tag. */
+export function pickerUsers(db: Executor, scope: TenantScope, limit: number) {
+  return listedUsers(db, scope, { activeOnly: true })
+    .select(['u.user_pk', fullName.as('user_name'), ownTag.as('id_tag'), 'u.doc_type', 'u.doc_number'])
+    .orderBy(nameOrder)
+    .orderBy('u.user_pk')
+    .limit(limit)
+    .execute();
+}
+
+/** Searches count up to this many matches: past it the list says "more than" (an exact count reads every match). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The number of users listed; a search's count stops at SEARCH_COUNT_CAP + 1. */
+export async function countUsers(db: Executor, scope: TenantScope, f: UserListFilters): Promise<number> {
+  if (f.search) return countUpTo(db, listedUsers(db, scope, f).select('u.user_pk'), SEARCH_COUNT_CAP);
+  const row = await listedUsers(db, scope, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The user's key and currency when the user is in the caller's scope. */
+export function userInScope(db: Executor, scope: TenantScope, userPk: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
+    .select(['u.user_pk', 't.currency'])
+    .where('u.user_pk', '=', userPk)
+    .where('u.tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+/** The user's money movements (the ledger billing writes), newest first. */
+export function userMovements(db: Executor, userPk: number, limit: number) {
+  return db
+    .selectFrom('financial_movements')
+    .select([
+      'movement_pk',
+      'created_at',
+      'target_type',
+      'payment_type',
+      'payment_status',
+      'payment_status_detail',
+      'amount',
+      'refunded_amount',
+      'is_idle_payment',
+      'currency',
+    ])
+    .where('user_pk', '=', userPk)
+    .orderBy('created_at', 'desc')
+    .orderBy('movement_pk', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function walletOf(db: Executor, userPk: number) {
+  return db.selectFrom('wallets').select(['balance', 'currency']).where('user_pk', '=', userPk).executeTakeFirst();
 }

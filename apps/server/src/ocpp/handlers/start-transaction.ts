@@ -3,7 +3,14 @@ import type { IdTagStatus } from '@recarga/contracts/ocpp';
 import { recordNotifications } from '../../modules/notifications/service';
 import { tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
-import { closeSupersededTransactions, ensureConnector, findTransactionByStartKey, insertTransaction } from '../repository';
+import {
+  closeSupersededTransactions,
+  ensureConnector,
+  findTransactionByStartKey,
+  insertRejectedStart,
+  insertTransaction,
+  lockStartKey,
+} from '../repository';
 
 /** Identifies a start message: a station resending it (lost answer) gets the same transaction. */
 export function startKey(req: { connectorId: number; idTag: string; timestamp: string; meterStart: number }): string {
@@ -13,14 +20,17 @@ export function startKey(req: { connectorId: number; idTag: string; timestamp: s
 
 /**
  * Creates the transaction (its key is the OCPP transactionId) in one database transaction and
- * answers after commit. A repeated StartTransaction returns the first one's id and status. As
- * OCPP requires, a transaction is created even when the tag is not accepted (the station then
- * stops it). A transaction still open on the same connector is closed first (its stop was lost).
+ * answers after commit. A repeated StartTransaction returns the first one's id and status. A start
+ * that is not accepted still gets a transactionId, as OCPP requires, but is recorded as a rejected
+ * start (migration 0015), not as a transaction: it is no recharge, raises no TransactionStarted and
+ * never counts as the tag's open transaction, so a station that drops it without a stop cannot lock
+ * the driver out. A transaction still open on the same connector is closed first (its stop was lost).
  */
 export const startTransaction: Handler<'StartTransaction'> = async (deps, station, req) => {
   const key = startKey(req);
   const now = deps.now();
   const result = await deps.db.transaction().execute(async (trx) => {
+    await lockStartKey(trx, station.chargeBoxPk, key);
     const existing = await findTransactionByStartKey(trx, station.chargeBoxPk, key);
     if (existing)
       return {
@@ -35,7 +45,22 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
       countOpen: true,
       recordUnknown: true,
     });
-    const userPk = tag && idTagInfo.status !== 'Invalid' ? tag.owner_user_pk : null;
+    if (idTagInfo.status !== 'Accepted') {
+      const rejected = await insertRejectedStart(trx, {
+        chargeBoxPk: station.chargeBoxPk,
+        connectorPk,
+        connectorId: req.connectorId,
+        tenantPk: tenant.tenant_pk,
+        idTag: req.idTag,
+        idTagStatus: idTagInfo.status,
+        startTimestamp: req.timestamp,
+        startValueWh: req.meterStart,
+        startKey: key,
+      });
+      const again = rejected ?? (await findTransactionByStartKey(trx, station.chargeBoxPk, key))!;
+      return { transactionId: again.transaction_pk, idTagInfo, notificationPks: [] as number[] };
+    }
+    const userPk = tag ? tag.owner_user_pk : null;
 
     const inserted = await insertTransaction(trx, {
       chargeBoxPk: station.chargeBoxPk,

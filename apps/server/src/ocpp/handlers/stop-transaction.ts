@@ -2,7 +2,7 @@ import type { IdTagInfo } from '@recarga/contracts/ocpp';
 import { recordNotifications, type NewNotification } from '../../modules/notifications/service';
 import { tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
-import { insertMeterValues, lockTransaction, stopTransaction as storeStop } from '../repository';
+import { insertMeterValues, lockTransaction, stopRejectedStart, stopTransaction as storeStop } from '../repository';
 import { isShortRecharge } from '../short-recharge';
 
 /**
@@ -19,6 +19,9 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
       ({ idTagInfo } = await tagAtStation(trx, station.chargeBoxPk, req.idTag, now, { countOpen: false, recordUnknown: false }));
     }
     const tx = await lockTransaction(trx, req.transactionId, station.chargeBoxPk);
+    // The stop of a start that was not accepted: it closes it, and is answered like any stop.
+    if (!tx && (await stopRejectedStart(trx, req.transactionId, station.chargeBoxPk)))
+      return { idTagInfo, notificationPks: [] as number[], stopped: [] as number[] };
     if (!tx) {
       deps.log.warn(
         { chargeBoxId: station.chargeBoxId, transactionId: req.transactionId },

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message; `cid` ones are shown inside the HTML (`<img src="cid:…">`). */
+  attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[];
 }
 
 export interface Mailer {

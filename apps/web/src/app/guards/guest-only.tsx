@@ -1,8 +1,10 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { returnParam, safeReturnPath } from '../../lib/return-path';
 import { useSession } from '../../lib/use-session';
 
-/** A signed-in visitor of an /auth/ page goes to the general view. */
+/** A signed-in visitor of an /auth/ page goes where the login was asked to return, else to the general view. */
 export function GuestOnly() {
   const session = useSession();
-  return session ? <Navigate to="/" replace /> : <Outlet />;
+  const [params] = useSearchParams();
+  return session ? <Navigate to={safeReturnPath(params.get(returnParam)) ?? '/'} replace /> : <Outlet />;
 }

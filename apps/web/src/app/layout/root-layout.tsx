@@ -1,10 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../../lib/api-client';
+import { useBrand } from '../../lib/theme/brand-context';
+import { isRouteHandle } from '../route-handle';
 import { CookieBar } from './cookie-bar';
+
+/** The document title: 'Page — Brand' for the deepest route that names its page. */
+function useDocumentTitle() {
+  const { t } = useTranslation('shell');
+  const brand = useBrand();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle;
+  const page = isRouteHandle(handle) ? t(handle.titleKey) : null;
+  useEffect(() => {
+    document.title = page ? `${page} — ${brand.displayName}` : brand.displayName;
+  }, [page, brand.displayName]);
+}
 
 /** Top of every screen: the 401 rule's alert and navigation, the cookie bar. */
 export function RootLayout() {
@@ -13,6 +27,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lastAlert = useRef(0);
+  useDocumentTitle();
 
   useEffect(() => {
     setUnauthorizedHandler(() => {

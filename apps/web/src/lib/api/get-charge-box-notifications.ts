@@ -5,6 +5,8 @@ import { apiClient } from '../api-client';
 export interface ChargeBoxNotificationsQuery {
   /** Only the events of these stations (comma-separated ChargeBox IDs). */
   chargeBoxIds?: string;
+  /** Only the events of this user's recharges. */
+  userPk?: number;
   limit: number;
 }
 
@@ -21,7 +23,7 @@ export const notificationKeys = {
 export async function getChargeBoxNotifications(query: ChargeBoxNotificationsQuery, signal?: AbortSignal): Promise<Notification[]> {
   const answer = await apiClient.request<NotificationListResponse | undefined>({
     path: 'notification/chargeBox/',
-    query: { chargeBoxIds: query.chargeBoxIds, limit: query.limit },
+    query: { chargeBoxIds: query.chargeBoxIds, userPk: query.userPk, limit: query.limit },
     signal,
   });
   return answer?.notificationList ?? [];

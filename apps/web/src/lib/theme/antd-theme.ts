@@ -1,6 +1,19 @@
 import type { ThemeConfig } from 'antd';
 import type { ThemeDefinition } from './theme-definition';
 
+/**
+ * Status colours: the same for every brand, so that a state reads the same on any tenant (a red
+ * brand's 'Connected' or 'In progress' must not look like an error). The brand colour goes to
+ * primary actions, links and the logo.
+ */
+export const statusColours = {
+  success: '#16a34a',
+  warning: '#d97706',
+  error: '#dc2626',
+  info: '#2563eb',
+  neutral: '#64748b',
+} as const;
+
 const fontFamily = "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', 'DejaVu Sans', sans-serif";
 
 /** Turns a brand's palette into Ant Design tokens; components read these, never raw colours. */
@@ -9,8 +22,11 @@ export function toAntdTheme(theme: ThemeDefinition): ThemeConfig {
   return {
     token: {
       colorPrimary: primary,
-      colorInfo: primary,
       colorLink: primary,
+      colorSuccess: statusColours.success,
+      colorWarning: statusColours.warning,
+      colorError: statusColours.error,
+      colorInfo: statusColours.info,
       colorBgLayout: '#f3f5f7',
       borderRadius: 8,
       borderRadiusLG: 12,
@@ -32,7 +48,9 @@ export function toAntdTheme(theme: ThemeDefinition): ThemeConfig {
         darkItemBg: brandDark,
         darkSubMenuItemBg: brandDark,
         darkPopupBg: brandDark,
-        darkItemSelectedBg: primary,
+        // The selected entry is marked by contrast, not by the brand colour (a red brand would read as an error).
+        darkItemSelectedBg: 'rgba(255,255,255,0.16)',
+        darkItemSelectedColor: '#ffffff',
         darkItemHoverBg: 'rgba(255,255,255,0.08)',
         darkItemColor: 'rgba(255,255,255,0.72)',
         darkItemHoverColor: '#ffffff',

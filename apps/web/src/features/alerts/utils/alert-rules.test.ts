@@ -27,6 +27,12 @@ describe('alerts rules', () => {
     expect(matchesAlertSearch(n({}), '')).toBe(true);
   });
 
+  it('search: ignores accents both ways', () => {
+    const accented = n({ chargeBoxName: 'Estação Praça Central' });
+    expect(matchesAlertSearch(accented, 'estacao praca')).toBe(true);
+    expect(matchesAlertSearch(n({ chargeBoxName: 'Estacao Praca Central' }), 'ESTAÇÃO')).toBe(true);
+  });
+
   it('city sort: case-insensitive, blanks last ascending and descending', () => {
     const cities = ['rio de Janeiro', '', 'Belo Horizonte', null, 'São Paulo', 'curitiba'];
     const asc = [...cities].sort((a, b) => compareText(a, b, 'ascend', 'pt-BR'));

@@ -1,8 +1,9 @@
 import type { Notification } from '@recarga/contracts/notifications';
+import { foldText } from '@recarga/contracts/text';
 
-/** Alerts search (000 §5): ignores spaces and case; matches the station's name or ChargeBox ID. */
+/** Alerts search (000 §5): ignores spaces, case and accents; matches the station's name or ChargeBox ID. */
 function normaliseAlertSearch(text: string): string {
-  return text.replace(/\s+/g, '').toLowerCase();
+  return foldText(text.replace(/\s+/g, ''));
 }
 
 export function matchesAlertSearch(n: Notification, search: string): boolean {

@@ -1,11 +1,12 @@
 import { App, Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Captcha } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { isApiError } from '../../../lib/api-error';
+import { returnParam, safeReturnPath } from '../../../lib/return-path';
 import { saveSession } from '../../../lib/session';
 import { AuthHeading } from '../components/auth-heading';
 import { EmailField } from '../components/email-field';
@@ -27,6 +28,7 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const captcha = useCaptcha();
   const login = useLogin();
@@ -42,7 +44,7 @@ export function LoginPage() {
       queryClient.clear();
       saveSession(answer.token, answer.user);
       message.success(t('login.success'));
-      navigate('/', { replace: true });
+      navigate(safeReturnPath(params.get(returnParam)) ?? '/', { replace: true });
     } catch (error) {
       message.error(t(loginErrorKey(error)));
       captcha.reset();
@@ -52,7 +54,7 @@ export function LoginPage() {
   return (
     <>
       <AuthHeading title={t('login.title')} lead={t('login.lead')} />
-      <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} size="large" name="login">
+      <Form<LoginForm> layout="vertical" onFinish={onFinish} size="large" name="login">
         <EmailField />
         <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: t('validation.passwordRequired') }]}>
           <Input.Password
@@ -65,9 +67,7 @@ export function LoginPage() {
         <div className="auth-row-end">
           <Link to="/auth/recover">{t('login.forgotPassword')}</Link>
         </div>
-        <Form.Item label={t('fields.verification')} required>
-          <Captcha ref={captcha.ref} onChange={captcha.onChange} />
-        </Form.Item>
+        <CaptchaField label={t('fields.verification')} ref={captcha.ref} onChange={captcha.onChange} />
         <Button type="primary" htmlType="submit" block disabled={!captcha.verified} loading={login.isPending}>
           {t('login.submit')}
         </Button>

@@ -3,7 +3,7 @@ import { App, Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Captcha } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { isApiError } from '../../../lib/api-error';
 import { AuthHeading } from '../components/auth-heading';
@@ -16,7 +16,7 @@ interface ChangeForm {
   confirm: string;
 }
 
-/** Delay before the move to the login screen after an expired code or too many attempts. */
+/** Delay before the move to the login screen after too many attempts. */
 const redirectDelayMs = 2000;
 
 /** Password recovery, step 2: the e-mailed code and the new password. */
@@ -42,8 +42,9 @@ export function RecoverChangePage() {
       navigate('/auth/login', { replace: true });
     } catch (error) {
       const status = isApiError(error) ? error.status : 0;
-      if (status === 410 || status === 404 || status === 429) {
-        message.error(t(status === 429 ? 'change.tooManyAttempts' : 'change.expired'));
+      // A wrong, expired or unknown code is one answer (400): the page cannot tell who has an account.
+      if (status === 429) {
+        message.error(t('change.tooManyAttempts'));
         message.info(t('change.redirecting'));
         redirectTimer.current = window.setTimeout(() => navigate('/auth/login', { replace: true }), redirectDelayMs);
         return;
@@ -56,7 +57,7 @@ export function RecoverChangePage() {
   return (
     <>
       <AuthHeading title={t('change.title')} lead={t('change.lead', { email })} />
-      <Form<ChangeForm> layout="vertical" requiredMark={false} size="large" name="change" onFinish={onFinish}>
+      <Form<ChangeForm> layout="vertical" size="large" name="change" onFinish={onFinish}>
         <Form.Item
           label={t('fields.code')}
           name="code"
@@ -93,9 +94,7 @@ export function RecoverChangePage() {
         >
           <Input.Password prefix={<LockOutlined aria-hidden="true" />} autoComplete="new-password" maxLength={20} />
         </Form.Item>
-        <Form.Item label={t('fields.verification')} required>
-          <Captcha ref={captcha.ref} onChange={captcha.onChange} />
-        </Form.Item>
+        <CaptchaField label={t('fields.verification')} ref={captcha.ref} onChange={captcha.onChange} />
         <Button type="primary" htmlType="submit" block disabled={!captcha.verified} loading={change.isPending}>
           {t('change.submit')}
         </Button>

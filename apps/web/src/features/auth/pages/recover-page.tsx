@@ -1,7 +1,7 @@
 import { App, Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Captcha } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { AuthHeading } from '../components/auth-heading';
 import { EmailField } from '../components/email-field';
@@ -32,11 +32,9 @@ export function RecoverPage() {
   return (
     <>
       <AuthHeading title={t('recover.title')} lead={t('recover.lead')} />
-      <Form<{ email: string }> layout="vertical" requiredMark={false} size="large" name="recover" onFinish={onFinish}>
+      <Form<{ email: string }> layout="vertical" size="large" name="recover" onFinish={onFinish}>
         <EmailField />
-        <Form.Item label={t('fields.verification')} required>
-          <Captcha ref={captcha.ref} onChange={captcha.onChange} />
-        </Form.Item>
+        <CaptchaField label={t('fields.verification')} ref={captcha.ref} onChange={captcha.onChange} />
         <Button type="primary" htmlType="submit" block disabled={!captcha.verified} loading={sendCode.isPending}>
           {t('recover.submit')}
         </Button>

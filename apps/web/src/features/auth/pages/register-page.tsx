@@ -2,7 +2,7 @@ import { Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Captcha } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { AuthHeading } from '../components/auth-heading';
 
@@ -13,7 +13,7 @@ export function RegisterPage() {
   return (
     <>
       <AuthHeading title={t('register.title')} lead={t('register.lead')} />
-      <Form layout="vertical" requiredMark={false} size="large" name="register" onFinish={() => undefined}>
+      <Form layout="vertical" size="large" name="register" onFinish={() => undefined}>
         <Form.Item
           label={t('fields.email')}
           name="email"
@@ -27,9 +27,7 @@ export function RegisterPage() {
         <Form.Item label={t('fields.password')} name="password" rules={[{ required: true, message: t('validation.passwordRequired') }]}>
           <Input.Password prefix={<LockOutlined aria-hidden="true" />} autoComplete="new-password" maxLength={20} />
         </Form.Item>
-        <Form.Item label={t('fields.verification')} required>
-          <Captcha ref={captcha.ref} onChange={captcha.onChange} />
-        </Form.Item>
+        <CaptchaField label={t('fields.verification')} ref={captcha.ref} onChange={captcha.onChange} />
         <Button type="primary" htmlType="submit" block disabled={!captcha.verified}>
           {t('register.submit')}
         </Button>

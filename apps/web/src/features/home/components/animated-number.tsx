@@ -15,7 +15,23 @@ export function AnimatedNumber({
   testId?: string;
   className?: string;
 }) {
-  const shown = useCountUp(value);
+  return <Figure value={value} shown={useCountUp(value)} format={format} testId={testId} className={className} />;
+}
+
+/** A figure counted up by its caller (several figures of one snapshot on one clock). */
+export function Figure({
+  value,
+  shown,
+  format,
+  testId,
+  className,
+}: {
+  value: number;
+  shown: number;
+  format: (n: number) => string;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <span className={className} data-testid={testId} data-value={value} aria-label={format(value)}>
       <span aria-hidden="true">{format(shown)}</span>

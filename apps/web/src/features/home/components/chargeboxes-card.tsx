@@ -2,17 +2,12 @@ import { useMemo } from 'react';
 import { Card, Skeleton, theme } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PieChart } from 'echarts/charts';
-import { TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
 import type { StationStatusCounts } from '@recarga/contracts/stats';
-import { EChart, type EChartOption } from '../../../components/echart';
+import { DonutChart } from '../../../components/donut-chart';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
-import { COUNT_UP_MS } from '../utils/count-up';
-import { AnimatedNumber } from './animated-number';
+import { wholeParts, useCountUpGroup } from '../utils/count-up';
+import { Figure } from './animated-number';
 import { CardTitle } from './users-card';
-
-echarts.use([PieChart, TooltipComponent]);
 
 const order = ['charging', 'available', 'unavailable', 'maintenance'] as const;
 
@@ -21,6 +16,11 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
   const { t } = useTranslation('home');
   const { token } = theme.useToken();
   const fmt = useNumberFormat();
+  // One clock for the total and its parts: the legend always adds up to the figure in the middle.
+  const targets = useMemo(() => (counts ? order.map((k) => counts[k]) : undefined), [counts]);
+  const animated = useCountUpGroup(targets);
+  const shownParts = wholeParts(order.map((_, i) => animated[i] ?? 0));
+  const shownTotal = shownParts.reduce((sum, n) => sum + n, 0);
   const colours: Record<(typeof order)[number], string> = useMemo(
     () => ({
       charging: token.orange,
@@ -30,28 +30,6 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
     }),
     [token],
   );
-  const option = useMemo<EChartOption>(() => {
-    const data = counts ? order.map((k) => ({ name: t(`stations.${k}`), value: counts[k], itemStyle: { color: colours[k] } })) : [];
-    const empty = !counts || counts.total === 0;
-    return {
-      animationDuration: COUNT_UP_MS,
-      animationEasing: 'cubicOut',
-      tooltip: { trigger: 'item', valueFormatter: (v: unknown) => fmt.integer(Number(v)) },
-      series: [
-        {
-          type: 'pie',
-          radius: ['62%', '88%'],
-          padAngle: empty ? 0 : 2,
-          itemStyle: { borderRadius: 4 },
-          label: { show: false },
-          emphasis: { scale: true, scaleSize: 4 },
-          silent: empty,
-          data: empty ? [{ name: '', value: 1, itemStyle: { color: token.colorFillSecondary } }] : data,
-        },
-      ],
-    };
-  }, [counts, colours, fmt, t, token.colorFillSecondary]);
-
   return (
     <Card
       className="panel-card"
@@ -64,15 +42,24 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
       ) : (
         <div className="donut-card">
           <div className="donut-card__chart">
-            <EChart
-              option={option}
+            <DonutChart
+              segments={order.map((k, i) => ({
+                key: k,
+                label: t(`stations.${k}`),
+                value: animated[i] ?? 0,
+                valueText: fmt.integer(counts[k]),
+                color: colours[k],
+              }))}
+              total={counts.total}
+              trackColor={token.colorFillSecondary}
               className="donut-card__canvas"
               label={t('stations.chartLabel', { ...counts })}
               testId="chart-chargeboxes"
             />
             <div className="donut-card__center">
-              <AnimatedNumber
+              <Figure
                 value={counts.total}
+                shown={shownTotal}
                 format={fmt.integer}
                 testId="value-stations-total"
                 className="donut-card__center-value"
@@ -85,7 +72,13 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
               <li key={k}>
                 <span className="status-legend__dot" style={{ background: colours[k] }} aria-hidden="true" />
                 <span className="status-legend__label">{t(`stations.${k}`)}</span>
-                <AnimatedNumber value={counts[k]} format={fmt.integer} testId={`value-stations-${k}`} className="status-legend__value" />
+                <Figure
+                  value={counts[k]}
+                  shown={shownParts[order.indexOf(k)]!}
+                  format={fmt.integer}
+                  testId={`value-stations-${k}`}
+                  className="status-legend__value"
+                />
               </li>
             ))}
           </ul>

@@ -1,16 +1,11 @@
-import { useMemo } from 'react';
 import { Card, Skeleton, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PieChart } from 'echarts/charts';
-import * as echarts from 'echarts/core';
 import { TREE_KG_CO2_PER_YEAR, type StatsSums } from '@recarga/contracts/stats';
-import { EChart, type EChartOption } from '../../../components/echart';
+import { DonutChart } from '../../../components/donut-chart';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
-import { COUNT_UP_MS, useCountUp } from '../utils/count-up';
+import { useCountUp } from '../utils/count-up';
 import { AnimatedNumber } from './animated-number';
 import { CardTitle } from './users-card';
-
-echarts.use([PieChart]);
 
 const TreeIcon = ({ size = 22 }: { size?: number }) => (
   <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" fill="currentColor">
@@ -24,27 +19,6 @@ export function SustainabilityCard({ energy }: { energy: StatsSums['energy'] | u
   const { token } = theme.useToken();
   const fmt = useNumberFormat();
   const goal = useCountUp(energy?.treePercentageGoal);
-  const option = useMemo<EChartOption>(() => {
-    const g = Math.round((energy?.treePercentageGoal ?? 0) * 1000) / 10;
-    return {
-      animationDuration: COUNT_UP_MS,
-      animationEasing: 'cubicOut',
-      series: [
-        {
-          type: 'pie',
-          radius: ['70%', '90%'],
-          silent: true,
-          startAngle: 90,
-          label: { show: false },
-          data: [
-            { name: 'goal', value: g, itemStyle: { color: token.colorSuccess, borderRadius: 8 } },
-            { name: 'rest', value: Math.max(0, 100 - g), itemStyle: { color: token.colorFillSecondary } },
-          ],
-        },
-      ],
-    };
-  }, [energy?.treePercentageGoal, token.colorSuccess, token.colorFillSecondary]);
-
   return (
     <Card
       className="panel-card"
@@ -57,8 +31,21 @@ export function SustainabilityCard({ energy }: { energy: StatsSums['energy'] | u
       ) : (
         <div className="donut-card">
           <div className="donut-card__chart">
-            <EChart
-              option={option}
+            <DonutChart
+              segments={[
+                {
+                  key: 'goal',
+                  label: t('sustainability.nextTree'),
+                  value: Math.min(1, Math.max(0, goal)),
+                  valueText: fmt.percent(energy.treePercentageGoal),
+                  color: token.colorSuccess,
+                },
+              ]}
+              total={1}
+              rounded
+              inner={0.7}
+              outer={0.9}
+              trackColor={token.colorFillSecondary}
               className="donut-card__canvas"
               label={t('sustainability.chartLabel', { percent: fmt.percent(energy.treePercentageGoal) })}
             />

@@ -168,9 +168,14 @@ export function HomePage() {
           <LiveEventsCard />
         </Col>
       </Row>
-      <Typography.Paragraph type="secondary" className="home-dashboard__note">
-        {t('note')}
-      </Typography.Paragraph>
+      {s ? (
+        <Typography.Paragraph type="secondary" className="home-dashboard__note" data-testid="co2-note">
+          {t('note', {
+            grid: fmt.decimal(s.envIndicator.gridKgCo2PerKwh, 4),
+            source: t(`gridSource.${s.envIndicator.gridSource}`),
+          })}
+        </Typography.Paragraph>
+      ) : null}
     </div>
   );
 }

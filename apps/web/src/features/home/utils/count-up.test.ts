@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_UP_MS, countUpValue } from './count-up';
+import { COUNT_UP_MS, countUpValue, wholeParts } from './count-up';
 
 describe('count-up', () => {
   it('starts at the old value, rises monotonically and lands exactly on the target after 3 s', () => {
@@ -15,5 +15,20 @@ describe('count-up', () => {
   it('counts down too, from a live value to a lower one', () => {
     expect(countUpValue(10, 4, 1500)).toBeLessThan(10);
     expect(countUpValue(10, 4, 3000)).toBe(4);
+  });
+
+  it('parts shown mid-count: whole numbers that add up to the rounded total', () => {
+    // 2.4 + 3.3 = 5.7: rounding each would show 2 and 3 beside a total of 6; the larger remainder takes the unit.
+    expect(wholeParts([2.4, 3.3])).toEqual([3, 3]);
+    expect(wholeParts([2.3, 3.6])).toEqual([2, 4]);
+    expect(wholeParts([1.5, 1.5, 1])).toEqual([2, 1, 1]);
+    expect(wholeParts([0.2, 0.2, 0.2])).toEqual([1, 0, 0]);
+    expect(wholeParts([3, 5, 0])).toEqual([3, 5, 0]);
+    for (const values of [
+      [0.7, 12.1, 3.9, 0.3],
+      [9.99, 0.01],
+    ]) {
+      expect(wholeParts(values).reduce((a, b) => a + b, 0)).toBe(Math.round(values.reduce((a, b) => a + b, 0)));
+    }
   });
 });

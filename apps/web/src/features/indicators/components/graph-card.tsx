@@ -7,6 +7,7 @@ import * as echarts from 'echarts/core';
 import dayjs from 'dayjs';
 import type { Graph } from '@recarga/contracts/station-graphs';
 import { EChart, type EChartOption } from '../../../components/echart';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent]);
 
@@ -26,6 +27,7 @@ export interface GraphView {
 /** One chart of the statistics page, with its headline figure and an accessible text summary. */
 export function GraphCard({ view, emptyText }: { view: GraphView; emptyText: string }) {
   const { token } = theme.useToken();
+  const fmt = useNumberFormat();
   const { graph } = view;
   const empty = graph.series.every((p) => p.y === 0);
   const option = useMemo<EChartOption>(() => {
@@ -52,7 +54,8 @@ export function GraphCard({ view, emptyText }: { view: GraphView; emptyText: str
         type: 'value',
         minInterval: view.axis === 'hour' || graph.key === 'recharges' || graph.key === 'duration' ? 1 : undefined,
         splitLine: { lineStyle: { color: token.colorBorderSecondary, type: 'dashed' } },
-        axisLabel: { color: token.colorTextSecondary, fontSize: 11 },
+        // The interface language's decimal separator, as in the figures beside the chart.
+        axisLabel: { color: token.colorTextSecondary, fontSize: 11, formatter: (v: number) => fmt.axis(v) },
       },
       series: [
         view.kind === 'bar'
@@ -86,7 +89,7 @@ export function GraphCard({ view, emptyText }: { view: GraphView; emptyText: str
             },
       ],
     };
-  }, [graph, view, token]);
+  }, [graph, view, token, fmt]);
 
   return (
     <Card

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Card, Col, Row, Segmented, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { foldedSearch } from '../../../lib/select-search';
 import type { Graph } from '@recarga/contracts/station-graphs';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -103,7 +104,7 @@ export function IndicatorsPage() {
         <label className="indicators-filters__field">
           <Typography.Text type="secondary">{t('filters.station')}</Typography.Text>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={foldedSearch()}
             allowClear
             value={params.stationId}
             placeholder={t('filters.allStations')}

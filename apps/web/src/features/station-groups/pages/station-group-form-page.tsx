@@ -3,8 +3,10 @@ import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, S
 import { AimOutlined, ArrowLeftOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { foldedSearch } from '../../../lib/select-search';
 import type { GroupSave } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { LocationMap } from '../../../components/location-map';
 import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
@@ -78,6 +80,8 @@ function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Ten
   const brand = useBrand();
   const session = useSession();
   const [form] = Form.useForm<GroupFormValues>();
+  const [dirty, setDirty] = useState(false);
+  const leave = useLeaveGuard(dirty);
   const save = useSaveGroup(group?.chargeBoxGroupPk ?? null);
   const [redirecting, setRedirecting] = useState(false);
   const [zipBusy, setZipBusy] = useState(false);
@@ -173,6 +177,7 @@ function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Ten
     try {
       await save.mutateAsync(body);
       message.success(group ? t('form.updated') : t('form.created'));
+      leave.release();
       setRedirecting(true);
       timer.current = setTimeout(() => navigate('/station_groups'), REDIRECT_MS);
     } catch (error) {
@@ -197,6 +202,7 @@ function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Ten
       onFinish={(v) => void submit({ ...initial, ...form.getFieldsValue(true), ...v })}
       onFinishFailed={() => message.error(t('form.saveFailed'))}
       onValuesChange={(changed: Partial<GroupFormValues>) => {
+        setDirty(true);
         if ('tenantPk' in changed)
           form.setFieldValue(['address', 'country'], tenants.find((x) => x.tenant_pk === changed.tenantPk)?.country ?? brand.country);
       }}
@@ -221,10 +227,7 @@ function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Ten
             {tenants.length > 1 ? (
               <Col xs={24} md={8}>
                 <Form.Item name="tenantPk" label={t('form.tenant')} rules={[required]}>
-                  <Select
-                    showSearch={{ optionFilterProp: 'label' }}
-                    options={tenants.map((x) => ({ value: x.tenant_pk, label: x.name }))}
-                  />
+                  <Select showSearch={foldedSearch()} options={tenants.map((x) => ({ value: x.tenant_pk, label: x.name }))} />
                 </Form.Item>
               </Col>
             ) : null}

@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Input, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useCallback, useMemo } from 'react';
+import { Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FilterSearch } from '../../../components/filter-search';
 import { GROUP_PAGE_SIZE, type Group } from '@recarga/contracts/station-groups';
+import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { intParam, oneOfParam, textParam, useSearchBox, useUrlState } from '../../../lib/url-state';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useGroups, type GroupSort } from '../api/get-groups';
 import { GroupCard } from '../components/group-card';
@@ -13,24 +16,28 @@ import '../station-groups.css';
 
 const SEARCH_DELAY_MS = 400;
 
+/** The list's settings in the address: `/station_groups?search=centro&sort=name&order=desc&page=2`. */
+const groupUrlCodecs = {
+  search: textParam,
+  sort: oneOfParam<GroupSort>(['name', 'address', 'externalId']),
+  order: oneOfParam(['asc', 'desc'] as const),
+  page: intParam(1),
+};
+
 /** /station_groups: search, sort by Name, Address or External ID, expandable cards, New chargebox group. */
 export function StationGroupsPage() {
   const { t } = useTranslation('stationGroups');
   const navigate = useNavigate();
   const permitted = usePermittedRoutes();
-  const [search, setSearch] = useState('');
-  const [searchInput, setSearchInput] = useState('');
-  const [sort, setSort] = useState<{ sort?: GroupSort; order?: 'asc' | 'desc' }>({});
-  const [page, setPage] = useState(1);
+  // Search, sort and page live in the address (reload, back and shared links keep them).
+  const [url, setUrl] = useUrlState(groupUrlCodecs);
+  const searchInput = url.search ?? '';
+  const sort = useMemo(() => (url.sort ? { sort: url.sort, order: url.order ?? 'asc' } : {}), [url.sort, url.order]);
+  const page = url.page ?? 1;
+  const commitSearch = useCallback((text: string) => setUrl({ search: text, page: undefined }, { replace: true }), [setUrl]);
+  const [search, setSearch] = useSearchBox(searchInput, commitSearch, SEARCH_DELAY_MS);
   const canEdit = permitted.has('/station_groups/edit/{id}');
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearchInput(search);
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const canCreate = permitted.has('/station_groups/create');
 
   const { data, isLoading, isError, refetch } = useGroups({ searchInput, ...sort, page });
   const sortOrder = (key: GroupSort) => (sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null);
@@ -72,9 +79,12 @@ export function StationGroupsPage() {
 
   const onTableChange: TableProps<Group>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    if (s?.order) setSort({ sort: s.columnKey as GroupSort, order: s.order === 'ascend' ? 'asc' : 'desc' });
-    else setSort({});
-    setPage(pagination.current ?? 1);
+    const next = pagination.current ?? 1;
+    setUrl({
+      sort: s?.order ? (s.columnKey as GroupSort) : undefined,
+      order: s?.order === 'descend' ? 'desc' : undefined,
+      page: next === 1 ? undefined : next,
+    });
   };
 
   return (
@@ -97,17 +107,7 @@ export function StationGroupsPage() {
       />
       <Card variant="borderless" className="section-card">
         <div className="filter-bar" role="search" aria-label={t('list.searchLabel')}>
-          <Input
-            className="filter-bar__search"
-            allowClear
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            prefix={<SearchOutlined aria-hidden="true" />}
-            placeholder={t('list.search')}
-            aria-label={t('list.search')}
-            maxLength={100}
-            data-testid="group-search"
-          />
+          <FilterSearch value={search} onChange={setSearch} label={t('list.search')} testId="group-search" />
           <Typography.Text type="secondary" aria-live="polite" className="filter-bar__count">
             {data ? t('list.count', { count: data.count }) : '\u00a0'}
           </Typography.Text>
@@ -118,7 +118,24 @@ export function StationGroupsPage() {
           columns={columns}
           dataSource={data?.chargePointGroupList ?? []}
           loading={isLoading}
-          locale={{ emptyText: t('list.empty') }}
+          locale={{
+            emptyText: (
+              <EmptyState
+                title={t('list.empty')}
+                text={searchInput ? t('list.emptyFiltered') : canCreate ? t('list.emptyHint') : undefined}
+                actions={
+                  searchInput ? (
+                    <Button onClick={() => setUrl({ search: undefined, page: undefined })}>{t('common:empty.clearSearch')}</Button>
+                  ) : canCreate ? (
+                    <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate('/station_groups/create')}>
+                      {t('list.new')}
+                    </Button>
+                  ) : null
+                }
+                data-testid="groups-empty"
+              />
+            ),
+          }}
           sortDirections={['descend', 'ascend']}
           showSorterTooltip={false}
           onChange={onTableChange}

@@ -16,7 +16,13 @@ export function ConnectorStatusPills({ connectors }: { connectors: Connector[] }
     <ul className="connector-pills" aria-label={t('list.connectorsLabel')}>
       {sorted.map((c) => {
         const group = t(`statusGroups.${c.statusGroup}`);
-        const status = c.unusualStatus ? t(`unusualStatus.${c.unusualStatus}`) : (c.lastStatus.status ?? t('list.neverReported'));
+        // OCPP's status in the interface language; a status the interface does not know is shown as sent.
+        const reported = c.lastStatus.status;
+        const status = c.unusualStatus
+          ? t(`unusualStatus.${c.unusualStatus}`)
+          : reported
+            ? t(`connectorStatus.${reported}`, { defaultValue: reported })
+            : t('list.neverReported');
         const label = t('list.connectorPill', { id: c.connectorId, group, status });
         return (
           <li key={c.connectorId}>

@@ -81,7 +81,7 @@ export function ReportPopover({ filters }: { filters: StationFilters }) {
       <Form<ReportForm>
         form={form}
         layout="vertical"
-        requiredMark={false}
+
         initialValues={{
           range: [
             dayjs()

@@ -1,6 +1,8 @@
-import { Input, Select, Switch } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Select, Switch } from 'antd';
+
 import { useTranslation } from 'react-i18next';
+import { FilterSearch } from '../../../components/filter-search';
+import { foldedSearch } from '../../../lib/select-search';
 import type { Group } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
 import type { StationFilters } from '../api/get-stations';
@@ -20,21 +22,11 @@ export function StationFilterBar({ search, onSearch, filters, onChange, groups, 
   const online = filters.online === undefined ? 'all' : filters.online ? 'online' : 'offline';
   return (
     <div className="filter-bar" role="search" aria-label={t('filters.label')}>
-      <Input
-        className="filter-bar__search"
-        allowClear
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        prefix={<SearchOutlined aria-hidden="true" />}
-        placeholder={t('filters.search')}
-        aria-label={t('filters.search')}
-        maxLength={100}
-        data-testid="station-search"
-      />
+      <FilterSearch value={search} onChange={onSearch} label={t('filters.search')} testId="station-search" />
       <Select
         className="filter-bar__select"
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
+        showSearch={foldedSearch()}
         value={filters.chargeBoxGroupPk}
         onChange={(value?: number) => onChange({ ...filters, chargeBoxGroupPk: value })}
         placeholder={t('filters.group')}
@@ -45,7 +37,7 @@ export function StationFilterBar({ search, onSearch, filters, onChange, groups, 
         <Select
           className="filter-bar__select"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={foldedSearch()}
           value={filters.tenantPk}
           onChange={(value?: number) => onChange({ ...filters, tenantPk: value })}
           placeholder={t('filters.tenant')}

@@ -1,5 +1,6 @@
 import { Col, ConfigProvider, Form, Input, Radio, Row, Select, TimePicker, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { foldedSearch } from '../../../lib/select-search';
 import type { Group } from '@recarga/contracts/station-groups';
 import type { Tenant } from '@recarga/contracts/tenants';
 import { SwitchField } from '../../../components/switch-field';
@@ -90,7 +91,7 @@ export function GeneralTab({
           <Col xs={24} md={12}>
             <Form.Item name="tenantPk" label={t('general.tenant')} rules={[required]}>
               <Select
-                showSearch={{ optionFilterProp: 'label' }}
+                showSearch={foldedSearch()}
                 disabled={ownerOnly}
                 options={tenants.map((x) => ({ value: x.tenant_pk, label: x.name }))}
                 placeholder={t('general.tenantPlaceholder')}
@@ -102,7 +103,7 @@ export function GeneralTab({
               <Select
                 disabled={ownerOnly}
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
+                showSearch={foldedSearch()}
                 options={groups.map((g) => ({
                   value: g.chargeBoxGroupPk,
                   label: tenants.length > 1 ? `${g.name} · ${g.tenantName}` : g.name,

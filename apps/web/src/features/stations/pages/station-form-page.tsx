@@ -3,6 +3,7 @@ import { Alert, App, Badge, Button, Card, ConfigProvider, Form, Skeleton, Tabs, 
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { roles } from '@recarga/contracts/permissions';
 import type { ChargePointDetail } from '@recarga/contracts/stations';
 import type { Group } from '@recarga/contracts/station-groups';
@@ -134,6 +135,8 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
   // operator's (the server refuses it too: docs/decisions.md, "Station owners").
   const ownerOnly = useHasRole(roles.stationOwner);
   const [form] = Form.useForm<StationFormValues>();
+  const [dirty, setDirty] = useState(false);
+  const leave = useLeaveGuard(dirty);
   const limits = useLimitNotice();
   const editing = detail !== null;
   const pk = detail?.chargeBoxPk ?? null;
@@ -197,6 +200,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
   const submitDisabled = save.isPending || redirecting || zipWithoutLongitude;
 
   const onValuesChange = (changed: Partial<StationFormValues>) => {
+    setDirty(true);
     if ('tenantPk' in changed) {
       const tenant = tenants.find((x) => x.tenant_pk === changed.tenantPk);
       if (!tenant?.tenant_device_reader) form.setFieldsValue({ isTenantDeviceReader: false, deviceReaderMac: '' });
@@ -254,6 +258,7 @@ function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
     try {
       await save.mutateAsync(body);
       message.success(editing ? t('form.updated') : t('form.created'));
+      leave.release();
       setRedirecting(true);
       redirectTimer.current = setTimeout(() => navigate('/stations'), REDIRECT_MS);
     } catch (error) {

@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Badge, Button, Card, Table, theme, Typography, type TableColumnsType } from 'antd';
 import type { CSSProperties } from 'react';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATION_PAGE_SIZE, type ChargePointListItem } from '@recarga/contracts/stations';
+import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useTenants } from '../../../lib/api/get-tenants';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
+import { flagParam, intParam, textParam, useSearchBox, useUrlState } from '../../../lib/url-state';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useGroupOptions } from '../api/get-group-options';
 import { useStations, type StationFilters } from '../api/get-stations';
@@ -23,6 +25,16 @@ import '../stations.css';
 
 const SEARCH_DELAY_MS = 400;
 
+/** The list's settings in the address: `/stations?search=paulista&group=3&online=1&page=2`. */
+const stationUrlCodecs = {
+  search: textParam,
+  disabled: flagParam,
+  group: intParam(1),
+  tenant: intParam(1),
+  online: flagParam,
+  page: intParam(1),
+};
+
 /** /stations: the station list with filters, reports, Excel, New Station and expandable cards. */
 export function StationsPage() {
   const { t } = useTranslation('stations');
@@ -30,19 +42,25 @@ export function StationsPage() {
   const { token } = theme.useToken();
   const permitted = usePermittedRoutes();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<StationFilters>({ active: true });
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // Filters, search and page live in the address (reload, back and shared links keep them).
+  const [url, setUrl] = useUrlState(stationUrlCodecs);
+  const filters = useMemo<StationFilters>(
+    () => ({
+      active: !url.disabled,
+      searchInput: url.search || undefined,
+      chargeBoxGroupPk: url.group,
+      tenantPk: url.tenant,
+      online: url.online,
+    }),
+    [url.disabled, url.search, url.group, url.tenant, url.online],
+  );
+  const page = url.page ?? 1;
+  const filtered = !!(url.search || url.disabled || url.group || url.tenant || url.online !== undefined);
+  const commitSearch = useCallback((text: string) => setUrl({ search: text, page: undefined }, { replace: true }), [setUrl]);
+  const [search, setSearch] = useSearchBox(url.search ?? '', commitSearch, SEARCH_DELAY_MS);
+  const setPage = (next: number) => setUrl({ page: next === 1 ? undefined : next });
   const groups = useGroupOptions();
   const tenants = useTenants();
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((f) => (f.searchInput === search ? f : { ...f, searchInput: search }));
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const { data, isLoading, isFetching, isError, refetch } = useStations({ ...filters, page });
 
@@ -111,10 +129,15 @@ export function StationsPage() {
           search={search}
           onSearch={setSearch}
           filters={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
+          onChange={(next) =>
+            setUrl({
+              disabled: next.active ? undefined : true,
+              group: next.chargeBoxGroupPk,
+              tenant: next.tenantPk,
+              online: next.online,
+              page: undefined,
+            })
+          }
           groups={groups.data ?? []}
           tenants={tenants.data ?? []}
         />
@@ -137,7 +160,38 @@ export function StationsPage() {
           columns={columns}
           dataSource={data?.chargePointList ?? []}
           loading={isLoading || (isFetching && !data)}
-          locale={{ emptyText: t('list.empty') }}
+          locale={{
+            emptyText: filtered ? (
+              <EmptyState
+                title={t('list.empty')}
+                text={t('list.emptyFiltered')}
+                actions={
+                  <Button
+                    onClick={() =>
+                      setUrl({
+                        search: undefined,
+                        disabled: undefined,
+                        group: undefined,
+                        tenant: undefined,
+                        online: undefined,
+                        page: undefined,
+                      })
+                    }
+                  >
+                    {t('common:empty.clearFilters')}
+                  </Button>
+                }
+                data-testid="stations-empty"
+              />
+            ) : (
+              <EmptyState
+                title={t('list.empty')}
+                text={permitted.has('/stations/create') ? t('list.emptyHint') : undefined}
+                actions={permitted.has('/stations/create') ? <NewStationButton /> : null}
+                data-testid="stations-empty"
+              />
+            ),
+          }}
           expandable={{
             expandedRowRender: (station) => <StationCard station={station} />,
             expandRowByClick: true,

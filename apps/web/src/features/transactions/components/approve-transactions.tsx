@@ -112,7 +112,7 @@ export function ApproveTransactions({ selected, onDone }: Props) {
           form={form}
           layout="vertical"
           onFinish={(v) => void submit(v)}
-          requiredMark={false}
+
           initialValues={{ paidAt: openedAt, paymentType: defaultPaymentType(types.data ?? []) }}
         >
           <Form.Item name="paidAt" label={t('approve.paidAt')} rules={[{ required: true }]}>

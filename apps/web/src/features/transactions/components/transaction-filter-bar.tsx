@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import { DatePicker, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { foldedSearch } from '../../../lib/select-search';
 import dayjs, { type Dayjs } from 'dayjs';
 import { revenueStatuses, type RevenueStatus } from '@recarga/contracts/transactions';
 import { useStationOptions } from '../../../lib/api/get-station-options';
 import { dateFormat } from '../../../lib/format/date-time';
 import { useLanguageTag } from '../../../lib/use-language-tag';
-import { isDateDisabled, isRangeAllowed, normaliseRange, type DateRange } from '../model/date-range';
+import { isDateDisabled, normaliseRange, type DateRange } from '../model/date-range';
 import { DisabledOption } from './disabled-option';
 import { TagSearchSelect } from './tag-search-select';
 
@@ -23,6 +24,8 @@ interface Props {
   value: FilterState;
   onChange: (next: FilterState) => void;
   onSearch: (text: string) => void;
+  /** Why the period asked for is not queried (shown under the picker). */
+  rangeError?: string;
   financial: boolean;
   optionsDisabled: boolean;
 }
@@ -38,7 +41,7 @@ function presets(t: (key: string) => string): { label: string; value: [Dayjs, Da
 }
 
 /** Text search, tag search, station, revenue status and period of the transaction list. */
-export function TransactionFilterBar({ value, onChange, onSearch, financial, optionsDisabled }: Props) {
+export function TransactionFilterBar({ value, onChange, onSearch, rangeError, financial, optionsDisabled }: Props) {
   const { t } = useTranslation('transactions');
   const stations = useStationOptions();
   const language = useLanguageTag();
@@ -63,27 +66,37 @@ export function TransactionFilterBar({ value, onChange, onSearch, financial, opt
         maxLength={100}
         data-testid="tx-search"
       />
-      <DatePicker.RangePicker
-        className="tx-filters__period"
-        value={value.range}
-        format={dateFormat}
-        allowClear={false}
-        allowEmpty={[false, false]}
-        presets={presets(t)}
-        disabledDate={(day, info) => isDateDisabled(day, dayjs(), { from: info?.from, to: info?.from })}
-        onChange={(dates) => {
-          if (!dates?.[0] || !dates[1]) return;
-          const range = normaliseRange([dates[0], dates[1]]);
-          if (isRangeAllowed(range)) onChange({ ...value, range });
-        }}
-        placeholder={[t('filters.periodStart'), t('filters.periodEnd')]}
-        aria-label={t('filters.period')}
-        data-testid="tx-period"
-      />
+      <div className="tx-filters__period-field">
+        <DatePicker.RangePicker
+          className="tx-filters__period"
+          status={rangeError ? 'error' : undefined}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? 'tx-period-error' : undefined}
+          value={value.range}
+          format={dateFormat}
+          allowClear={false}
+          allowEmpty={[false, false]}
+          presets={presets(t)}
+          disabledDate={(day, info) => isDateDisabled(day, dayjs(), { from: info?.from, to: info?.from })}
+          onChange={(dates) => {
+            if (!dates?.[0] || !dates[1]) return;
+            // A period that breaks a rule is still taken: the list says why under the picker.
+            onChange({ ...value, range: normaliseRange([dates[0], dates[1]]) });
+          }}
+          placeholder={[t('filters.periodStart'), t('filters.periodEnd')]}
+          aria-label={t('filters.period')}
+          data-testid="tx-period"
+        />
+        {rangeError ? (
+          <div id="tx-period-error" className="tx-filters__period-error" role="alert" data-testid="tx-period-error">
+            {rangeError}
+          </div>
+        ) : null}
+      </div>
       <Select
         className="tx-filters__station"
         allowClear
-        showSearch={{ optionFilterProp: 'title' }}
+        showSearch={foldedSearch('title')}
         value={value.chargeBoxPk}
         onChange={(pk?: number) => onChange({ ...value, chargeBoxPk: pk })}
         placeholder={t('filters.allStations')}

@@ -1,19 +1,17 @@
 import { Button } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NotFoundView } from '../../../components/not-found-view';
+import { EmptyState } from '../../../components/empty-state';
 
-/** The list's empty state: the not-found view (001 §2), worded for an empty result. */
+/** The list's empty state, worded for an empty result, with a way to clear the filters. */
 export function TransactionsEmpty({ onClear }: { onClear?: () => void }) {
   const { t } = useTranslation('transactions');
   return (
-    <NotFoundView
-      className="tx-empty"
-      heading="h2"
+    <EmptyState
       icon={<FileSearchOutlined />}
       title={t('list.emptyTitle')}
       text={t('list.emptyText')}
-      extra={onClear ? <Button onClick={onClear}>{t('list.clearFilters')}</Button> : null}
+      actions={onClear ? <Button onClick={onClear}>{t('list.clearFilters')}</Button> : null}
       data-testid="tx-empty"
     />
   );

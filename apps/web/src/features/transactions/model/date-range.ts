@@ -21,11 +21,18 @@ export function isDateDisabled(day: Dayjs, now: Dayjs = dayjs(), chosen?: { from
   return false;
 }
 
+export type RangeProblem = 'order' | 'future' | 'tooLong';
+
+/** What keeps a whole range from being queried: ends swapped, a day after today, 365 days or more. */
+export function rangeProblem([from, to]: DateRange, now: Dayjs = dayjs()): RangeProblem | null {
+  if (from.isAfter(to)) return 'order';
+  if (to.isAfter(now.endOf('day'))) return 'future';
+  return to.diff(from, 'day', true) < MAX_RANGE_DAYS ? null : 'tooLong';
+}
+
 /** True when a whole range may be queried (ordered, not in the future, under 365 days). */
-export function isRangeAllowed([from, to]: DateRange, now: Dayjs = dayjs()): boolean {
-  if (from.isAfter(to)) return false;
-  if (to.isAfter(now.endOf('day'))) return false;
-  return to.diff(from, 'day', true) < MAX_RANGE_DAYS;
+export function isRangeAllowed(range: DateRange, now: Dayjs = dayjs()): boolean {
+  return rangeProblem(range, now) === null;
 }
 
 /** A picked range as the query sends it: from the start of its first day to the end of its last day. */

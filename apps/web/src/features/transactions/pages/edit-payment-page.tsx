@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PaymentType } from '@recarga/contracts/payments';
+import { NoPermissionView } from '../../../components/no-permission-view';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
 import { dateTimeFormat, formatDateTime } from '../../../lib/format/date-time';
@@ -37,6 +39,8 @@ export function EditPaymentPage() {
   const types = usePaymentTypes(access.canApprove);
   const pay = usePayTransaction(id);
   const [form] = Form.useForm<PaymentForm>();
+  const [dirty, setDirty] = useState(false);
+  const leave = useLeaveGuard(dirty);
   const tx = detail.data?.transaction;
   const editable = tx ? canEditPayment(tx) : false;
 
@@ -44,7 +48,7 @@ export function EditPaymentPage() {
     if (types.data && !form.getFieldValue('paymentType')) form.setFieldValue('paymentType', defaultPaymentType(types.data));
   }, [types.data, form]);
 
-  if (!access.canApprove) return <Navigate to="/not-found" replace />;
+  if (!access.canApprove) return <NoPermissionView />;
 
   const back = () => navigate('/transactions');
 
@@ -56,6 +60,7 @@ export function EditPaymentPage() {
         payment_external_id: values.externalId?.trim() || null,
       });
       message.success(t('edit.success'));
+      leave.release();
       back();
     } catch (error) {
       const reason = isApiError(error) && error.status < 500 ? error.body?.message : undefined;
@@ -157,6 +162,7 @@ export function EditPaymentPage() {
             disabled={!editable || pay.isPending}
             initialValues={{ paidAt: dayjs(), externalId: '' }}
             onFinish={(values) => void submit(values)}
+            onValuesChange={() => setDirty(true)}
             data-testid="tx-edit-form"
           >
             <Form.Item

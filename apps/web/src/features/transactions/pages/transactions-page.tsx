@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
+import { useSearchBox, useUrlState } from '../../../lib/url-state';
 import { useTransactions } from '../api/get-transactions';
 import { ApproveTransactions } from '../components/approve-transactions';
 import { InvoiceBadge } from '../components/invoice-badge';
@@ -20,18 +21,14 @@ import { TransactionsExcelButton } from '../components/transactions-excel-button
 import { TransactionsScope } from '../components/transactions-scope';
 import { useInvoicePdf } from '../components/use-invoice-pdf';
 import { useInvoiceRetry } from '../components/use-invoice-retry';
-import { defaultTransactionRange } from '../model/date-range';
 import type { TransactionFilters } from '../model/list-query';
+import { rangeToUrl, settingsFromUrl, transactionUrlCodecs } from '../model/list-url';
 import { isQueryLimited, LIMIT_WARNING_DELAY_MS } from '../model/limit-warning';
 import { isSelectableForApproval } from '../model/revenue-status';
-import { nextSortOrder, type ColumnSort, type SortOrder } from '../model/sorting';
+import { nextSortOrder, type SortOrder } from '../model/sorting';
 import { useTransactionAccess } from '../use-transaction-access';
 
 const SEARCH_DELAY_MS = 400;
-
-function initialFilters(): FilterState {
-  return { search: '', range: defaultTransactionRange(), paymentStatus: '' };
-}
 
 /** /transactions: recharges with filters, server sorting, bulk approval, Excel and expandable details. */
 export function TransactionsPage() {
@@ -42,42 +39,34 @@ export function TransactionsPage() {
   const retryInvoice = useInvoiceRetry();
   const openInvoice = useInvoicePdf();
 
-  const [filterState, setFilterState] = useState<FilterState>(initialFilters);
-  const [searchInput, setSearchInput] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<ColumnSort | null>(null);
+  // Filters, search, sort and page live in the address (reload, back and shared links keep them).
+  const [url, setUrl] = useUrlState(transactionUrlCodecs);
+  const settings = useMemo(() => settingsFromUrl(url), [url]);
+  const { page, sort } = settings;
+  const commitSearch = useCallback((search: string) => setUrl({ search, page: undefined }, { replace: true }), [setUrl]);
+  const [searchText, setSearchText] = useSearchBox(settings.search, commitSearch, SEARCH_DELAY_MS);
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
   const [expanded, setExpanded] = useState<number[]>([]);
 
-  useEffect(() => {
-    // Only a changed search goes back to page 1 (never the first render, or a page click would be undone).
-    if (filterState.search === searchInput) return undefined;
-    const timer = setTimeout(() => {
-      setSearchInput(filterState.search);
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [filterState.search, searchInput]);
+  const filterState: FilterState = {
+    search: searchText,
+    range: settings.range,
+    chargeBoxPk: settings.chargeBoxPk,
+    userOcppTag: settings.userOcppTag,
+    paymentStatus: settings.paymentStatus,
+  };
 
   const filters = useMemo<TransactionFilters>(
     () => ({
-      fromDate: filterState.range[0].toISOString(),
-      toDate: filterState.range[1].toISOString(),
-      chargeBoxPk: filterState.chargeBoxPk,
-      userOcppTag: access.optionsDisabled ? undefined : filterState.userOcppTag,
-      paymentStatus: access.financial ? filterState.paymentStatus : '',
-      searchInput,
+      fromDate: settings.queryRange[0].toISOString(),
+      toDate: settings.queryRange[1].toISOString(),
+      chargeBoxPk: settings.chargeBoxPk,
+      userOcppTag: access.optionsDisabled ? undefined : settings.userOcppTag,
+      paymentStatus: access.financial ? settings.paymentStatus : '',
+      searchInput: settings.search,
       timeZone: browserTimeZone(),
     }),
-    [
-      filterState.range,
-      filterState.chargeBoxPk,
-      filterState.userOcppTag,
-      filterState.paymentStatus,
-      searchInput,
-      access.optionsDisabled,
-      access.financial,
-    ],
+    [settings, access.optionsDisabled, access.financial],
   );
   const sorts = useMemo(() => (sort ? [sort] : []), [sort]);
   const { data, isLoading, isFetching, isError, refetch } = useTransactions({ filters, page, sorts });
@@ -92,8 +81,13 @@ export function TransactionsPage() {
   }, [limited, filters, message, t]);
 
   const changeFilters = (next: FilterState) => {
-    setFilterState(next);
-    setPage(1);
+    setUrl({
+      ...rangeToUrl(next.range),
+      station: next.chargeBoxPk,
+      tag: next.userOcppTag,
+      revenue: next.paymentStatus || undefined,
+      page: undefined,
+    });
     setSelected(new Map());
   };
 
@@ -208,8 +202,7 @@ export function TransactionsPage() {
     const key = clicked?.columnKey ? String(clicked.columnKey) : sort?.key;
     if (!key) return;
     const next = nextSortOrder(orderOf(key));
-    setSort(next ? { key, order: next } : null);
-    setPage(1);
+    setUrl({ sort: next ? { key, order: next } : undefined, page: undefined });
   };
 
   const rowSelection: TableProps<TransactionRow>['rowSelection'] = access.canApprove
@@ -255,7 +248,8 @@ export function TransactionsPage() {
         <TransactionFilterBar
           value={filterState}
           onChange={changeFilters}
-          onSearch={(search) => setFilterState((s) => ({ ...s, search }))}
+          onSearch={setSearchText}
+          rangeError={settings.problem ? t(`filters.rangeProblem.${settings.problem}`) : undefined}
           financial={access.financial}
           optionsDisabled={access.optionsDisabled}
         />
@@ -292,9 +286,18 @@ export function TransactionsPage() {
         {showEmpty ? (
           <TransactionsEmpty
             onClear={() => {
-              changeFilters(initialFilters());
-              setSearchInput('');
-              setSort(null);
+              setSearchText('');
+              setUrl({
+                search: undefined,
+                from: undefined,
+                to: undefined,
+                station: undefined,
+                tag: undefined,
+                revenue: undefined,
+                page: undefined,
+                sort: undefined,
+              });
+              setSelected(new Map());
             }}
           />
         ) : (
@@ -339,7 +342,7 @@ export function TransactionsPage() {
               page={page}
               pageSize={TRANSACTION_PAGE_SIZE}
               total={data?.count ?? 0}
-              onChange={setPage}
+              onChange={(next) => setUrl({ page: next === 1 ? undefined : next })}
               disabled={isFetching}
             />
           </>

@@ -24,6 +24,7 @@ export function useSaveUser() {
       void queryClient.invalidateQueries({ queryKey: userKeys.address(pk) });
       // Tag pickers change when tags are bound or freed.
       void queryClient.invalidateQueries({ queryKey: ['users', 'tags'] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
   });
 }

@@ -4,8 +4,10 @@ import { ArrowLeftOutlined, IdcardOutlined, LockOutlined, SaveOutlined } from '@
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { foldedSearch } from '../../../lib/select-search';
 import type { DashboardRoute } from '@recarga/contracts/routes';
 import type { Tenant } from '@recarga/contracts/tenants';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { EMAIL_PATTERN, USER_LIMITS, userSexes, type AddressForm, type UserForm } from '@recarga/contracts/users';
 import { PageHeader } from '../../../components/page-header';
 import { SwitchField } from '../../../components/switch-field';
@@ -191,6 +193,8 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
   const goBack = useGoBack();
   const limitNotice = useLimitNotice();
   const [form] = Form.useForm<UserFormValues>();
+  const [dirty, setDirty] = useState(false);
+  const leave = useLeaveGuard(dirty);
   const save = useSaveUser();
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -246,6 +250,7 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
         const name = `${answer.userForm.firstName} ${answer.userForm.lastName}`.trim();
         if (name !== session.user.name) saveSession(session.token, { ...session.user, name });
       }
+      leave.release();
       setRedirecting(true);
       timer.current = setTimeout(goBack, REDIRECT_MS);
     } catch (error) {
@@ -289,6 +294,7 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
       onFinish={() => void submit()}
       onFinishFailed={() => message.error(t('form.saveFailed'))}
       onValuesChange={(changed: Partial<UserFormValues>) => {
+        setDirty(true);
         if ('tenant_pk' in changed)
           form.setFieldsValue({
             userGroupPk: null,
@@ -481,7 +487,7 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
               >
                 <Select
                   disabled={self || !administers}
-                  showSearch={{ optionFilterProp: 'label' }}
+                  showSearch={foldedSearch()}
                   options={tenants.map((x) => ({ value: x.tenant_pk, label: x.name }))}
                 />
               </Form.Item>
@@ -519,7 +525,7 @@ function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }
                   loading={tags.isLoading}
                   placeholder={t('form.ocppTagsPlaceholder')}
                   options={tagOptions}
-                  showSearch={{ optionFilterProp: 'label' }}
+                  showSearch={foldedSearch()}
                   notFoundContent={t('form.noTags')}
                 />
               </Form.Item>

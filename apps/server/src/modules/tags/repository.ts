@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { TenantScope } from '../../platform/auth/context';
+import { countUpTo } from '../../db/sql/count-up-to';
+import { likeContains } from '../../db/sql/like';
+
+export interface TagFilters {
+  search?: string;
+  tenantPk?: number;
+  type?: 'CARD' | 'USER';
+  userPk?: number;
+}
+
+function filteredTags(db: Executor, scope: TenantScope, f: TagFilters) {
+  let q = db.selectFrom('ocpp_tags as t').where('t.tenant_pk', 'in', scope.tenantPks);
+  if (f.tenantPk !== undefined) q = q.where('t.tenant_pk', '=', f.tenantPk);
+  if (f.type) q = q.where('t.type', '=', f.type);
+  // Tag ids are searched on lower(id_tag): the trigram index of migration 0016 serves it on PostgreSQL.
+  if (f.search) q = q.where(sql<boolean>`lower(t.id_tag) like ${likeContains(f.search)}`);
+  if (f.userPk !== undefined) {
+    const userPk = f.userPk;
+    q = q.where((eb) =>
+      eb.or([
+        eb('t.owner_user_pk', '=', userPk),
+        eb.exists(
+          eb
+            .selectFrom('ocpp_tags as up')
+            .select(sql`1`.as('one'))
+            .where('up.owner_user_pk', '=', userPk)
+            .where(sql<boolean>`lower(up.id_tag) = lower(t.parent_id_tag)`),
+        ),
+      ]),
+    );
+  }
+  return q;
+}
+
+function withColumns(q: ReturnType<typeof filteredTags>) {
+  return q
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 't.tenant_pk')
+    .leftJoin('users as ou', 'ou.user_pk', 't.owner_user_pk')
+    .leftJoin('ocpp_tags as p', (j) => j.on(sql`lower(p.id_tag)`, '=', sql`lower(t.parent_id_tag)`))
+    .leftJoin('users as pu', 'pu.user_pk', 'p.owner_user_pk')
+    .select([
+      't.ocpp_tag_pk',
+      't.id_tag',
+      't.type',
+      't.note',
+      't.tenant_pk',
+      'tn.name as tenant_name',
+      't.owner_user_pk',
+      sql<string | null>`nullif(trim(ou.first_name || ' ' || ou.last_name), '')`.as('owner_user_name'),
+      sql<string | null>`coalesce(ou.email, pu.email)`.as('user_email'),
+      't.parent_id_tag',
+      'p.owner_user_pk as parent_user_pk',
+      sql<string | null>`nullif(trim(pu.first_name || ' ' || pu.last_name), '')`.as('parent_user_name'),
+      't.inactive',
+      't.is_free_recharge',
+      't.expiry_date',
+      sql<boolean>`exists (select 1 from transactions x
+                            where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null and x.id_tag_status = 'Accepted')`.as(
+        'in_transaction',
+      ),
+    ]);
+}
+
+export type TagRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+
+/**
+ * One page of tags: in id order; a search newest first, which an index answers without reading the
+ * matches that id order would put first (a million cards sharing a prefix).
+ */
+export function listTags(db: Executor, scope: TenantScope, f: TagFilters, page: { limit: number; offset: number }) {
+  const q = withColumns(filteredTags(db, scope, f));
+  return (f.search ? q.orderBy('t.ocpp_tag_pk', 'desc') : q.orderBy(sql`lower(t.id_tag)`).orderBy('t.ocpp_tag_pk'))
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Searches count up to this many matches: past it the list says "more than" (an exact count reads every match). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The number of tags listed; a search's count stops at SEARCH_COUNT_CAP + 1. */
+export async function countTags(db: Executor, scope: TenantScope, f: TagFilters): Promise<number> {
+  if (f.search) return countUpTo(db, filteredTags(db, scope, f).select('t.ocpp_tag_pk'), SEARCH_COUNT_CAP);
+  const row = await filteredTags(db, scope, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function streamTags(db: Executor, scope: TenantScope, f: TagFilters) {
+  return withColumns(filteredTags(db, scope, f))
+    .orderBy(sql`lower(t.id_tag)`)
+    .stream(500);
+}
+
+export function findTag(db: Executor, scope: TenantScope, pk: number) {
+  return withColumns(filteredTags(db, scope, {}))
+    .where('t.ocpp_tag_pk', '=', pk)
+    .executeTakeFirst();
+}
+
+/** A tag with this id anywhere (ids are unique across networks, case ignored), but another pk. */
+export async function idTagTaken(db: Executor, idTag: string, exceptPk?: number): Promise<boolean> {
+  let q = db
+    .selectFrom('ocpp_tags')
+    .select('ocpp_tag_pk')
+    .where(sql<boolean>`lower(id_tag) = ${idTag.toLowerCase()}`);
+  if (exceptPk !== undefined) q = q.where('ocpp_tag_pk', '<>', exceptPk);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** The parent tag, when it is in the caller's scope. */
+export function parentInScope(db: Executor, scope: TenantScope, idTag: string) {
+  return db
+    .selectFrom('ocpp_tags')
+    .select(['ocpp_tag_pk', 'id_tag'])
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .where(sql<boolean>`lower(id_tag) = ${idTag.toLowerCase()}`)
+    .executeTakeFirst();
+}
+
+export interface TagValues {
+  tenant_pk: number;
+  id_tag: string;
+  type: 'CARD' | 'USER';
+  note: string | null;
+  parent_id_tag: string | null;
+  inactive: boolean;
+  is_free_recharge: boolean;
+}
+
+/** Inserts the tag; undefined when its id was taken meanwhile (unique index on lower(id_tag)). */
+export async function insertTag(db: Executor, v: TagValues): Promise<number | undefined> {
+  const row = await db
+    .insertInto('ocpp_tags')
+    .values(v)
+    .onConflict((oc) => oc.expression(sql`lower(id_tag)`).doNothing())
+    .returning('ocpp_tag_pk')
+    .executeTakeFirst();
+  return row?.ocpp_tag_pk;
+}
+
+export async function updateTag(db: Executor, scope: TenantScope, pk: number, v: TagValues): Promise<boolean> {
+  const res = await db
+    .updateTable('ocpp_tags')
+    .set({ ...v, updated_at: new Date() })
+    .where('ocpp_tag_pk', '=', pk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Deletes the tag; child tags lose their parent (they keep charging on their own). */
+export async function deleteTag(db: Executor, scope: TenantScope, pk: number): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('ocpp_tags')
+    .where('ocpp_tag_pk', '=', pk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .returning('id_tag')
+    .executeTakeFirst();
+  if (row) {
+    await db
+      .updateTable('ocpp_tags')
+      .set({ parent_id_tag: null, updated_at: new Date() })
+      .where(sql<boolean>`lower(parent_id_tag) = ${row.id_tag.toLowerCase()}`)
+      .execute();
+  }
+  return row?.id_tag;
+}
+
+/** The USER tag (or first tag) of the user with this CPF in the caller's scope. */
+export function tagOfCpf(db: Executor, scope: TenantScope, cpf: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('ocpp_tags as t', 't.owner_user_pk', 'u.user_pk')
+    .select(['t.id_tag', sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('user_name')])
+    .where('u.tenant_pk', 'in', scope.tenantPks)
+    .where(sql<boolean>`regexp_replace(coalesce(u.doc_number, ''), '[^0-9]', '', 'g') = ${cpf}`)
+    .orderBy(sql`case when t.type = 'USER' then 0 else 1 end`)
+    .orderBy('t.ocpp_tag_pk')
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unknown tags
+
+function filteredUnknown(db: Executor, scope: TenantScope, search?: string) {
+  let q = db.selectFrom('unknown_tags as u').where('u.tenant_pk', 'in', scope.tenantPks);
+  if (search) q = q.where(sql<boolean>`lower(u.id_tag) like ${likeContains(search)}`);
+  return q;
+}
+
+export function listUnknown(db: Executor, scope: TenantScope, search: string | undefined, page: { limit: number; offset: number }) {
+  return filteredUnknown(db, scope, search)
+    .innerJoin('tenants as tn', 'tn.tenant_pk', 'u.tenant_pk')
+    .leftJoin('charge_boxes as cb', 'cb.charge_box_pk', 'u.charge_box_pk')
+    .select([
+      'u.unknown_tag_pk',
+      'u.id_tag',
+      'u.attempts',
+      'u.last_attempt_at',
+      'cb.charge_box_id',
+      'u.tenant_pk',
+      'tn.name as tenant_name',
+    ])
+    .orderBy('u.last_attempt_at', 'desc')
+    .orderBy('u.unknown_tag_pk', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countUnknown(db: Executor, scope: TenantScope, search?: string): Promise<number> {
+  const row = await filteredUnknown(db, scope, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The unknown tag of that id at that tenant, locked, when the tenant is in the caller's scope. */
+export function lockUnknown(db: Executor, scope: TenantScope, idTag: string, tenantPk: number) {
+  return db
+    .selectFrom('unknown_tags')
+    .select(['unknown_tag_pk', 'id_tag', 'tenant_pk'])
+    .where('tenant_pk', '=', tenantPk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .where(sql<boolean>`lower(id_tag) = ${idTag.toLowerCase()}`)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function removeUnknown(db: Executor, pks: number[]) {
+  if (pks.length) await db.deleteFrom('unknown_tags').where('unknown_tag_pk', 'in', pks).execute();
+}
+
+/** Deletes the unknown tag with this id in the scope (one tenant when given); the ids deleted. */
+export async function deleteUnknown(db: Executor, scope: TenantScope, idTag: string, tenantPk?: number): Promise<number> {
+  let q = db
+    .deleteFrom('unknown_tags')
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .where(sql<boolean>`lower(id_tag) = ${idTag.toLowerCase()}`);
+  if (tenantPk !== undefined) q = q.where('tenant_pk', '=', tenantPk);
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,102 @@
+/**
+ * What the HTTP benchmarks share: Recarga built in this process on a PostgreSQL database and
+ * listening on a loopback port, and a dashboard user with the routes and roles a benchmark needs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPostgres } from '../apps/server/src/db/database';
+import { hashPassword } from '../apps/server/src/platform/auth/password';
+import { InProcessBus } from '../apps/server/src/platform/bus';
+
+/** DATABASE_URL as a postgres:// URL, or exits with a message naming the seed script to run. */
+export function benchDatabaseUrl(seededBy: string): string {
+  const url = process.env.DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    process.stderr.write(`DATABASE_URL must be set to a postgres:// URL (seeded by ${seededBy})\n`);
+    process.exit(2);
+  }
+  return url;
+}
+
+/** The app on `url`, listening on a free loopback port; `close` stops it and removes its data dir. */
+export async function startBenchApp(url: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-bench-'));
+  const database = await openPostgres(url, 10);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CAPTCHA_PROVIDER: 'none',
+    SIMULATOR_STATIONS: '0',
+    DEMO: 'false',
+  });
+  const bus = new InProcessBus();
+  const app = await buildApp({ config, database, bus, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const close = async () => {
+    await app.close();
+    await bus.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, database, db: database.db, base, close };
+}
+
+/**
+ * Signs in as a bench user of the Sol network (which sees Sol and Move) holding exactly these
+ * routes and roles, creating it on the first run; returns the bearer headers.
+ */
+export async function benchUserHeaders(
+  bench: Awaited<ReturnType<typeof startBenchApp>>,
+  user: { email: string; profile: string; routes: string[]; roles?: string[] },
+): Promise<Record<string, string>> {
+  const { db, base } = bench;
+  const existing = await db.selectFrom('users').select('user_pk').where('email', '=', user.email).executeTakeFirst();
+  if (!existing) {
+    const profile = await db
+      .insertInto('access_profiles')
+      .values({ name: user.profile, tenant_pk: null, description: null })
+      .returning('profile_pk')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('access_profile_entries')
+      .values([
+        ...user.routes.map((route) => ({ profile_pk: profile.profile_pk, route, role_id: null, status: true })),
+        ...(user.roles ?? []).map((role_id) => ({ profile_pk: profile.profile_pk, route: null, role_id, status: true })),
+      ])
+      .execute();
+    const sol = await db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'sol').executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values({
+        tenant_pk: sol.tenant_pk,
+        email: user.email,
+        password_hash: await hashPassword('Bench@2026'),
+        first_name: 'Bench',
+        last_name: user.profile,
+        profile_pk: profile.profile_pk,
+        role_label: 'tenant operator',
+        phone: null,
+        doc_type: null,
+        doc_number: null,
+        external_id: null,
+        sex: null,
+      })
+      .execute();
+  }
+  const login = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: 'Bench@2026', recaptchaResponse: '' }),
+  });
+  const token = ((await login.json()) as { token: string }).token;
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The p-th percentile of sorted numbers. */
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

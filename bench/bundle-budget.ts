@@ -1,0 +1,120 @@
+/**
+ * JavaScript each web route loads, from the build manifest, against its budget.
+ *
+ *   npm run build                      # writes apps/web/dist and its manifest
+ *   npx tsx bench/bundle-budget.ts     # prints gzip and brotli sizes per route
+ *   npx tsx bench/bundle-budget.ts --check   # exits 1 when a route is over its budget
+ *
+ * A route loads the entry (index.html's script and its static imports), its layout (sign-in pages,
+ * public pages or the signed-in shell) and its screen, each with the modules they import, static and
+ * deferred (charts and maps a screen pulls in once open count for that screen). The other screens
+ * that the entry reaches through the route table are not counted. Sizes are of the files as the
+ * server sends them: gzip level 9 (the precompressed .gz) and brotli.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const KB = 1024;
+/**
+ * Limits in KB of gzip JavaScript, enforced by `--check` (the web build runs it): today's sizes
+ * with a little room, so that a change that makes a route heavier fails the build. Goals are where
+ * the product wants to be (the sign-in page 150 KB, the general view 400 KB); both are printed.
+ */
+const limits: Record<string, number> = {
+  '/': 495,
+  '/stations': 700,
+  '/stations/create': 555,
+  '/transactions': 695,
+  '/indicators': 585,
+  '/auth/login': 325,
+};
+const defaultLimit = 500;
+const goals: Record<string, number> = { '/auth/login': 150, '/': 400 };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const web = path.resolve(here, '../apps/web');
+const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, dist: { type: 'string' } } });
+const dist = path.resolve(values.dist ?? path.join(web, 'dist'));
+
+const layouts: Record<string, string> = {
+  guest: 'src/features/auth/components/auth-layout.tsx',
+  public: 'src/app/layout/public-layout.tsx',
+  private: 'src/app/layout/shell-layout.tsx',
+};
+
+/** Route path, access and screen module, read from the route table's source. */
+function routes(): { path: string; access: string; module: string }[] {
+  const source = readFileSync(path.join(web, 'src/app/route-table.tsx'), 'utf8');
+  const modules = new Map<string, string>();
+  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) =>\s*import\('([^']+)'\)/g)) {
+    modules.set(m[1]!, path.posix.join('src/app', m[2]!) + '.tsx');
+  }
+  const found: { path: string; access: string; module: string }[] = [];
+  for (const m of source.matchAll(/\{\s*path: '([^']+)',[^}]*?access: '(\w+)',[^}]*?component: (\w+)/g)) {
+    const module = modules.get(m[3]!);
+    if (module) found.push({ path: m[1]!, access: m[2]!, module });
+  }
+  return found;
+}
+
+const sizes = new Map<string, { gz: number; br: number }>();
+function sizeOf(file: string) {
+  let size = sizes.get(file);
+  if (!size) {
+    const content = readFileSync(path.join(dist, file));
+    size = { gz: gzipSync(content, { level: 9 }).length, br: brotliCompressSync(content).length };
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+function closure(manifest: Manifest, start: string, deferred: boolean, into: Set<string>) {
+  const chunk = manifest[start];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const next of chunk.imports ?? []) closure(manifest, next, deferred, into);
+  if (deferred) for (const next of chunk.dynamicImports ?? []) closure(manifest, next, deferred, into);
+}
+
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+if (!entry) throw new Error(`No entry in ${dist}/.vite/manifest.json`);
+
+const rows: { path: string; gz: number; br: number; budget: number; goal?: number }[] = [];
+for (const route of routes()) {
+  const files = new Set<string>();
+  closure(manifest, entry, false, files);
+  for (const start of [layouts[route.access], route.module]) if (start) closure(manifest, start, true, files);
+  const js = [...files].filter((file) => file.endsWith('.js'));
+  const gz = js.reduce((sum, file) => sum + sizeOf(file).gz, 0);
+  const br = js.reduce((sum, file) => sum + sizeOf(file).br, 0);
+  rows.push({ path: route.path, gz, br, budget: limits[route.path] ?? defaultLimit, goal: goals[route.path] });
+}
+
+const over = rows.filter((row) => row.gz > row.budget * KB);
+console.log('route'.padEnd(36), 'gzip KB'.padStart(8), 'brotli KB'.padStart(10), 'limit'.padStart(8), 'goal'.padStart(8));
+for (const row of rows) {
+  console.log(
+    row.path.padEnd(36),
+    (row.gz / KB).toFixed(1).padStart(8),
+    (row.br / KB).toFixed(1).padStart(10),
+    String(row.budget).padStart(8),
+    (row.goal ? String(row.goal) : '').padStart(8),
+    row.gz > row.budget * KB ? '  OVER THE LIMIT' : row.goal && row.gz > row.goal * KB ? '  above goal' : '',
+  );
+}
+if (values.check && over.length > 0) {
+  console.error(`\n${over.length} route(s) over their limit: ${over.map((row) => row.path).join(', ')}`);
+  process.exit(1);
+}

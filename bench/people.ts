@@ -1,0 +1,78 @@
+/**
+ * Users and tags benchmark: latency (p50/p95/max) of the users list (`users_data/dashboard-details`),
+ * its search, and the tags list (`ocpptags`) against a PostgreSQL database seeded by
+ * bench/seed-people.ts (1,000,000 drivers and cards by default). The app runs in this process on a
+ * loopback port and is called over real HTTP, as an operator of the Sol network (Sol and Move).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/recarga_bench_people npx tsx bench/people.ts --iterations 50
+ */
+import { parseArgs } from 'node:util';
+import { benchDatabaseUrl, benchUserHeaders, pct, startBenchApp } from './bench-app';
+
+const { values } = parseArgs({ options: { iterations: { type: 'string', default: '50' } }, strict: true });
+const url = benchDatabaseUrl('bench/seed-people.ts');
+const iterations = Math.max(1, Math.min(10_000, Number(values.iterations)));
+
+const bench = await startBenchApp(url);
+const { db, base } = bench;
+// An operator of the Sol network (sees Sol and Move) with the users and tags screens.
+const headers = await benchUserHeaders(bench, {
+  email: 'bench.people@recarga.bench',
+  profile: 'bench people',
+  routes: ['/', '/users', '/ocpptags'],
+});
+
+const users = await db
+  .selectFrom('users')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+const tags = await db
+  .selectFrom('ocpp_tags')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+
+const scenarios: { name: string; path: string }[] = [
+  { name: 'users, active, page 1', path: 'users_data/dashboard-details/?activeUsers=true&page=1&size=10' },
+  { name: 'users, all, page 1', path: 'users_data/dashboard-details/?activeUsers=false&page=1&size=10' },
+  { name: 'users, active, page 500', path: 'users_data/dashboard-details/?activeUsers=true&page=500&size=10' },
+  { name: "users, search 'joao'", path: 'users_data/dashboard-details/?activeUsers=true&page=1&size=10&searchInput=joao' },
+  {
+    name: "users, search 'araujo (jr) 4242'",
+    path: `users_data/dashboard-details/?activeUsers=true&page=1&size=10&searchInput=${encodeURIComponent('araujo (jr) 4242')}`,
+  },
+  {
+    name: 'users, search an e-mail',
+    path: 'users_data/dashboard-details/?activeUsers=false&page=1&size=10&searchInput=bench.driver.777777%40',
+  },
+  { name: 'users, search nothing found', path: 'users_data/dashboard-details/?activeUsers=true&page=1&size=10&searchInput=zzzzqx' },
+  { name: 'tags, page 1', path: 'ocpptags/?page=1&size=10' },
+  { name: 'tags, page 500', path: 'ocpptags/?page=500&size=10' },
+  { name: 'tags, search an id', path: 'ocpptags/?page=1&size=10&searchInput=BN0000123456' },
+  { name: "tags, search 'BN00004'", path: 'ocpptags/?page=1&size=10&searchInput=BN00004' },
+];
+
+process.stdout.write(
+  `Users: ${Number(users.n).toLocaleString('en')}, tags: ${Number(tags.n).toLocaleString('en')}; ${iterations} calls per scenario\n\n`,
+);
+process.stdout.write(
+  `${'scenario'.padEnd(36)} ${'count'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`,
+);
+for (const s of scenarios) {
+  const times: number[] = [];
+  let count = 0;
+  for (let i = 0; i < iterations + 3; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/${s.path}`, { headers });
+    const body = (await res.json()) as { count?: number };
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${JSON.stringify(body)}`);
+    count = Number(body.count ?? 0);
+    if (i >= 3) times.push(ms); // 3 warm-up calls
+  }
+  times.sort((a, b) => a - b);
+  process.stdout.write(
+    `${s.name.padEnd(36)} ${String(count).padStart(9)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)}\n`,
+  );
+}
+
+await bench.close();

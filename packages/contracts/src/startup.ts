@@ -1,0 +1,19 @@
+/**
+ * What the app's own address tells the web app at start-up. No schema library here: the web app's
+ * entry imports this file, and every kilobyte of it is on the sign-in page's first load.
+ */
+
+export const captchaProviders = ['altcha', 'recaptcha', 'none'] as const;
+export type CaptchaProvider = (typeof captchaProviders)[number];
+
+/** Response headers of the app's own address, read at start-up. */
+export const startupHeaders = {
+  apiKey: 'x-api-key',
+  theme: 'x-theme',
+  termsOfUse: 'x-terms-of-use',
+  deepLinkHost: 'x-deep-link-host',
+  captchaProvider: 'x-captcha-provider',
+  captchaSiteKey: 'x-captcha-site-key',
+  /** Leaflet tile template (`{z}/{x}/{y}`, optional `{apikey}`): the server's MAP_TILE_URL. */
+  mapTileUrl: 'x-map-tile-url',
+} as const;
