@@ -8,8 +8,11 @@
  * A route loads the entry (index.html's script and its static imports), its layout (sign-in pages,
  * public pages or the signed-in shell) and its screen, each with the modules they import, static and
  * deferred (charts and maps a screen pulls in once open count for that screen). The other screens
- * that the entry reaches through the route table are not counted. Sizes are of the files as the
- * server sends them: gzip level 9 (the precompressed .gz) and brotli.
+ * that the entry reaches through the route table are not counted, nor is what the entry loads on
+ * demand: the toast, notice and dialog holders (at the first one shown) and the interface texts
+ * of the brand's language, loaded at start-up and the same for every route (their size is printed
+ * below the table, for the default language). Sizes are of the files as the server sends them:
+ * gzip level 9 (the precompressed .gz) and brotli.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,20 +30,27 @@ type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1024;
 /**
- * Limits in KB of gzip JavaScript, enforced by `--check` (the web build runs it): today's sizes
- * with a little room, so that a change that makes a route heavier fails the build. Goals are where
- * the product wants to be (the sign-in page 150 KB, the general view 400 KB); both are printed.
+ * Limits in KB of gzip JavaScript, enforced by `--check` (the web build runs it), so that a change
+ * that makes a route heavier fails the build. The general view's limit is its goal (400 KB, issue
+ * 14); the others are today's sizes with a little room. Goals are where the product wants to be;
+ * the sign-in page's (150 KB) is not met: React, React Router, i18next, the ALTCHA widget and the
+ * component library's form alone weigh more (docs/decisions.md, 2026-11-25). Both are printed.
  */
 const limits: Record<string, number> = {
-  '/': 495,
-  '/stations': 700,
-  '/stations/create': 555,
-  '/transactions': 695,
-  '/indicators': 585,
-  '/auth/login': 325,
+  '/': 400,
+  '/stations': 690,
+  '/stations/create': 545,
+  '/transactions': 690,
+  '/indicators': 530,
+  // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs.
+  '/operations': 515,
+  '/operations/:view': 515,
+  '/auth/login': 285,
 };
 const defaultLimit = 500;
 const goals: Record<string, number> = { '/auth/login': 150, '/': 400 };
+/** The default brand's language (pt-BR): its texts are printed as what start-up adds to every route. */
+const startupTexts = 'src/locales/br/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web = path.resolve(here, '../apps/web');
@@ -113,6 +123,12 @@ for (const row of rows) {
     (row.goal ? String(row.goal) : '').padStart(8),
     row.gz > row.budget * KB ? '  OVER THE LIMIT' : row.goal && row.gz > row.goal * KB ? '  above goal' : '',
   );
+}
+if (manifest[startupTexts]) {
+  const files = new Set<string>();
+  closure(manifest, startupTexts, false, files);
+  const gz = [...files].reduce((sum, file) => sum + sizeOf(file).gz, 0);
+  console.log(`\nStart-up also loads the interface texts of the brand's language: ${(gz / KB).toFixed(1)} KB gzip for br (every route).`);
 }
 if (values.check && over.length > 0) {
   console.error(`\n${over.length} route(s) over their limit: ${over.map((row) => row.path).join(', ')}`);

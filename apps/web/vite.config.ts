@@ -58,5 +58,19 @@ export default defineConfig({
     // Read by bench/bundle-budget.ts (JavaScript each route loads, against its budget).
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Chunks are named by their content hash only: their names are listed in every screen's
+      // preload list and in each chunk's imports, and readable names cost 2–4 KB of gzip per route.
+      // The manifest (.vite/manifest.json) maps each source module to its chunk.
+      output: { chunkFileNames: 'assets/[hash].js' },
+      treeshake: {
+        // @rc-component/form's index attaches Field, List, useForm… to its default export, and the
+        // package does not declare itself free of side effects: antd's form context (which nearly
+        // every antd component reads) imports one name from it and so kept the whole form engine
+        // and its validator in every screen, forms or not (13 KB gzip). The index has no other
+        // effect; where the default export is used its attachments stay.
+        moduleSideEffects: [{ test: /[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -46,6 +46,9 @@ import { transactionsModule } from './modules/transactions/module';
 import { statsModule } from './modules/stats/module';
 import { plugShareModule } from './modules/plug-share/module';
 import { tagsModule } from './modules/tags/module';
+import { operationsModule } from './modules/operations/module';
+import { dynamicPricingModule } from './modules/dynamic-pricing/module';
+import { virtualGroupsModule } from './modules/virtual-groups/module';
 
 /**
  * Every business area, registered in this order: a module may use the services of the modules
@@ -62,11 +65,14 @@ export const appModules: readonly AppModule[] = [
   stationGraphsModule,
   invoicesModule,
   paymentsModule,
+  dynamicPricingModule,
   billingModule,
   transactionsModule,
   statsModule,
   plugShareModule,
   tagsModule,
+  operationsModule,
+  virtualGroupsModule,
 ];
 
 export interface AppDeps {

@@ -64,6 +64,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(300),
     OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
+    /** Seconds a station has to answer a remote command before it is recorded as timed out. */
+    OCPP_COMMAND_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
     NODE_ID: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'must be 1-100 letters, digits, "_", "." or "-"')
@@ -119,7 +121,7 @@ export interface Config {
   metrics: { token?: string; allow: string[] };
   /** /docs (the API's OpenAPI page) is served: API_DOCS, default on for the embedded demo, off with DATABASE_URL. */
   apiDocs: boolean;
-  ocpp: { heartbeatInterval: number; pingInterval: number };
+  ocpp: { heartbeatInterval: number; pingInterval: number; commandTimeoutMs: number };
   /**
    * This node's name in the cluster (NODE_ID, default the host name): OCPP connection records
    * name the node holding each socket, and a node clears the records of its own name at start,
@@ -176,7 +178,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY?.split(',').map((a) => a.trim()) ?? [],
     metrics: { token: env.METRICS_TOKEN, allow: (env.METRICS_ALLOW ?? 'loopback').split(',').map((a) => a.trim()) },
     apiDocs: env.API_DOCS ?? embedded,
-    ocpp: { heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL, pingInterval: env.OCPP_PING_INTERVAL },
+    ocpp: {
+      heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL,
+      pingInterval: env.OCPP_PING_INTERVAL,
+      commandTimeoutMs: env.OCPP_COMMAND_TIMEOUT * 1000,
+    },
     nodeId: env.NODE_ID ?? hostname(),
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },
   };

@@ -35,9 +35,12 @@ function locale(language: string): Map<string, string> {
 function englishTexts(language: string): Set<string> {
   const en = locale('en');
   const own = locale(language);
+  // A word both languages write the same way ('Data' is English data and Portuguese date) is the
+  // language's own wherever its locale uses it.
+  const ownTexts = new Set(own.values());
   const texts = new Set<string>();
   for (const [key, text] of en) {
-    if (own.get(key) === text) continue;
+    if (own.get(key) === text || ownTexts.has(text)) continue;
     // The fixed part of a text with placeholders ('{{n}} stations' → 'stations').
     for (const part of text.split(/\{\{[^}]+\}\}/)) {
       const fixed = part

@@ -35,7 +35,21 @@ const privatePaths = [
   '/transactions/:id/payment/edit',
   '/indicators',
   '/alerts',
+  '/operations',
+  '/operations/:view',
+  '/charging_profile/create',
+  '/charging_profile/edit/:id',
 ];
+/** Routes with a parameter that is not a record: each of these addresses is visited. */
+const viewsOf: Record<string, string[]> = {
+  '/operations/:view': [
+    '/operations/v16',
+    '/operations/v15',
+    '/operations/tasks',
+    '/operations/charging_profile',
+    '/operations/remote_start',
+  ],
+};
 const publicPaths = [
   '/auth/login',
   '/auth/register',
@@ -123,17 +137,33 @@ describe('phones', () => {
           `/api/transaction/?page=1&size=10&fromDate=${new Date(Date.now() - 300 * 86_400_000).toISOString()}&toDate=${new Date().toISOString()}&timeZone=UTC`,
         );
         const tags = await callApi<{ ocppTagList: { ocppTagPk: number }[] }>(page, '/api/ocpptags/?page=1');
+        const profile = await callApi<{ chargingProfilePk: number }>(page, '/api/charging_profiles/', {
+          method: 'POST',
+          json: {
+            description: 'Limite noturno',
+            stackLevel: 0,
+            chargingProfilePurpose: 'TX_DEFAULT_PROFILE',
+            chargingProfileKind: 'RELATIVE',
+            chargingRateUnit: 'W',
+            schedulePeriodMap: [{ startPeriodInSeconds: 0, powerLimitInAmperes: 7400 }],
+          },
+        });
         const session = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-user') ?? 'null') as { id: number } | null);
         const ids: Record<string, number | undefined> = {
           '/stations/edit/:id': stations.body.chargePointList[0]?.chargeBoxPk,
           '/station_groups/edit/:id': groups.body.chargePointGroupList[0]?.chargeBoxGroupPk,
           '/user/:id': session?.id,
           '/ocpptags/edit/:id': tags.body.ocppTagList[0]?.ocppTagPk,
+          '/charging_profile/edit/:id': profile.body.chargingProfilePk,
           // Without a recharge yet (this file alone), the screen's not-found state is checked instead.
           '/transactions/:id/payment/edit': transactions.body.list?.[0]?.id ?? 1,
         };
         const problems: LayoutProblem[] = [];
         for (const path of privatePaths) {
+          if (viewsOf[path]) {
+            for (const address of viewsOf[path]) problems.push(...(await visit(page, address)));
+            continue;
+          }
           const id = ids[path];
           if (path.includes(':id')) expect(id, `a record for ${path}`).toBeTruthy();
           problems.push(...(await visit(page, path.replace(':id', String(id)))));
@@ -145,7 +175,7 @@ describe('phones', () => {
         const { page } = browser;
         await signIn(page, logins.terpelOperator, 'terpel');
         const problems: LayoutProblem[] = [];
-        for (const path of privatePaths.filter((p) => !p.includes(':id'))) problems.push(...(await visit(page, path, 'terpel')));
+        for (const path of privatePaths.filter((p) => !p.includes(':'))) problems.push(...(await visit(page, path, 'terpel')));
         expect(problems).toEqual([]);
       });
 

@@ -20,6 +20,7 @@ const meanings = {
   409: 'Conflicts with the current state (e.g. a duplicate or an insufficient balance)',
   410: 'Gone: it has expired',
   413: 'Too large',
+  422: 'Cannot be done as asked (e.g. a command that the station’s OCPP version does not have)',
   429: 'Too many attempts; try again later',
   502: 'An upstream service failed or is unavailable',
   503: 'A required service is unavailable',

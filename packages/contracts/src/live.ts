@@ -12,39 +12,8 @@ import { chargePointBaseSchema } from './stations';
  * DASHBOARD` headers instead. A token in the address is refused (400): addresses are logged.
  */
 
-export const LIVE_PATH = '/live';
-
-/** Topic builders. chargeBoxId is used as is (it contains no '/'). */
-export const liveTopics = {
-  notification: (apiKey: string) => `${apiKey}/notification/chargeBox`,
-  stats: (apiKey: string) => `${apiKey}/stats`,
-  chargeBox: (apiKey: string) => `${apiKey}/chargeBox`,
-  chargeBoxStatus: (apiKey: string, chargeBoxId: string) => `${apiKey}/chargeBox/${chargeBoxId}/status`,
-  connectorStatus: (apiKey: string, chargeBoxId: string, connectorId: number) =>
-    `${apiKey}/chargeBox/${chargeBoxId}/connector/${connectorId}/status`,
-};
-
-export type LiveTopic =
-  | { kind: 'notification'; apiKey: string }
-  | { kind: 'stats'; apiKey: string }
-  | { kind: 'chargeBox'; apiKey: string }
-  | { kind: 'chargeBoxStatus'; apiKey: string; chargeBoxId: string }
-  | { kind: 'connectorStatus'; apiKey: string; chargeBoxId: string; connectorId: number };
-
-/** Parses a topic string; null when it is not one of the five topic forms. */
-export function parseLiveTopic(topic: string): LiveTopic | null {
-  const parts = topic.split('/');
-  const [apiKey, a, b, c, d, e] = parts;
-  if (!apiKey) return null;
-  if (parts.length === 3 && a === 'notification' && b === 'chargeBox') return { kind: 'notification', apiKey };
-  if (parts.length === 2 && a === 'stats') return { kind: 'stats', apiKey };
-  if (parts.length === 2 && a === 'chargeBox') return { kind: 'chargeBox', apiKey };
-  if (parts.length === 4 && a === 'chargeBox' && b && c === 'status') return { kind: 'chargeBoxStatus', apiKey, chargeBoxId: b };
-  if (parts.length === 6 && a === 'chargeBox' && b && c === 'connector' && d && /^\d{1,4}$/.test(d) && e === 'status') {
-    return { kind: 'connectorStatus', apiKey, chargeBoxId: b, connectorId: Number(d) };
-  }
-  return null;
-}
+// The address, topics and close codes are in live-topics.ts (no zod: the web's first load reads them).
+export { LIVE_PATH, liveCloseCodes, liveTopics, parseLiveTopic, type LiveTopic } from './live-topics';
 
 // ---------------------------------------------------------------------------------------------
 // Client -> server
@@ -117,11 +86,3 @@ export const liveServerMessageSchema = z.union([
   z.object({ topic: z.string().optional(), error: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
-
-/** Close codes of the live socket. */
-export const liveCloseCodes = {
-  /** The session expired or was revoked. */
-  sessionEnded: 4401,
-  /** The node is shutting down; reconnect. */
-  goingAway: 1001,
-} as const;

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { INT4_MAX } from './query';
+import { NOTIFICATION_LIMIT_DEFAULT, NOTIFICATION_LIMIT_MAX, notificationTypes } from './notification-types';
 
-/** Event types of stations and connectors (000 §4). Warning is shown as "Short Recharge". */
-const notificationTypes = [
-  'Available',
-  'Disconnected',
-  'Connected',
-  'StationBooted',
-  'TransactionStarted',
-  'TransactionEnded',
-  'Failure',
-  'Warning',
-] as const;
+// The event types and list limits are in notification-types.ts (no zod: the header's bell, on
+// every signed-in screen, filters and caps its list with them).
+export { alertNotificationTypes, NOTIFICATION_LIMIT_DEFAULT, NOTIFICATION_LIMIT_MAX, type NotificationType } from './notification-types';
+
 const notificationTypeSchema = z.enum(notificationTypes);
-export type NotificationType = z.infer<typeof notificationTypeSchema>;
-
-/** The types the header's notification dropdown shows (000 §2). */
-export const alertNotificationTypes: readonly NotificationType[] = ['Failure', 'Warning', 'Disconnected'];
 
 /** One station event (000 §3 Notification). */
 export const notificationSchema = z.object({
@@ -35,9 +25,6 @@ export const notificationSchema = z.object({
   addressStreet: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-export const NOTIFICATION_LIMIT_DEFAULT = 100;
-export const NOTIFICATION_LIMIT_MAX = 1000;
 
 /** GET /api/notification/chargeBox/ query. */
 export const notificationListQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './int4';
 
 /** Query strings carry text; a cleared field arrives as '' (or null): both mean absent. */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -12,8 +13,7 @@ export const queryBoolean = z.preprocess(
     .optional(),
 );
 
-/** The largest PostgreSQL integer (int4): keys, connector ids and counts the store keeps as integer. */
-export const INT4_MAX = 2_147_483_647;
+export { INT4_MAX } from './int4';
 
 /** A positive integer id in a query string (a PostgreSQL integer: up to 2^31-1); empty means absent. */
 export const queryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(INT4_MAX).optional());

@@ -43,6 +43,12 @@ export const dashboardRoutes = [
   '/operations/trigger_message',
   '/operations/set_charging_profile',
   '/operations/clear_charging_profile',
+  // Beyond the spec's commands (docs/decisions.md): reservations, composite schedule, local list.
+  '/operations/reserve_now',
+  '/operations/cancel_reservation',
+  '/operations/get_composite_schedule',
+  '/operations/send_local_list',
+  '/operations/get_local_list_version',
   '/charging_profile/create',
   '/charging_profile/edit/{id}',
   '/transactions',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, queryBoolean, queryId, queryText, queryTimeZone, INT4_MAX } from './query';
+import { connectorStatusGroups } from './connector-status';
 
 /**
  * Stations (charge points): list, map list, detail, save, connector update, delete, photos,
@@ -44,25 +45,9 @@ export function ratedPowersFor(system: StationSystem | null | undefined, voltage
   return RATED_POWERS.filter((p) => p >= 11000);
 }
 
-const connectorStatusGroups = ['busy', 'available', 'maintenance', 'unavailable'] as const;
-export type ConnectorStatusGroup = (typeof connectorStatusGroups)[number];
-
-const BUSY = new Set(['charging', 'finishing', 'suspendedevse', 'suspended_evse', 'suspendedev', 'reserved', 'preparing', 'occupied']);
-
-/**
- * The status group of a connector (001 §2): Charging, Finishing, SuspendedEVSE, SuspendedEV,
- * Reserved, Preparing → busy; Available → available; Maintenance → maintenance; Faulted,
- * Unavailable and anything else → unavailable. A manual status (unusualStatus) overrides.
- */
-export function connectorStatusGroup(status: string | null | undefined, unusualStatus?: string | null): ConnectorStatusGroup {
-  if (unusualStatus === 'MAINTENANCE') return 'maintenance';
-  if (unusualStatus === 'UNAVAILABLE') return 'unavailable';
-  const s = (status ?? '').toLowerCase();
-  if (BUSY.has(s)) return 'busy';
-  if (s === 'available') return 'available';
-  if (s === 'maintenance') return 'maintenance';
-  return 'unavailable';
-}
+// The status groups and their rule are in connector-status.ts (no zod: the live updates of the
+// web's first load apply the rule).
+export { connectorStatusGroup, type ConnectorStatusGroup } from './connector-status';
 
 /** Texts the specification gives (001 §5, §8); used as `message` of field errors. */
 export const stationMessages = {
@@ -166,6 +151,18 @@ const chargePointListItemSchema = z.object({
   /** Same as consumption (the spec's name on the map and detail). */
   monthConsumption: z.number(),
   connectors: z.array(listConnectorSchema),
+  /**
+   * The charging profiles the station accepted (SetChargingProfile), per connector (0: the whole
+   * station), until a ClearChargingProfile removes them.
+   */
+  chargingProfiles: z.array(
+    z.object({
+      connectorId: z.number().int(),
+      chargingProfilePk: z.number().int(),
+      description: z.string(),
+      purpose: z.enum(['CHARGE_POINT_MAX_PROFILE', 'TX_DEFAULT_PROFILE', 'TX_PROFILE']),
+    }),
+  ),
 });
 export type ChargePointListItem = z.infer<typeof chargePointListItemSchema>;
 

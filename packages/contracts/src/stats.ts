@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KM_PER_KWH } from './station-graphs';
 import { emptyToUndefined, queryBoolean, queryId, queryTimeZone, INT4_MAX } from './query';
+import { TREE_KG_CO2_PER_YEAR } from './stats-constants';
 
 /**
  * Home dashboard indicators (000 §2 "Home dashboard", §3 "Dashboard stats", §7 stats calls) and
@@ -12,10 +13,9 @@ import { emptyToUndefined, queryBoolean, queryId, queryTimeZone, INT4_MAX } from
 // ---------------------------------------------------------------------------------------------
 // Constants (documented with their sources in docs/decisions-dashboard.md)
 
-/** Earliest selectable date of the dashboard's period (000 §5). */
-export const STATS_MIN_DATE = '2010-01-01';
-/** Default period: the last 7 days (000 §9). */
-export const STATS_DEFAULT_DAYS = 7;
+// The period's bounds and the tree's yearly CO2 are in stats-constants.ts (no zod: the home
+// dashboard's first load reads them).
+export { STATS_DEFAULT_DAYS, STATS_MIN_DATE, TREE_KG_CO2_PER_YEAR } from './stats-constants';
 
 export const gridSources = ['MCTI_2023', 'EMBER_2023', 'TENANT'] as const;
 export type GridSource = (typeof gridSources)[number];
@@ -60,8 +60,6 @@ export function co2AvoidedPerKwh(gridKgCo2PerKwh: number): number {
 }
 /** The Brazilian figure (the default grid). */
 export const CO2_AVOIDED_KG_PER_KWH = co2AvoidedPerKwh(GRID_FACTORS.BR!.kgCo2PerKwh);
-/** CO2 a mature tree absorbs in a year (European Environment Agency): about 22 kg. */
-export const TREE_KG_CO2_PER_YEAR = 22;
 
 /** kg of CO2 saved by `kWh` charged on a grid of `gridKgCo2PerKwh` (1 decimal; Brazil's grid by default). */
 export function co2SavedKg(kWh: number, gridKgCo2PerKwh: number = GRID_FACTORS.BR!.kgCo2PerKwh): number {

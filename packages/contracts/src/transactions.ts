@@ -241,6 +241,39 @@ const compositionSchema = z.object({
   }),
   /** The tariff used (snapshot at pricing time): minor units per kWh / minute / recharge; fractions. */
   tariff: z.record(z.string(), z.unknown()),
+  /**
+   * Dynamic pricing (a connector of a priced virtual group): the profile and version that priced it
+   * and the amounts by time-of-use segment; null for a recharge priced by the station's settings.
+   */
+  breakdown: z
+    .object({
+      profile: z.string(),
+      version: z.number().int(),
+      zone: z.string(),
+      startFee: z.number().int(),
+      reserve: z.number().int(),
+      energy: z.number().int(),
+      operationalFee: z.number().int(),
+      tax: z.number().int(),
+      total: z.number().int(),
+      idlePerMinute: z.number().int().nullable(),
+      segments: z.array(
+        z.object({
+          from: z.string(),
+          to: z.string(),
+          /** The rule: a weekday ('MONDAY'), a window ('MONDAY 18:00-21:00'), an exception's dates, or the station's settings ('off'). */
+          rule: z.string(),
+          kind: z.enum(['window', 'day', 'exception', 'off']),
+          energyWh: z.number(),
+          durationSec: z.number(),
+          amount: z.number().int(),
+          operationFee: z.number().int(),
+          tax: z.number().int(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
   pricedAt: z.string(),
 });
 export type Composition = z.infer<typeof compositionSchema>;

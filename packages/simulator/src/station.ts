@@ -279,6 +279,11 @@ export class SimulatedStation extends EventEmitter {
     return this.configuration.getInt(this.heartbeatKey);
   }
 
+  /** The local authorization list the central system sent (SendLocalList), by tag id. */
+  get localAuthorizationList(): ReadonlyMap<string, IdTagInfo> {
+    return this.localList;
+  }
+
   get transactions(): TransactionInfo[] {
     const now = Date.now();
     return this.connectorList.filter((c) => c.tx).map((c) => this.transactionInfo(c, now));

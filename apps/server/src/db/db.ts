@@ -4,9 +4,11 @@ import type { OcppTables } from './schema-ocpp';
 import type { StationTables } from './schema-stations';
 import type { BillingTables } from './schema-billing';
 import type { UserTables } from './schema-users';
+import type { OperationTables } from './schema-operations';
+import type { PricingTables } from './schema-pricing';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
-export interface DB extends CoreTables, OcppTables, StationTables, BillingTables, UserTables {}
+export interface DB extends CoreTables, OcppTables, StationTables, BillingTables, UserTables, OperationTables, PricingTables {}
 
 /** A query runs on the database or inside a transaction: repositories accept either. */
 export type Executor = Kysely<DB> | Transaction<DB>;

@@ -90,6 +90,10 @@ export interface TransactionBillingTable {
   movement_pk: number | null;
   idle_movement_pk: number | null;
   priced_at: CreatedAt;
+  /** Dynamic pricing (migration 0019): the profile and version that priced it, and the breakdown by segment. */
+  pricing_profile_pk: Generated<number | null>;
+  pricing_version: Generated<number | null>;
+  breakdown: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface WalletsTable {

@@ -210,6 +210,8 @@ export interface TransactionsTable {
   stop_event_actor: 'station' | 'central_system' | null;
   stop_id_tag: string | null;
   reservation_id: number | null;
+  /** The payment type a remote start asked for (migration 0018), used when the recharge is billed. */
+  requested_payment_type: Generated<string | null>;
   energy_wh: number | null;
   start_key: string;
   received_start_at: CreatedAt;

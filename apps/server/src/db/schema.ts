@@ -29,6 +29,8 @@ export interface TenantsTable {
   logo_url: string | null;
   /** kg CO2 per kWh of the tenant's grid; null: its country's default (contracts/stats gridFactorFor). */
   grid_co2_kg_per_kwh: number | null;
+  /** IANA zone of the tenant's wall-clock (dynamic pricing windows); null: its country's (migration 0019). */
+  time_zone: Generated<string | null>;
   created_at: CreatedAt;
 }
 

@@ -1,6 +1,15 @@
-import type { IdTagInfo } from '@recarga/contracts/ocpp';
+import type { AuthorizationData, IdTagInfo } from '@recarga/contracts/ocpp';
 import type { Executor } from '../db/db';
-import { findTag, onStationAccessList, recordUnknownTag, stationTenant, type TagRecord } from './repository';
+import {
+  findTag,
+  onStationAccessList,
+  openReservationsAt,
+  recordUnknownTag,
+  stationAccessList,
+  stationTenant,
+  tagsFittingStation,
+  type TagRecord,
+} from './repository';
 
 /**
  * Whether a tag belongs with a station: the tag's tenant is the station's tenant, one of its
@@ -65,4 +74,59 @@ export async function tagAtStation(
     onAccessList = tag?.owner_user_pk != null && (await onStationAccessList(db, chargeBoxPk, tag.owner_user_pk));
   const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList }, now, { countOpen: opts.countOpen });
   return { tag, tenant, idTagInfo };
+}
+
+/**
+ * The local authorization list of a station (SendLocalList): every tag that fits the station — or
+ * only these ids — with the status the central system would answer (open transactions not counted,
+ * as at Authorize). Tags the station would refuse as Invalid (a private station's access list
+ * lacks their owner) are left out. At most `limit` entries; the caller asks one more to know
+ * whether the list is too long.
+ */
+export async function localListAt(
+  db: Executor,
+  chargeBoxPk: number,
+  now: Date,
+  opts: { idTags?: string[]; limit: number },
+): Promise<AuthorizationData[]> {
+  const tenant = await stationTenant(db, chargeBoxPk);
+  const [tags, access] = await Promise.all([
+    tagsFittingStation(db, tenant.path, opts),
+    tenant.type_of === 'PRIVATE' ? stationAccessList(db, chargeBoxPk) : Promise.resolve(null),
+  ]);
+  const out: AuthorizationData[] = [];
+  for (const tag of tags) {
+    const onAccessList = access ? tag.owner_user_pk != null && access.has(tag.owner_user_pk) : undefined;
+    const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList }, now, { countOpen: false });
+    if (idTagInfo.status !== 'Invalid' && tag.id_tag.length <= 20) out.push({ idTag: tag.id_tag, idTagInfo });
+  }
+  return out;
+}
+
+/**
+ * What a start does with the station's reservations (ReserveNow): a start of the reserving tag (or
+ * of a tag with the reservation's parent), or one naming the reservation, uses it; a start of
+ * another tag on a connector reserved for someone else is refused — the station should not have
+ * let it start (OCPP 1.6 §5.13). A reservation of the whole station (connector 0) keeps a connector
+ * for its tag, not this one, so it refuses nobody.
+ */
+export async function reservationAtStart(
+  db: Executor,
+  chargeBoxPk: number,
+  start: { connectorId: number; idTag: string; parentIdTag?: string; reservationId?: number },
+  now: Date,
+): Promise<{ use?: number; reservedForOther: boolean }> {
+  const open = await openReservationsAt(db, chargeBoxPk, start.connectorId, now);
+  if (open.length === 0) return { reservedForOther: false };
+  const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+  const mine = open.find(
+    (r) =>
+      r.reservation_pk === start.reservationId ||
+      same(r.id_tag, start.idTag) ||
+      same(r.parent_id_tag, start.idTag) ||
+      same(r.id_tag, start.parentIdTag) ||
+      same(r.parent_id_tag, start.parentIdTag),
+  );
+  if (mine) return { use: mine.reservation_pk, reservedForOther: false };
+  return { reservedForOther: open.some((r) => r.connector_id === start.connectorId) };
 }

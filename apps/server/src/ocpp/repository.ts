@@ -533,9 +533,8 @@ export interface TagRecord {
   open_transactions: number;
 }
 
-/** A tag (case-insensitive) with what its status depends on: parent, owner, open transactions. */
-export async function findTag(db: Executor, idTag: string): Promise<TagRecord | undefined> {
-  const row = await db
+function tagRecords(db: Executor) {
+  return db
     .selectFrom('ocpp_tags as t')
     .innerJoin('tenants as tt', 'tt.tenant_pk', 't.tenant_pk')
     .leftJoin('ocpp_tags as p', (j) => j.on(sql`lower(p.id_tag)`, '=', sql`lower(t.parent_id_tag)`))
@@ -560,10 +559,105 @@ export async function findTag(db: Executor, idTag: string): Promise<TagRecord | 
       sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null and x.id_tag_status = 'Accepted')`.as(
         'open_transactions',
       ),
-    ])
+    ]);
+}
+
+/** A tag (case-insensitive) with what its status depends on: parent, owner, open transactions. */
+export async function findTag(db: Executor, idTag: string): Promise<TagRecord | undefined> {
+  const row = await tagRecords(db)
     .where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase())
     .executeTakeFirst();
   return row ? { ...row, open_transactions: Number(row.open_transactions) } : undefined;
+}
+
+/**
+ * The tags whose network fits a station's (its tenant, an ancestor or a descendant: see
+ * authorization.ts), all of them or only these ids, by id; at most `limit`. For local lists.
+ */
+export async function tagsFittingStation(
+  db: Executor,
+  stationTenantPath: string,
+  opts: { idTags?: string[]; limit: number },
+): Promise<TagRecord[]> {
+  let q = tagRecords(db).where(sql<boolean>`(${stationTenantPath} like tt.path || '%' or tt.path like ${stationTenantPath} || '%')`);
+  if (opts.idTags) {
+    if (opts.idTags.length === 0) return [];
+    q = q.where(
+      sql`lower(t.id_tag)`,
+      'in',
+      opts.idTags.map((id) => id.toLowerCase()),
+    );
+  }
+  const rows = await q.orderBy('t.id_tag').limit(opts.limit).execute();
+  return rows.map((row) => ({ ...row, open_transactions: Number(row.open_transactions) }));
+}
+
+/** The users on a private station's access list (owners, or bindings ACCEPTED). */
+export async function stationAccessList(db: Executor, chargeBoxPk: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('station_user_bindings')
+    .select('user_pk')
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where((eb) => eb.or([eb('owner', '=', true), eb('bind_status', '=', 'ACCEPTED')]))
+    .execute();
+  return new Set(rows.map((r) => r.user_pk));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations
+
+/** The open reservation a start uses or runs into: ACCEPTED, not expired, on this connector or on the whole station. */
+export function openReservationsAt(db: Executor, chargeBoxPk: number, connectorId: number, now: Date) {
+  return db
+    .selectFrom('reservations')
+    .select(['reservation_pk', 'connector_id', 'id_tag', 'parent_id_tag'])
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .where('connector_id', 'in', [0, connectorId])
+    .where('status', '=', 'ACCEPTED')
+    .where('expiry_date', '>', now)
+    .orderBy('reservation_pk')
+    .execute();
+}
+
+/** How long a remote start's payment choice waits for its StartTransaction. */
+export const REMOTE_START_CLAIM_MS = 15 * 60_000;
+
+/**
+ * A started transaction takes the payment type its remote start asked for (the latest unclaimed
+ * request for that connector and tag, REMOTE_START_CLAIM_MS at most before the start).
+ */
+export async function claimRemoteStartPayment(
+  db: Executor,
+  start: { chargeBoxPk: number; connectorId: number; idTag: string; transactionPk: number },
+  now: Date,
+): Promise<string | null> {
+  const claimed = await sql<{ payment_type: string }>`
+    update remote_start_requests set transaction_pk = ${start.transactionPk}
+    where request_pk = (
+      select request_pk from remote_start_requests
+      where charge_box_pk = ${start.chargeBoxPk} and connector_id = ${start.connectorId}
+        and lower(id_tag) = lower(${start.idTag}) and transaction_pk is null
+        and requested_at > ${new Date(now.getTime() - REMOTE_START_CLAIM_MS)}
+      order by requested_at desc
+      limit 1
+      for update skip locked
+    )
+    returning payment_type
+  `.execute(db);
+  const type = claimed.rows[0]?.payment_type ?? null;
+  if (type)
+    await db.updateTable('transactions').set({ requested_payment_type: type }).where('transaction_pk', '=', start.transactionPk).execute();
+  return type;
+}
+
+/** A start used the reservation. */
+export async function useReservation(db: Executor, reservationPk: number, transactionPk: number) {
+  await db
+    .updateTable('reservations')
+    .set({ status: 'USED', transaction_pk: transactionPk, updated_at: new Date() })
+    .where('reservation_pk', '=', reservationPk)
+    .where('status', '=', 'ACCEPTED')
+    .execute();
 }
 
 /** Counts an attempt of a tag nobody registered, per tenant (the station's), with the station. */

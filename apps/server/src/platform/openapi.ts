@@ -17,6 +17,9 @@ export const apiTags = [
   { name: 'Payments', description: 'Payment methods' },
   { name: 'Invoices', description: 'Electronic invoices (NF-e) of recharges' },
   { name: 'Stats', description: 'Home dashboard totals' },
+  { name: 'Operations', description: 'Remote OCPP commands as tasks, the task history and charging profiles' },
+  { name: 'Dynamic pricing', description: 'Pricing profiles: weekday rules, time windows, exceptions and their versions' },
+  { name: 'Virtual groups', description: 'Advanced settings: chargers under one pricing setting (gateway)' },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 

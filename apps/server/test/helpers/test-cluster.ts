@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { InProcessBus } from '../../src/platform/bus';
+import { InProcessBus, type Bus } from '../../src/platform/bus';
+import { NatsBus } from '../../src/platform/nats-bus';
 import { createTestDatabase, type TestDatabase } from './test-app';
 
 export interface TestCluster {
@@ -11,20 +12,34 @@ export interface TestCluster {
   nodes: Awaited<ReturnType<typeof buildApp>>[];
   /** Base http URL of each node. */
   urls: string[];
-  bus: InProcessBus;
+  /** The one in-process bus the nodes share, or the first node's NATS connection. */
+  bus: Bus;
   db: TestDatabase['database']['db'];
   close(): Promise<void>;
 }
 
-/** N nodes on one fresh database and one bus, as behind a load balancer (demo data seeded). */
-export async function createTestCluster(n = 2): Promise<TestCluster> {
+/**
+ * N nodes on one fresh database and one bus, as behind a load balancer (demo data seeded): an
+ * in-process bus, or with `natsUrl` a NATS connection of each node's own, as in production.
+ */
+export async function createTestCluster(n = 2, opts: { natsUrl?: string; env?: Record<string, string> } = {}): Promise<TestCluster> {
   const database: TestDatabase = await createTestDatabase();
-  const bus = new InProcessBus();
+  const shared = opts.natsUrl ? null : new InProcessBus();
+  const buses: Bus[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-nodes-'));
-  const config = loadConfig({ CAPTCHA_PROVIDER: 'none', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO: 'false', SIMULATOR_STATIONS: '0' });
+  const config = loadConfig({
+    CAPTCHA_PROVIDER: 'none',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    SIMULATOR_STATIONS: '0',
+    ...opts.env,
+  });
   const nodes: TestCluster['nodes'] = [];
   const urls: string[] = [];
   for (let i = 0; i < n; i++) {
+    const bus = shared ?? (await NatsBus.connect(opts.natsUrl!, `node-${i}`));
+    buses.push(bus);
     const node = await buildApp({ config: { ...config, nodeId: `node-${i}` }, database: database.database, bus, logger: false });
     await node.listen({ port: 0, host: '127.0.0.1' });
     nodes.push(node);
@@ -33,11 +48,11 @@ export async function createTestCluster(n = 2): Promise<TestCluster> {
   return {
     nodes,
     urls,
-    bus,
+    bus: buses[0]!,
     db: database.database.db,
     async close() {
       for (const node of nodes) await node.close();
-      await bus.close();
+      for (const bus of new Set(buses)) await bus.close();
       await database.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

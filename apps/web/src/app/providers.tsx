@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import esES from 'antd/es/locale/es_ES';
@@ -9,6 +9,7 @@ import type { AppLanguage } from '../lib/languages';
 import { toAntdTheme } from '../lib/theme/antd-theme';
 import { BrandContext } from '../lib/theme/brand-context';
 import type { ThemeDefinition } from '../lib/theme/theme-definition';
+import { FeedbackProvider } from './feedback/feedback-provider';
 import { createQueryClient } from './query-client';
 
 const antdLocales: Record<AppLanguage, Locale> = {
@@ -36,6 +37,9 @@ function BrandRoot({ brand, children }: { brand: ThemeDefinition; children: Reac
     '--color-border-secondary': token.colorBorderSecondary,
     '--color-text': token.colorText,
     '--color-text-secondary': token.colorTextSecondary,
+    '--color-text-description': token.colorTextDescription,
+    '--color-text-heading': token.colorTextHeading,
+    '--color-error-text': token.colorErrorText,
     '--color-text-light': token.colorTextLightSolid,
     '--color-fill': token.colorFillTertiary,
     '--color-error': token.colorError,
@@ -47,6 +51,13 @@ function BrandRoot({ brand, children }: { brand: ThemeDefinition; children: Reac
     '--radius': `${token.borderRadius}px`,
     '--radius-lg': `${token.borderRadiusLG}px`,
     '--font-family': token.fontFamily,
+    '--font-size': `${token.fontSize}px`,
+    '--font-size-lg': `${token.fontSizeLG}px`,
+    '--font-size-sm': `${token.fontSizeSM}px`,
+    '--line-height': String(token.lineHeight),
+    '--font-size-heading-2': `${token.fontSizeHeading2}px`,
+    '--line-height-heading-2': String(token.lineHeightHeading2),
+    '--font-weight-strong': String(token.fontWeightStrong),
   } as CSSProperties;
   return (
     <div className={`brand-root brand-${brand.name}`} style={vars} data-theme={brand.name}>
@@ -55,7 +66,7 @@ function BrandRoot({ brand, children }: { brand: ThemeDefinition; children: Reac
   );
 }
 
-/** Brand, component library (tokens and locale), toasts and the query cache. */
+/** Brand, component library (tokens and locale), toasts, notices and dialogs, and the query cache. */
 export function Providers({ brand, children }: { brand: ThemeDefinition; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const antdTheme = useMemo(() => toAntdTheme(brand), [brand]);
@@ -68,11 +79,11 @@ export function Providers({ brand, children }: { brand: ThemeDefinition; childre
         // middle of the screen (clear of the fixed header) and focuses it.
         form={{ requiredMark: true, scrollToFirstError: { behavior: 'smooth', block: 'center', focus: true } }}
       >
-        <AntdApp message={{ maxCount: 3 }} notification={{ placement: 'topRight' }}>
+        <FeedbackProvider>
           <QueryClientProvider client={queryClient}>
             <BrandRoot brand={brand}>{children}</BrandRoot>
           </QueryClientProvider>
-        </AntdApp>
+        </FeedbackProvider>
       </ConfigProvider>
     </BrandContext.Provider>
   );

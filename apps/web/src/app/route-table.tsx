@@ -1,14 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import {
-  AlertOutlined,
-  ClusterOutlined,
-  CreditCardOutlined,
-  DollarOutlined,
-  HomeOutlined,
-  LineChartOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
+import type { MenuIconName } from './layout/menu-icons';
 import type { RouteRule } from './route-access';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -40,13 +31,18 @@ const EditPaymentPage = lazy(() =>
   import('../features/transactions/pages/edit-payment-page').then((m) => ({ default: m.EditPaymentPage })),
 );
 const IndicatorsPage = lazy(() => import('../features/indicators/pages/indicators-page').then((m) => ({ default: m.IndicatorsPage })));
+const OperationsPage = lazy(() => import('../features/operations/pages/operations-page').then((m) => ({ default: m.OperationsPage })));
+const ChargingProfileFormPage = lazy(() =>
+  import('../features/operations/pages/charging-profile-form-page').then((m) => ({ default: m.ChargingProfileFormPage })),
+);
 const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })));
 
 export interface AppRoute extends RouteRule {
   component: ComponentType;
   /** The page's name in the `shell` namespace: the document title reads 'Page — Brand'. */
   titleKey: string;
-  menu?: { order: number; labelKey: string; icon: ComponentType };
+  /** Sidebar entry; `icon` names one of layout/menu-icons.tsx. */
+  menu?: { order: number; labelKey: string; icon: MenuIconName };
 }
 
 /**
@@ -62,7 +58,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/',
     component: HomePage,
-    menu: { order: 10, labelKey: 'menu.home', icon: HomeOutlined },
+    menu: { order: 10, labelKey: 'menu.home', icon: 'home' },
   },
   {
     path: '/stations',
@@ -70,7 +66,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/stations',
     component: StationsPage,
-    menu: { order: 20, labelKey: 'menu.stations', icon: ThunderboltOutlined },
+    menu: { order: 20, labelKey: 'menu.stations', icon: 'stations' },
   },
   {
     path: '/stations/create',
@@ -100,7 +96,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/station_groups',
     component: StationGroupsPage,
-    menu: { order: 30, labelKey: 'menu.stationGroups', icon: ClusterOutlined },
+    menu: { order: 30, labelKey: 'menu.stationGroups', icon: 'stationGroups' },
   },
   {
     path: '/station_groups/create',
@@ -122,7 +118,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/users',
     component: UsersPage,
-    menu: { order: 40, labelKey: 'users:list.title', icon: TeamOutlined },
+    menu: { order: 40, labelKey: 'users:list.title', icon: 'users' },
   },
   { path: '/users/create', titleKey: 'titles.userCreate', access: 'private', permission: '/users/create', component: UserFormPage },
   // Everyone opens their own profile (header 'View profile'); other users need /user/{id}.
@@ -133,17 +129,42 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/ocpptags',
     component: TagsPage,
-    menu: { order: 50, labelKey: 'tags:menu', icon: CreditCardOutlined },
+    menu: { order: 50, labelKey: 'tags:menu', icon: 'tags' },
   },
   { path: '/ocpptags/create', titleKey: 'titles.tagCreate', access: 'private', permission: '/ocpptags/create', component: TagFormPage },
   { path: '/ocpptags/edit/:id', titleKey: 'titles.tagEdit', access: 'private', permission: '/ocpptags/edit/{id}', component: TagFormPage },
+  {
+    path: '/operations',
+    titleKey: 'titles.operations',
+    access: 'private',
+    permission: '/operations',
+    component: OperationsPage,
+    menu: { order: 55, labelKey: 'operations:menu', icon: 'operations' },
+  },
+  // /operations/v15, /v16, /tasks, /charging_profile and /operations/<command>: the view and command
+  // permissions are checked by the page (which toggles and commands it offers) and by the server.
+  { path: '/operations/:view', titleKey: 'titles.operations', access: 'private', permission: '/operations', component: OperationsPage },
+  {
+    path: '/charging_profile/create',
+    titleKey: 'titles.chargingProfileCreate',
+    access: 'private',
+    permission: '/charging_profile/create',
+    component: ChargingProfileFormPage,
+  },
+  {
+    path: '/charging_profile/edit/:id',
+    titleKey: 'titles.chargingProfileEdit',
+    access: 'private',
+    permission: '/charging_profile/edit/{id}',
+    component: ChargingProfileFormPage,
+  },
   {
     path: '/transactions',
     titleKey: 'titles.transactions',
     access: 'private',
     permission: '/transactions',
     component: TransactionsPage,
-    menu: { order: 60, labelKey: 'transactions:menu', icon: DollarOutlined },
+    menu: { order: 60, labelKey: 'transactions:menu', icon: 'transactions' },
   },
   {
     path: '/transactions/:id/payment/edit',
@@ -158,7 +179,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/indicators',
     component: IndicatorsPage,
-    menu: { order: 80, labelKey: 'indicators:menu', icon: LineChartOutlined },
+    menu: { order: 80, labelKey: 'indicators:menu', icon: 'indicators' },
   },
   {
     path: '/alerts',
@@ -166,7 +187,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/alerts',
     component: AlertsPage,
-    menu: { order: 90, labelKey: 'alerts:menu', icon: AlertOutlined },
+    menu: { order: 90, labelKey: 'alerts:menu', icon: 'alerts' },
   },
   // Sign-in screens (a signed-in visitor is sent to /).
   { path: '/auth/login', titleKey: 'titles.login', access: 'guest', permission: null, component: LoginPage },

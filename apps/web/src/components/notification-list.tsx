@@ -1,4 +1,4 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@recarga/contracts/notifications';
@@ -30,25 +30,25 @@ export function NotificationList({
         <li key={`${n.chargeBoxId}-${n.connectorId ?? 0}-${n.notificationTimestampDT}-${index}`} className="notification-item">
           <div className="notification-item__main">
             <div className="notification-item__title">
-              <Typography.Text strong ellipsis>
-                {n.chargeBoxName || n.chargeBoxId}
-              </Typography.Text>
+              <span className="text text--ellipsis">
+                <strong>{n.chargeBoxName || n.chargeBoxId}</strong>
+              </span>
               <EventTag type={n.type} />
             </div>
-            <Typography.Text type="secondary" className="notification-item__meta">
+            <span className="text text--secondary notification-item__meta">
               {n.connectorId ? t('connector', { id: n.connectorId }) : t('station')}
               {n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? ` · ${n.connectorErrorCode}` : ''}
               {n.connectorErrorMsg ? ` · ${n.connectorErrorMsg}` : ''}
-            </Typography.Text>
+            </span>
             {!compact && place(n) ? (
-              <Typography.Text type="secondary" className="notification-item__meta">
+              <span className="text text--secondary notification-item__meta">
                 <EnvironmentOutlined aria-hidden="true" /> {place(n)}
-              </Typography.Text>
+              </span>
             ) : null}
             {!compact && n.userName ? (
-              <Typography.Text type="secondary" className="notification-item__meta">
+              <span className="text text--secondary notification-item__meta">
                 <UserOutlined aria-hidden="true" /> {n.userName}
-              </Typography.Text>
+              </span>
             ) : null}
           </div>
           <time className="notification-item__time" dateTime={n.notificationTimestampDT}>

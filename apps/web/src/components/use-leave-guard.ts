@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { useFeedback } from '../lib/use-feedback';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function useLeaveGuard(dirty: boolean): { release: () => void } {
   const { t } = useTranslation('common');
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const released = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>

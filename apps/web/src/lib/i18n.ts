@@ -1,6 +1,6 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setDateLanguage } from './format/date-time';
+import { setDateLanguage } from './format/date-language';
 import { isAppLanguage, languageTag, type AppLanguage } from './languages';
 
 const namespaces = [
@@ -19,6 +19,7 @@ const namespaces = [
   'indicators',
   'plugShare',
   'tags',
+  'operations',
 ] as const;
 
 /**

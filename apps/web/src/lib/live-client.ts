@@ -1,4 +1,5 @@
-import { liveCloseCodes, parseLiveTopic, type LiveClientMessage, type LiveTopic } from '@recarga/contracts/live';
+import type { LiveClientMessage } from '@recarga/contracts/live';
+import { liveCloseCodes, parseLiveTopic, type LiveTopic } from '@recarga/contracts/live-topics';
 
 /**
  * The live connection (002 §4 "Live updates", §7 "Session and live"): one websocket per signed-in

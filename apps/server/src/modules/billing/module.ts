@@ -23,6 +23,7 @@ export const billingModule: AppModule = {
       ledger: services.get('ledger'),
       log: app.log,
       pendingCardType: () => providers.configuredTypes()[0] ?? 'MANUAL_DASHBOARD',
+      dynamicPricing: services.get('dynamicPricing'),
     });
     services.provide('billing', billing);
     platform.stations.onCommitted((effects) => {

@@ -55,6 +55,7 @@ export function lockPricingInput(db: Executor, transactionPk: number) {
       'c.connector_id',
       't.user_pk',
       't.id_tag',
+      't.requested_payment_type',
       't.start_timestamp',
       't.stop_timestamp',
       sql<number>`greatest(0, coalesce(t.energy_wh, t.stop_value_wh - t.start_value_wh, 0))`.as('energy_wh'),
@@ -75,6 +76,9 @@ export function lockPricingInput(db: Executor, transactionPk: number) {
       'tag.is_free_recharge',
       'ip.money_per_minute as idle_per_minute',
       'ip.grace_minutes as idle_grace_minutes',
+      't.start_value_wh',
+      // A reservation preceded it (its start used one: operations' reservations).
+      sql<boolean>`exists (select 1 from reservations r where r.transaction_pk = t.transaction_pk)`.as('reserved'),
     ])
     .where('t.transaction_pk', '=', transactionPk)
     .forUpdate(['t'])
@@ -170,7 +174,7 @@ export function updateBilling(db: Executor, transactionPk: number, set: Updateab
 export function idleInput(db: Executor, transactionPk: number) {
   return db
     .selectFrom('transactions')
-    .select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk'])
+    .select(['connector_pk', 'start_timestamp', 'stop_timestamp', 'user_pk', 'tenant_pk', 'requested_payment_type'])
     .where('transaction_pk', '=', transactionPk)
     .executeTakeFirstOrThrow();
 }

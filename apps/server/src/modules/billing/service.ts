@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
+import type { DynamicPricingService } from '../dynamic-pricing/service';
 import type { Ledger } from '../payments/ledger-service';
 import { measureIdle } from './idle';
 import { priceRecharge, ruleAmount, tariffFromStation, type Tariff } from './pricing';
@@ -25,6 +26,8 @@ export interface BillingServiceDeps {
   log: BillingLogger;
   /** Payment type of a pending bill for a driver without a wallet (the app pays it by card). */
   pendingCardType: () => PaymentType;
+  /** Dynamic pricing: the quote of a recharge on a connector whose virtual group prices it. */
+  dynamicPricing?: Pick<DynamicPricingService, 'quote'>;
   now?: () => Date;
 }
 
@@ -201,12 +204,47 @@ export class BillingService {
       if (bill && bill.payment_status !== 'pending') return 'unchanged';
     }
 
-    const snapshot = this.tariffOf(input);
+    let snapshot = this.tariffOf(input);
     const start = new Date(input.start_timestamp);
     const stop = new Date(input.stop_timestamp);
     const energyWh = Number(input.energy_wh);
     const durationSec = Math.max(0, Math.round((stop.getTime() - start.getTime()) / 1000));
-    const c = priceRecharge(snapshot, { energyWh, durationSec });
+    let c = priceRecharge(snapshot, { energyWh, durationSec });
+    // A connector whose virtual group prices it: the profile's rules in force at the start, by
+    // time-of-use segment (modules/dynamic-pricing); a free-recharge tag stays free.
+    const quote =
+      this.deps.dynamicPricing && !snapshot.freeRecharge
+        ? await this.deps.dynamicPricing.quote(trx, {
+            transactionPk,
+            chargeBoxPk: input.charge_box_pk,
+            connectorId: input.connector_id,
+            start,
+            stop,
+            startWh: Number(input.start_value_wh),
+            stopWh: Number(input.start_value_wh) + energyWh,
+            reserved: input.reserved === true,
+            fallback: {
+              perKwh: snapshot.income.perKwh,
+              perMinute: snapshot.income.perMinute,
+              byEnergy: snapshot.income.type === 'KWH',
+              taxes: snapshot.taxFraction,
+            },
+          })
+        : null;
+    if (quote) {
+      const b = quote.breakdown;
+      snapshot = { ...snapshot, hasPayment: true, idlePerMinute: b.idlePerMinute, operationFeeFraction: 0 };
+      c = {
+        ...c,
+        startFee: b.startFee + b.reserve,
+        energy: b.energy,
+        operationalFee: b.operationalFee,
+        voucherDiscount: 0,
+        tax: b.tax,
+        total: b.total,
+        priceless: b.total === 0,
+      };
+    }
     const row = {
       tenant_pk: input.tenant_pk,
       charge_box_pk: input.charge_box_pk,
@@ -225,6 +263,9 @@ export class BillingService {
       cost: c.cost,
       tariff: JSON.stringify(snapshot),
       priced_at: new Date(),
+      pricing_profile_pk: quote?.profilePk ?? null,
+      pricing_version: quote?.version ?? null,
+      breakdown: quote ? JSON.stringify(quote.breakdown) : null,
     };
     if (existing) {
       await repo.updateBilling(trx, transactionPk, { ...row, idle_final: false });
@@ -249,6 +290,7 @@ export class BillingService {
         currency: input.currency,
         isIdle: false,
         pendingType: input.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
+        requestedType: (input.requested_payment_type as PaymentType | null) ?? undefined,
       });
     } else if (existing?.movement_pk) {
       // Re-priced to nothing: the pending bill goes away.
@@ -351,6 +393,7 @@ export class BillingService {
         currency: b.currency,
         isIdle: true,
         pendingType: t.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
+        requestedType: (t.requested_payment_type as PaymentType | null) ?? undefined,
       });
       await repo.updateBilling(trx, transactionPk, { idle_movement_pk: bill.movement_pk });
     }

@@ -55,6 +55,12 @@ export interface BillRequest {
   isIdle: boolean;
   /** Payment type a new pending bill gets when the wallet cannot pay it. */
   pendingType: PaymentType;
+  /**
+   * The payment type the recharge's remote start asked for (payment generation). WALLET, or none:
+   * the wallet pays when it can. Any other: the wallet is left alone and the bill waits, pending,
+   * to be paid that way (MANUAL_DASHBOARD by the operator, a provider type by the app).
+   */
+  requestedType?: PaymentType;
 }
 
 export class Ledger {
@@ -146,7 +152,8 @@ export class Ledger {
       }
       return this.synced(trx, existing);
     }
-    const wallet = req.userPk !== null ? await lockWallet(trx, req.userPk) : undefined;
+    const walletFirst = !req.requestedType || req.requestedType === 'WALLET';
+    const wallet = req.userPk !== null && walletFirst ? await lockWallet(trx, req.userPk) : undefined;
     const base = {
       tenant_pk: req.tenantPk,
       target_type: 'TRANSACTION' as const,
@@ -176,7 +183,7 @@ export class Ledger {
     }
     const pending = await repo.insertMovement(trx, {
       ...base,
-      payment_type: wallet ? 'WALLET' : req.pendingType,
+      payment_type: wallet ? 'WALLET' : walletFirst ? req.pendingType : req.requestedType!,
       payment_status: 'pending',
       provider: 'none',
       paid_at: null,

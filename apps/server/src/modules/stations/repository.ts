@@ -77,6 +77,19 @@ function connectorsJson(eb: ExpressionBuilder<DB & { cb: DB['charge_boxes'] }, '
 
 export type ConnectorJson = StationListRow['connectors'][number];
 
+/** The charging profiles a station accepted (operations' station_charging_profiles), per connector. */
+function chargingProfilesJson(eb: ExpressionBuilder<DB & { cb: DB['charge_boxes'] }, 'cb'>) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('station_charging_profiles as sp')
+      .innerJoin('charging_profiles as p', 'p.charging_profile_pk', 'sp.charging_profile_pk')
+      .select(['sp.connector_id', 'p.charging_profile_pk', 'p.description', 'p.charging_profile_purpose'])
+      .whereRef('sp.charge_box_pk', '=', 'cb.charge_box_pk')
+      .orderBy('sp.connector_id')
+      .orderBy('p.stack_level', 'desc'),
+  );
+}
+
 function monthRecharges(since: Date) {
   return sql<number>`(select count(*) from transactions t where t.charge_box_pk = cb.charge_box_pk and t.start_timestamp >= ${since})`;
 }
@@ -115,6 +128,7 @@ function listColumns<Q extends ReturnType<typeof filteredStations>>(q: Q, since:
       monthRecharges(since).as('recharges'),
       monthConsumption(since).as('consumption'),
       (eb) => connectorsJson(eb).as('connectors'),
+      (eb) => chargingProfilesJson(eb).as('charging_profiles'),
     ]);
 }
 

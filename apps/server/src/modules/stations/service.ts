@@ -72,6 +72,12 @@ export function toListItem(r: repo.StationListRow): ChargePointListItem {
     consumption,
     monthConsumption: consumption,
     connectors: r.connectors.map(toListConnector),
+    chargingProfiles: r.charging_profiles.map((p) => ({
+      connectorId: p.connector_id,
+      chargingProfilePk: p.charging_profile_pk,
+      description: p.description,
+      purpose: p.charging_profile_purpose,
+    })),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   TRANSACTION_PAGE_SIZE,
   TRANSACTION_QUERY_CAP,
   transactionSortKeys,
+  type Composition,
   type TransactionDetailResponse,
   type TransactionListQuery,
   type TransactionListResponse,
@@ -135,6 +136,7 @@ export class TransactionQueryService {
                 cost: money(Number(r.cost)),
               },
               tariff: r.tariff as Record<string, unknown>,
+              breakdown: (r.breakdown as Composition['breakdown']) ?? null,
               pricedAt: isoOf(r.priced_at)!,
             };
       transaction.payments = (await repo.movementsOf(this.db, transactionPk)).map((m) => ({

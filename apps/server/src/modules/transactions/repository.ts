@@ -138,6 +138,7 @@ function withColumns<O>(q: SelectQueryBuilder<DB & { t: DB['transactions'] }, 't
       'b.tax',
       'b.cost',
       'b.tariff',
+      'b.breakdown',
       'b.priced_at',
       'b.idle_seconds',
       'b.idle_amount',

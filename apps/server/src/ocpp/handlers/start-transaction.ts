@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IdTagStatus } from '@recarga/contracts/ocpp';
 import { recordNotifications } from '../../modules/notifications/service';
-import { tagAtStation } from '../authorization';
+import { reservationAtStart, tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
 import {
   closeSupersededTransactions,
@@ -9,7 +9,9 @@ import {
   findTransactionByStartKey,
   insertRejectedStart,
   insertTransaction,
+  claimRemoteStartPayment,
   lockStartKey,
+  useReservation,
 } from '../repository';
 
 /** Identifies a start message: a station resending it (lost answer) gets the same transaction. */
@@ -25,6 +27,9 @@ export function startKey(req: { connectorId: number; idTag: string; timestamp: s
  * start (migration 0015), not as a transaction: it is no recharge, raises no TransactionStarted and
  * never counts as the tag's open transaction, so a station that drops it without a stop cannot lock
  * the driver out. A transaction still open on the same connector is closed first (its stop was lost).
+ * An accepted start uses its tag's reservation of that connector (or of the station); a start of
+ * another tag on a connector reserved for someone else is answered Invalid (authorization.ts), and
+ * it takes the payment type its remote start asked for, if one did.
  */
 export const startTransaction: Handler<'StartTransaction'> = async (deps, station, req) => {
   const key = startKey(req);
@@ -41,10 +46,23 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
 
     const connectorPk = await ensureConnector(trx, station.chargeBoxPk, req.connectorId);
     await closeSupersededTransactions(trx, connectorPk, new Date(req.timestamp), req.meterStart);
-    const { tag, tenant, idTagInfo } = await tagAtStation(trx, station.chargeBoxPk, req.idTag, now, {
+    const found = await tagAtStation(trx, station.chargeBoxPk, req.idTag, now, {
       countOpen: true,
       recordUnknown: true,
     });
+    const { tag, tenant } = found;
+    let idTagInfo = found.idTagInfo;
+    let reservationPk: number | undefined;
+    if (idTagInfo.status === 'Accepted') {
+      const reservation = await reservationAtStart(
+        trx,
+        station.chargeBoxPk,
+        { connectorId: req.connectorId, idTag: req.idTag, parentIdTag: idTagInfo.parentIdTag, reservationId: req.reservationId },
+        now,
+      );
+      if (reservation.reservedForOther) idTagInfo = { ...idTagInfo, status: 'Invalid' };
+      reservationPk = reservation.use;
+    }
     if (idTagInfo.status !== 'Accepted') {
       const rejected = await insertRejectedStart(trx, {
         chargeBoxPk: station.chargeBoxPk,
@@ -72,7 +90,7 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
       idTagStatus: idTagInfo.status,
       startTimestamp: req.timestamp,
       startValueWh: req.meterStart,
-      reservationId: req.reservationId ?? null,
+      reservationId: reservationPk ?? req.reservationId ?? null,
       startKey: key,
     });
     if (!inserted) {
@@ -84,6 +102,12 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
         notificationPks: [] as number[],
       };
     }
+    if (reservationPk !== undefined) await useReservation(trx, reservationPk, inserted.transaction_pk);
+    await claimRemoteStartPayment(
+      trx,
+      { chargeBoxPk: station.chargeBoxPk, connectorId: req.connectorId, idTag: req.idTag, transactionPk: inserted.transaction_pk },
+      now,
+    );
     const notificationPks = await recordNotifications(trx, [
       {
         chargeBoxPk: station.chargeBoxPk,

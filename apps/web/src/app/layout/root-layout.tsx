@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { Outlet, ScrollRestoration, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useBrand } from '../../lib/theme/brand-context';
+import { useFeedback } from '../../lib/use-feedback';
 import { isRouteHandle } from '../route-handle';
 import { CookieBar } from './cookie-bar';
 
@@ -23,7 +23,7 @@ function useDocumentTitle() {
 /** Top of every screen: the 401 rule's alert and navigation, the cookie bar. */
 export function RootLayout() {
   const { t } = useTranslation('shell');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lastAlert = useRef(0);

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+// dayjs' UTC plugin and locale, which the screens' date code expects: loaded with the shell, not at start-up.
+import '../../lib/format/date-time';
 import { LiveProvider } from '../../features/live/live-provider';
 import { StationLiveSync } from '../../features/stations/live/station-live-sync';
 import { AppHeader } from './app-header';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/theme/brand-context';
 import { menuRoutes } from '../route-access';
 import { routeTable } from '../route-table';
+import { menuIcons } from './menu-icons';
 import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 
 /** The main menu's entries (permitted screens, plus the brand's external Rateio link) and the selected one. */
@@ -17,7 +18,7 @@ export function useShellMenu() {
 
   const items = useMemo<NonNullable<MenuProps['items']>>(() => {
     const entries: NonNullable<MenuProps['items']> = menuRoutes(routeTable, permitted).map((route) => {
-      const Icon = route.menu!.icon;
+      const Icon = menuIcons[route.menu!.icon];
       return { key: route.path, icon: <Icon aria-hidden="true" />, label: t(route.menu!.labelKey) };
     });
     if (brand.features.rateioUrl) {

@@ -1,4 +1,4 @@
-import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DashboardRoute } from '@recarga/contracts/routes';
 import { logout } from '../../features/auth/api/logout';
 import { clearSession } from '../../lib/session';
+import { useFeedback } from '../../lib/use-feedback';
 import { useSession } from '../../lib/use-session';
 import { hasScreenFor, linkTo } from '../route-access';
 import { routeTable } from '../route-table';
@@ -20,7 +21,7 @@ function initials(name: string): string {
 
 export function UserMenu() {
   const { t } = useTranslation('shell');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -59,9 +60,7 @@ export function UserMenu() {
       }}
     >
       <Button type="text" className="user-button" aria-label={t('userMenu.label', { name: user.name })} data-testid="user-menu">
-        <Avatar size={34} className="user-button__avatar">
-          {initials(user.name)}
-        </Avatar>
+        <span className="user-button__avatar">{initials(user.name)}</span>
         <span className="user-button__name">{user.name}</span>
         <DownOutlined className="user-button__chevron" aria-hidden="true" />
       </Button>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { liveChargeBoxMessageSchema, liveTopics } from '@recarga/contracts/live';
+import { liveTopics } from '@recarga/contracts/live-topics';
 import { LiveClient } from '../../lib/live-client';
 import { LiveContext } from '../../lib/live-context';
+import { readLiveChargeBox } from '../../lib/live-data';
 import { getRuntimeSettings } from '../../lib/runtime-settings';
 import { usePermittedRoutes } from '../../lib/use-permitted-routes';
 import { useSession } from '../../lib/use-session';
@@ -58,9 +59,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     if (!client) return undefined;
     return client.onMessage((message) => {
       if (message.parsed?.kind !== 'chargeBox') return;
-      const parsed = liveChargeBoxMessageSchema.safeParse(message.data);
-      if (!parsed.success) return;
-      const cp = parsed.data.chargePoint;
+      const update = readLiveChargeBox(message.data);
+      if (!update) return;
+      const cp = update.chargePoint;
       subscribeStation(
         client,
         apiKey,

@@ -1,4 +1,5 @@
-import { NOTIFICATION_LIMIT_DEFAULT, type Notification } from '@recarga/contracts/notifications';
+import { NOTIFICATION_LIMIT_DEFAULT } from '@recarga/contracts/notification-types';
+import type { Notification } from '@recarga/contracts/notifications';
 import type { ChargeBoxNotificationsQuery } from '../../lib/api/get-charge-box-notifications';
 
 const sameEvent = (a: Notification, b: Notification) =>

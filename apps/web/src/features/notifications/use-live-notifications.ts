@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { liveNotificationSchema } from '@recarga/contracts/live';
 import type { Notification } from '@recarga/contracts/notifications';
 import { notificationKeys, type ChargeBoxNotificationsQuery } from '../../lib/api/get-charge-box-notifications';
 import { useLiveMessages } from '../../lib/live-context';
+import { readLiveNotification } from '../../lib/live-data';
+import { useFeedback } from '../../lib/use-feedback';
 import { liveEventIntoList } from './live-event-into-list';
 
 /**
@@ -14,13 +14,12 @@ import { liveEventIntoList } from './live-event-into-list';
  */
 export function useLiveNotifications(): void {
   const { t } = useTranslation('notifications');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   useLiveMessages((live) => {
     if (live.parsed?.kind !== 'notification') return;
-    const parsed = liveNotificationSchema.safeParse(live.data);
-    if (!parsed.success) return;
-    const n = parsed.data;
+    const n = readLiveNotification(live.data);
+    if (!n) return;
     for (const [key] of queryClient.getQueriesData<Notification[]>({ queryKey: notificationKeys.all })) {
       const query = key[2] as ChargeBoxNotificationsQuery | undefined;
       queryClient.setQueryData<Notification[]>(key, (old) => liveEventIntoList(old, n, query));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_LIMIT_DEFAULT, type Notification, type NotificationListResponse } from '@recarga/contracts/notifications';
+import { NOTIFICATION_LIMIT_DEFAULT } from '@recarga/contracts/notification-types';
+import type { Notification, NotificationListResponse } from '@recarga/contracts/notifications';
 import { apiClient } from '../api-client';
 
 export interface ChargeBoxNotificationsQuery {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { setDateLanguage } from './date-language';
 import { formatDateTime } from './date-time';
 
 describe('date-time', () => {
@@ -17,5 +19,14 @@ describe('date-time', () => {
   it('gives an empty text, when the value is missing or unreadable', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('names months in the interface language, when the language is set before or after dates load', () => {
+    expect(dayjs('2024-01-15').format('MMMM')).toBe('janeiro');
+    setDateLanguage('es-CO');
+    expect(dayjs('2024-01-15').format('MMMM')).toBe('enero');
+    setDateLanguage('en');
+    expect(dayjs('2024-01-15').format('MMMM')).toBe('January');
+    setDateLanguage('pt-BR');
   });
 });

@@ -2,18 +2,16 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
+import { followDateLanguage } from './date-language';
 
-dayjs.extend(utc);
-dayjs.locale('pt-br');
-
-/**
- * Month and weekday names and the first day of the week follow the interface language (a BCP-47
- * tag: pt-BR → pt-br, es-CO → es, en → en). The date pickers read them from dayjs' locale data,
- * so a Spanish screen shows 'ene.', not 'jan.'.
+/*
+ * dayjs for every screen with dates (the signed-in shell imports this module before any screen):
+ * the UTC plugin, and month and weekday names and the first day of the week in the interface
+ * language (a BCP-47 tag: pt-BR → pt-br, es-CO → es, en → en). The date pickers read them from
+ * dayjs' locale data, so a Spanish screen shows 'ene.', not 'jan.'.
  */
-export function setDateLanguage(tag: string): void {
-  dayjs.locale(tag.toLowerCase());
-}
+dayjs.extend(utc);
+followDateLanguage((tag) => dayjs.locale(tag.toLowerCase()));
 
 export const dateTimeFormat = 'DD/MM/YYYY HH:mm';
 export const dateFormat = 'DD/MM/YYYY';

@@ -7,6 +7,7 @@ export { default as indicators } from './indicators.json';
 export { default as legal } from './legal.json';
 export { default as map } from './map.json';
 export { default as notifications } from './notifications.json';
+export { default as operations } from './operations.json';
 export { default as plugShare } from './plugShare.json';
 export { default as shell } from './shell.json';
 export { default as stationGroups } from './stationGroups.json';

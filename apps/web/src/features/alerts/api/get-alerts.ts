@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_LIMIT_MAX } from '@recarga/contracts/notifications';
+import { NOTIFICATION_LIMIT_MAX } from '@recarga/contracts/notification-types';
 import { getChargeBoxNotifications, notificationKeys } from '../../../lib/api/get-charge-box-notifications';
 
 /**

@@ -1,5 +1,4 @@
 import { Outlet, Link } from 'react-router';
-import { Typography } from 'antd';
 import { LineChartOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../../lib/theme/brand-context';
@@ -56,9 +55,9 @@ export function AuthLayout() {
         {brand.features.loginFooter ? <LoginFooter /> : null}
         <nav className="auth-main__legal" aria-label={t('legalLinks')}>
           <Link to="/terms-of-use">{t('termsOfUse')}</Link>
-          <Typography.Text type="secondary" aria-hidden="true">
+          <span className="text text--secondary" aria-hidden="true">
             ·
-          </Typography.Text>
+          </span>
           <Link to="/privacy-policy">{t('privacyPolicy')}</Link>
         </nav>
       </main>

@@ -1,4 +1,6 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
+// The text field alone: the `Input` namespace also brings OTP, Search and TextArea (5 KB of gzip).
+import Input from 'antd/es/input/Input';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../../lib/theme/brand-context';
@@ -11,14 +10,14 @@ export function LoginFooter() {
     <footer className="auth-footer" data-testid="login-footer">
       <SafetyOutlined className="auth-footer__icon" aria-hidden="true" />
       <div>
-        <Typography.Text strong>{t('loginFooter.title', { shortName: company.shortName })}</Typography.Text>
-        <Typography.Paragraph type="secondary" className="auth-footer__text">
+        <strong className="text">{t('loginFooter.title', { shortName: company.shortName })}</strong>
+        <div className="text text--secondary auth-footer__text">
           {t('loginFooter.operatedBy', { legalName: company.legalName, taxDocument: company.taxDocument })}
           <br />
           {t('loginFooter.support', { email: company.email })}
           <br />
           {t('loginFooter.supervision')}
-        </Typography.Paragraph>
+        </div>
       </div>
     </footer>
   );

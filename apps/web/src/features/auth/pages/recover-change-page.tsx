@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '../../../components/captcha/captcha';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { isApiError } from '../../../lib/api-error';
+import { useFeedback } from '../../../lib/use-feedback';
 import { AuthHeading } from '../components/auth-heading';
 import { BackToLogin } from '../components/back-to-login';
 import { useChangePassword } from '../api/change-password';
@@ -22,7 +23,7 @@ const redirectDelayMs = 2000;
 /** Password recovery, step 2: the e-mailed code and the new password. */
 export function RecoverChangePage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const location = useLocation();
   const email = (location.state as { email?: unknown } | null)?.email;

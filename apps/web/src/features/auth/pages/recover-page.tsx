@@ -1,4 +1,4 @@
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '../../../components/captcha/captcha';
@@ -6,12 +6,13 @@ import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { AuthHeading } from '../components/auth-heading';
 import { EmailField } from '../components/email-field';
 import { BackToLogin } from '../components/back-to-login';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useSendRecoveryCode } from '../api/send-recovery-code';
 
 /** Password recovery, step 1: send a code to the e-mail. */
 export function RecoverPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const captcha = useCaptcha();
   const sendCode = useSendRecoveryCode();

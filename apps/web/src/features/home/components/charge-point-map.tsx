@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { App, Select, theme, Typography } from 'antd';
+import { Select, theme } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { mapTileUrl } from '../../../components/location-map';
 import { useMapChargePoints, type MapChargePoint } from '../../../lib/api/get-map-charge-points';
 import { getRuntimeSettings } from '../../../lib/runtime-settings';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useLiveMap } from '../live/use-live-map';
 import { hasCoordinates, markerGroups, stationMarkerGroup, statusMarkerGroup, type MarkerGroup } from '../utils/marker-status';
 import { normaliseSearch } from '../utils/map-search';
@@ -42,7 +43,7 @@ export function ChargePointMap() {
   const { t: tn } = useTranslation('notifications');
   const brand = useBrand();
   const { token } = theme.useToken();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   useLiveMap();
   const move = useMapChargePoints('MOVE');
   const points = useMapChargePoints('PLUG_SHARE');
@@ -215,9 +216,7 @@ export function ChargePointMap() {
             <li key={g}>
               <span className={`cp-dot cp-dot--${g}`} aria-hidden="true" />
               {t(`legend.${g}`)}
-              <Typography.Text type="secondary" className="cp-map__legend-count">
-                {counts[g]}
-              </Typography.Text>
+              <span className="text text--secondary cp-map__legend-count">{counts[g]}</span>
             </li>
           ))}
           {(points.data?.length ?? 0) > 0 ? (

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Card, Skeleton, theme } from 'antd';
+import { Skeleton, theme } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StationStatusCounts } from '@recarga/contracts/stats';
 import { DonutChart } from '../../../components/donut-chart';
+import { Panel } from '../../../components/panel';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { wholeParts, useCountUpGroup } from '../utils/count-up';
 import { Figure } from './animated-number';
@@ -31,9 +32,8 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
     [token],
   );
   return (
-    <Card
+    <Panel
       className="panel-card"
-      variant="borderless"
       data-testid="card-chargeboxes"
       title={<CardTitle icon={<ThunderboltOutlined />} text={t('stations.title')} />}
     >
@@ -84,6 +84,6 @@ export function ChargeboxesCard({ counts }: { counts: StationStatusCounts | unde
           </ul>
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }

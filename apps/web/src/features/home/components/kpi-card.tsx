@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Card, Skeleton, theme, Typography } from 'antd';
+import { Skeleton, theme } from 'antd';
+import { Panel } from '../../../components/panel';
 import { AnimatedNumber } from './animated-number';
 
 /** One indicator: icon, title, animated value, unit and a line of context. */
@@ -25,19 +26,12 @@ export function KpiCard({
   const { token } = theme.useToken();
   const accent = { energy: token.colorPrimary, co2: token.colorSuccess, cost: token.colorWarning, income: token.geekblue }[tone];
   return (
-    <Card
-      className={`kpi-card kpi-card--${tone}`}
-      variant="borderless"
-      data-testid={`card-${testId}`}
-      style={{ '--kpi-accent': accent } as CSSProperties}
-    >
+    <Panel className={`kpi-card kpi-card--${tone}`} data-testid={`card-${testId}`} style={{ '--kpi-accent': accent } as CSSProperties}>
       <div className="kpi-card__head">
         <span className="kpi-card__icon" aria-hidden="true">
           {icon}
         </span>
-        <Typography.Text type="secondary" className="kpi-card__title">
-          {title}
-        </Typography.Text>
+        <span className="text text--secondary kpi-card__title">{title}</span>
       </div>
       {value === undefined ? (
         <Skeleton.Input active size="large" className="kpi-card__skeleton" />
@@ -48,6 +42,6 @@ export function KpiCard({
         </div>
       )}
       {hint ? <div className="kpi-card__hint">{hint}</div> : null}
-    </Card>
+    </Panel>
   );
 }

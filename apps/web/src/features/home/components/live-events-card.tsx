@@ -1,8 +1,9 @@
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { NotificationList } from '../../../components/notification-list';
+import { Panel } from '../../../components/panel';
 import { useChargeBoxNotifications } from '../../../lib/api/get-charge-box-notifications';
 import { CardTitle } from './users-card';
 
@@ -11,9 +12,8 @@ export function LiveEventsCard() {
   const { t } = useTranslation('home');
   const { data, isLoading, isError, refetch } = useChargeBoxNotifications();
   return (
-    <Card
+    <Panel
       className="panel-card panel-card--events"
-      variant="borderless"
       data-testid="card-events"
       title={<CardTitle icon={<BellOutlined />} text={t('events.title')} />}
     >
@@ -26,6 +26,6 @@ export function LiveEventsCard() {
           <NotificationList notifications={(data ?? []).slice(0, 30)} compact emptyText={t('events.empty')} />
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }

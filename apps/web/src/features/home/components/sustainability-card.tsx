@@ -1,7 +1,9 @@
-import { Card, Skeleton, theme, Typography } from 'antd';
+import { Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TREE_KG_CO2_PER_YEAR, type StatsSums } from '@recarga/contracts/stats';
+import type { StatsSums } from '@recarga/contracts/stats';
+import { TREE_KG_CO2_PER_YEAR } from '@recarga/contracts/stats-constants';
 import { DonutChart } from '../../../components/donut-chart';
+import { Panel } from '../../../components/panel';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useCountUp } from '../utils/count-up';
 import { AnimatedNumber } from './animated-number';
@@ -20,9 +22,8 @@ export function SustainabilityCard({ energy }: { energy: StatsSums['energy'] | u
   const fmt = useNumberFormat();
   const goal = useCountUp(energy?.treePercentageGoal);
   return (
-    <Card
+    <Panel
       className="panel-card"
-      variant="borderless"
       data-testid="card-sustainability"
       title={<CardTitle icon={<TreeIcon size={15} />} text={t('sustainability.title')} />}
     >
@@ -67,12 +68,10 @@ export function SustainabilityCard({ energy }: { energy: StatsSums['energy'] | u
             </span>
             <AnimatedNumber value={energy.cultivatedTree} format={fmt.integer} testId="value-trees" className="trees__value" />
             <span className="trees__caption">{t('sustainability.trees', { count: energy.cultivatedTree })}</span>
-            <Typography.Text type="secondary" className="trees__note">
-              {t('sustainability.note', { kg: TREE_KG_CO2_PER_YEAR })}
-            </Typography.Text>
+            <span className="text text--secondary trees__note">{t('sustainability.note', { kg: TREE_KG_CO2_PER_YEAR })}</span>
           </div>
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }

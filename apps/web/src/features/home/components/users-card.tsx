@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card, Progress, Skeleton, theme, Typography } from 'antd';
+import { Skeleton, theme } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StatsInfo } from '@recarga/contracts/stats';
+import { DonutChart } from '../../../components/donut-chart';
+import { Panel } from '../../../components/panel';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useCountUp } from '../utils/count-up';
 import { AnimatedNumber } from './animated-number';
@@ -14,36 +16,40 @@ export function UsersCard({ info }: { info: StatsInfo | undefined }) {
   const fmt = useNumberFormat();
   const fraction = useCountUp(info?.userChargingPercentage);
   return (
-    <Card
-      className="panel-card"
-      variant="borderless"
-      data-testid="card-users"
-      title={<CardTitle icon={<TeamOutlined />} text={t('users.title')} />}
-    >
+    <Panel className="panel-card" data-testid="card-users" title={<CardTitle icon={<TeamOutlined />} text={t('users.title')} />}>
       {!info ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <div className="users-card">
-          <Progress
-            type="circle"
-            percent={fraction * 100}
-            size={132}
-            strokeWidth={9}
-            strokeColor={token.colorPrimary}
-            railColor={token.colorFillSecondary}
-            format={() => (
-              <span className="users-card__ring-text">
-                <span
-                  data-testid="value-charging-percentage"
-                  data-value={info.userChargingPercentage}
-                  aria-label={fmt.percent(info.userChargingPercentage)}
-                >
-                  <span aria-hidden="true">{fmt.percent(fraction)}</span>
-                </span>
-                <span className="users-card__ring-caption">{t('users.chargingNow')}</span>
+          <div className="users-card__ring">
+            <DonutChart
+              segments={[
+                {
+                  key: 'charging',
+                  label: t('users.charging'),
+                  value: Math.min(1, Math.max(0, fraction)),
+                  valueText: fmt.percent(info.userChargingPercentage),
+                  color: token.colorPrimary,
+                },
+              ]}
+              total={1}
+              rounded
+              inner={0.82}
+              outer={1}
+              trackColor={token.colorFillSecondary}
+              label={t('users.chartLabel', { percent: fmt.percent(info.userChargingPercentage) })}
+            />
+            <span className="users-card__ring-text">
+              <span
+                data-testid="value-charging-percentage"
+                data-value={info.userChargingPercentage}
+                aria-label={fmt.percent(info.userChargingPercentage)}
+              >
+                <span aria-hidden="true">{fmt.percent(fraction)}</span>
               </span>
-            )}
-          />
+              <span className="users-card__ring-caption">{t('users.chargingNow')}</span>
+            </span>
+          </div>
           <dl className="figure-list">
             <div>
               <dt>{t('users.charging')}</dt>
@@ -66,12 +72,8 @@ export function UsersCard({ info }: { info: StatsInfo | undefined }) {
           </dl>
         </div>
       )}
-      {info ? (
-        <Typography.Text type="secondary" className="panel-card__foot">
-          {t('users.foot')}
-        </Typography.Text>
-      ) : null}
-    </Card>
+      {info ? <span className="text text--secondary panel-card__foot">{t('users.foot')}</span> : null}
+    </Panel>
   );
 }
 

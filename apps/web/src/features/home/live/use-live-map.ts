@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { liveChargeBoxMessageSchema, liveConnectorStatusSchema } from '@recarga/contracts/live';
 import { useLiveMessages } from '../../../lib/live-context';
+import { readLiveChargeBox, readLiveConnectorStatus } from '../../../lib/live-data';
 import { mapKeys, type MapChargePoint } from '../../../lib/api/get-map-charge-points';
 import { applyChargeBoxToMap, applyConnectorStatusToMap, removeFromMap } from './apply-map-update';
 
@@ -15,21 +15,21 @@ export function useLiveMap(): void {
     const kind = message.parsed?.kind;
     const key = mapKeys.origin('MOVE');
     if (kind === 'connectorStatus' || kind === 'chargeBoxStatus') {
-      const parsed = liveConnectorStatusSchema.safeParse(message.data);
-      if (parsed.success) queryClient.setQueryData<MapChargePoint[]>(key, (list) => applyConnectorStatusToMap(list, parsed.data));
+      const status = readLiveConnectorStatus(message.data);
+      if (status) queryClient.setQueryData<MapChargePoint[]>(key, (list) => applyConnectorStatusToMap(list, status));
     } else if (kind === 'chargeBox') {
-      const parsed = liveChargeBoxMessageSchema.safeParse(message.data);
-      if (!parsed.success) return;
-      if (parsed.data.type === 'delete') {
-        queryClient.setQueryData<MapChargePoint[]>(key, (old) => removeFromMap(old, parsed.data.chargePoint.chargeBoxPk));
+      const update = readLiveChargeBox(message.data);
+      if (!update) return;
+      if (update.type === 'delete') {
+        queryClient.setQueryData<MapChargePoint[]>(key, (old) => removeFromMap(old, update.chargePoint.chargeBoxPk));
         return;
       }
       const list = queryClient.getQueryData<MapChargePoint[]>(key);
-      if (parsed.data.type === 'insert' || (list && !list.some((cp) => cp.chargeBoxPk === parsed.data.chargePoint.chargeBoxPk))) {
+      if (update.type === 'insert' || (list && !list.some((cp) => cp.chargeBoxPk === update.chargePoint.chargeBoxPk))) {
         void queryClient.invalidateQueries({ queryKey: key });
         return;
       }
-      queryClient.setQueryData<MapChargePoint[]>(key, (old) => applyChargeBoxToMap(old, parsed.data));
+      queryClient.setQueryData<MapChargePoint[]>(key, (old) => applyChargeBoxToMap(old, update));
     }
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { liveStatsSchema } from '@recarga/contracts/stats';
 import { useLiveMessages } from '../../../lib/live-context';
+import { readLiveStats } from '../../../lib/live-data';
 import { statsKeys } from '../api/stats-keys';
 import { includesNow, type DateRange, type StatsPeriodParams } from '../utils/stats-period';
 
@@ -15,7 +15,7 @@ export function useLiveStats(range: DateRange, params: StatsPeriodParams): void 
   const queryClient = useQueryClient();
   useLiveMessages((message) => {
     if (message.parsed?.kind !== 'stats' || !includesNow(range)) return;
-    if (!liveStatsSchema.safeParse(message.data).success) return;
+    if (!readLiveStats(message.data)) return;
     void queryClient.invalidateQueries({ queryKey: statsKeys.info(params) });
     void queryClient.invalidateQueries({ queryKey: statsKeys.sums(params) });
   });

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { CloudOutlined, EnvironmentOutlined, RiseOutlined, ThunderboltOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { Panel } from '../../../components/panel';
 import { formatMinorUnits } from '../../../lib/format/money';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useBrand } from '../../../lib/theme/brand-context';
@@ -156,25 +157,21 @@ export function HomePage() {
           <SustainabilityCard energy={s?.energy} />
         </Col>
         <Col xs={24} xl={16}>
-          <Card
-            className="panel-card panel-card--map"
-            variant="borderless"
-            title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}
-          >
+          <Panel className="panel-card panel-card--map" title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}>
             <ChargePointMap />
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} xl={8}>
           <LiveEventsCard />
         </Col>
       </Row>
       {s ? (
-        <Typography.Paragraph type="secondary" className="home-dashboard__note" data-testid="co2-note">
+        <div className="text text--secondary home-dashboard__note" data-testid="co2-note">
           {t('note', {
             grid: fmt.decimal(s.envIndicator.gridKgCo2PerKwh, 4),
             source: t(`gridSource.${s.envIndicator.gridSource}`),
           })}
-        </Typography.Paragraph>
+        </div>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { STATS_DEFAULT_DAYS, STATS_MIN_DATE } from '@recarga/contracts/stats';
+import { STATS_DEFAULT_DAYS, STATS_MIN_DATE } from '@recarga/contracts/stats-constants';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 /** What the stats calls receive: local wall-clock bounds and the browser's time zone. */

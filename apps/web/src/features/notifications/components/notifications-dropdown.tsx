@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Popover, Spin, Typography } from 'antd';
+import { Button, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { alertNotificationTypes } from '@recarga/contracts/notifications';
+import { alertNotificationTypes } from '@recarga/contracts/notification-types';
 import { NotificationList } from '../../../components/notification-list';
 import { useChargeBoxNotifications } from '../../../lib/api/get-charge-box-notifications';
 import { useLiveNotifications } from '../use-live-notifications';
@@ -18,8 +18,8 @@ export function NotificationsDropdown() {
   const content = (
     <div className="notifications-popover" role="region" aria-label={t('header.title')}>
       <div className="notifications-popover__head">
-        <Typography.Text strong>{t('header.title')}</Typography.Text>
-        <Typography.Text type="secondary">{t('header.count', { count: alerts.length })}</Typography.Text>
+        <strong className="text">{t('header.title')}</strong>
+        <span className="text text--secondary">{t('header.count', { count: alerts.length })}</span>
       </div>
       <div className="notifications-popover__body">
         {isLoading ? (
@@ -27,7 +27,7 @@ export function NotificationsDropdown() {
             <Spin />
           </div>
         ) : isError ? (
-          <Typography.Text type="danger">{t('loadError')}</Typography.Text>
+          <span className="text text--danger">{t('loadError')}</span>
         ) : (
           <NotificationList notifications={alerts} compact emptyText={t('header.empty')} />
         )}
@@ -46,9 +46,17 @@ export function NotificationsDropdown() {
         aria-expanded={open}
         data-testid="notifications-button"
         icon={
-          <Badge count={alerts.length} size="small" overflowCount={99}>
+          <span className="bell-badge">
             <BellOutlined className="header-icon" />
-          </Badge>
+            {alerts.length > 0 ? (
+              <sup
+                className={alerts.length > 9 ? 'bell-badge__count bell-badge__count--wide' : 'bell-badge__count'}
+                title={String(alerts.length)}
+              >
+                {alerts.length > 99 ? '99+' : alerts.length}
+              </sup>
+            ) : null}
+          </span>
         }
       />
     </Popover>

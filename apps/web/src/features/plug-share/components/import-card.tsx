@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, App, Button, Card, Progress, Select, Statistic, Switch, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Progress, Select, Statistic, Switch, Typography, Upload } from 'antd';
 import {
   CloudUploadOutlined,
   DeleteOutlined,
@@ -13,6 +13,7 @@ import { PLUG_SHARE_MAX_FILE, type PlugShareImportResponse } from '@recarga/cont
 import type { Tenant } from '@recarga/contracts/tenants';
 import { isApiError } from '../../../lib/api-error';
 import { progressPercent } from '../../../lib/download-file';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useImportPlugShare } from '../api/import-plug-share';
 import { fileProblem, formatBytes, importErrorRows, type FileProblem, type ImportErrorRow } from '../model/plug-share-file';
@@ -34,7 +35,7 @@ interface ImportCardProps {
 /** Tenant, merge or replace, the file (click or drop), the upload and its outcome. */
 export function ImportCard({ tenants, tenantPk, onTenantChange, currentCount }: ImportCardProps) {
   const { t } = useTranslation('plugShare');
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const locale = useLanguageTag();
   const ids = { tenant: useId(), replace: useId(), replaceHelp: useId(), drop: useId() };
   const [replace, setReplace] = useState(false);

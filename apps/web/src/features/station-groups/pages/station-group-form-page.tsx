@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Typography } from 'antd';
 import { AimOutlined, ArrowLeftOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useTenants } from '../../../lib/api/get-tenants';
 import { defaultTenant } from '../../../lib/default-tenant';
 import { formatCep } from '../../../lib/format/cep';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useSession } from '../../../lib/use-session';
 import { useGroup, type GroupDetail } from '../api/get-group';
 import { useSaveGroup } from '../api/save-group';
@@ -75,7 +76,7 @@ export function StationGroupFormPage() {
 
 function GroupForm({ group, tenants }: { group: GroupDetail | null; tenants: Tenant[] }) {
   const { t } = useTranslation('stationGroups');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const brand = useBrand();
   const session = useSession();

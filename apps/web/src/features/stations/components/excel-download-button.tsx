@@ -1,9 +1,10 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
 import { progressText } from '../../../lib/download-file';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadStationsXlsx } from '../api/download-stations-xlsx';
 import type { StationFilters } from '../api/get-stations';
@@ -12,7 +13,7 @@ import { useLimitNotice } from './use-limit-notice';
 /** Download Excel: the filtered station list as a streamed .xlsx, with progress. */
 export function ExcelDownloadButton({ filters }: { filters: StationFilters }) {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const limits = useLimitNotice();
   const { busy, progress, run } = useFileDownload();
 

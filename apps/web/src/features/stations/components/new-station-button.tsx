@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';
 import { useTenants } from '../../../lib/api/get-tenants';
 import { getRuntimeSettings } from '../../../lib/runtime-settings';
+import { useFeedback } from '../../../lib/use-feedback';
 import { checkStationLimit } from '../api/check-station-limit';
 import { useLimitNotice } from './use-limit-notice';
 
 /** New Station: asks the server first; a 403 means the station limit is reached (upgrade notice). */
 export function NewStationButton() {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const limits = useLimitNotice();
   const [checking, setChecking] = useState(false);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Form, Input, Popover, Progress, Radio, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Popover, Progress, Radio, Typography } from 'antd';
 import { DownloadOutlined, DownOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
 import { progressPercent, progressText } from '../../../lib/download-file';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadAssessmentReport, type ReportKind } from '../api/download-assessment-report';
 import type { StationFilters } from '../api/get-stations';
@@ -30,7 +31,7 @@ interface ReportForm {
 export function ReportPopover({ filters }: { filters: StationFilters }) {
   const { t } = useTranslation('stations');
   const brand = useBrand();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const limits = useLimitNotice();
   const permissions = useReportPermissions();
   const hideIndividual = permissions.data?.hasDisableTransactionOption ?? true;

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { App, Button, Descriptions, Skeleton, Tag, Typography, type ButtonProps } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Flex, Skeleton, Tag, Typography, type ButtonProps } from 'antd';
+import { DeleteOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChargePointListItem } from '@recarga/contracts/stations';
 import { isApiError } from '../../../lib/api-error';
+import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useDeleteStation } from '../api/delete-station';
 import { StationEvents } from './station-events';
@@ -17,7 +18,7 @@ const EnergyChart = lazy(() => import('./energy-chart').then((m) => ({ default: 
 /** The expanded row of the station list: QR code, identity, actions, events, recharges, energy. */
 export function StationCard({ station }: { station: ChargePointListItem }) {
   const { t } = useTranslation('stations');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const permitted = usePermittedRoutes();
   const remove = useDeleteStation();
@@ -76,6 +77,32 @@ export function StationCard({ station }: { station: ChargePointListItem }) {
               { key: 'fw', label: t('card.firmware'), children: station.fwVersion ?? dash },
               { key: 'protocol', label: t('card.protocol'), children: station.ocppProtocol ?? dash },
               { key: 'tenant', label: t('card.tenant'), children: station.tenantName },
+              ...(station.chargingProfiles.length
+                ? [
+                    {
+                      key: 'profiles',
+                      label: t('card.chargingProfiles', { count: station.chargingProfiles.length }),
+                      span: 'filled' as const,
+                      children: (
+                        <Flex wrap gap={4} style={{ minWidth: 0 }} data-testid="station-charging-profiles">
+                          {[...station.chargingProfiles]
+                            .sort((a, b) => a.connectorId - b.connectorId || a.chargingProfilePk - b.chargingProfilePk)
+                            .map((p) => (
+                              <Tag
+                                key={`${p.connectorId}-${p.chargingProfilePk}`}
+                                icon={<ThunderboltOutlined aria-hidden="true" />}
+                                title={t(`card.profilePurposes.${p.purpose}`)}
+                                style={{ whiteSpace: 'normal', maxWidth: '100%', marginInlineEnd: 0 }}
+                              >
+                                {p.description} ·{' '}
+                                {p.connectorId === 0 ? t('card.profileStation') : t('card.profileConnector', { connector: p.connectorId })}
+                              </Tag>
+                            ))}
+                        </Flex>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           {canEdit || canDelete ? (

@@ -1,10 +1,10 @@
-import { App } from 'antd';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useTranslation } from 'react-i18next';
 
 /** The upgrade notices of the stations area: station limit (create) and monthly report limit (downloads). */
 export function useLimitNotice() {
   const { t } = useTranslation('stations');
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   return {
     stationLimit: () =>
       modal.warning({

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatCpf } from '../../../lib/format/cpf';
+import { useFeedback } from '../../../lib/use-feedback';
 import { searchUserByCpf } from '../api/search-user-by-cpf';
 
 export interface UserOption {
@@ -26,7 +27,7 @@ interface Props {
  */
 export function AccessList({ field, label, options, onFound, canSearchCpf, chargeBoxPk }: Props) {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const form = Form.useFormInstance();
   const [cpf, setCpf] = useState('');
   const [searching, setSearching] = useState(false);

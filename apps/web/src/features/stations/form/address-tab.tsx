@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SwitchField } from '../../../components/switch-field';
 import { isApiError } from '../../../lib/api-error';
 import { formatCep } from '../../../lib/format/cep';
 import { geocode, lookupCep } from '../../../lib/address-lookup';
+import { useFeedback } from '../../../lib/use-feedback';
 import { LocationMap } from '../../../components/location-map';
 import { useFieldValue } from './use-field-value';
 
@@ -30,7 +31,7 @@ type LookupState = 'idle' | 'loading' | 'found' | 'error';
  */
 export function AddressTab({ canEditAddress, streetEditable, onStreetEditable, onAddressToken, onLocationToken }: Props) {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const form = Form.useFormInstance();
   const country: string = useFieldValue<string>(['address', 'country']) ?? 'BR';
   const showLocation: boolean = useFieldValue<boolean>('showLocation') ?? false;

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Form, Image, Typography, Upload, type UploadFile } from 'antd';
+import { Form, Image, Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTO_BYTES, MAX_STATION_PHOTOS } from '@recarga/contracts/stations';
 import { downloadFile } from '../../../lib/download-file';
+import { useFeedback } from '../../../lib/use-feedback';
 import type { PhotoFormValue } from './station-form-model';
 
 const ACCEPTED = ['image/jpeg', 'image/png'];
@@ -62,7 +63,7 @@ interface UploaderProps {
  */
 function PhotoUploader({ value = [], onChange, chargeBoxId }: UploaderProps) {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const current = useRef(value);
   current.current = value;
   const [preview, setPreview] = useState<string | null>(null);

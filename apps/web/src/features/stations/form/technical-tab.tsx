@@ -1,4 +1,4 @@
-import { App, Col, Form, InputNumber, Row, Select, Tag, Typography } from 'antd';
+import { Col, Form, InputNumber, Row, Select, Tag, Typography } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { phaseOptions, stationSystems, voltageOptions, type StationSystem } from '@recarga/contracts/stations';
@@ -6,6 +6,7 @@ import { useFieldValue } from './use-field-value';
 import type { ConnectorTypeOption } from '../api/get-connector-types';
 import { useUpdateConnector } from '../api/update-connector';
 import { isApiError } from '../../../lib/api-error';
+import { useFeedback } from '../../../lib/use-feedback';
 import { moneyTextToMinor } from '../utils/money-input';
 import { formatPower, kwToW, powerOptionsFor } from '../utils/power';
 import type { ConnectorFormValues, UnusualStatus } from './station-form-model';
@@ -43,7 +44,7 @@ export function TechnicalTab({
   decimalSeparator,
 }: Props) {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const form = Form.useFormInstance();
   const system: StationSystem | null = useFieldValue<StationSystem | null>('system') ?? null;
   const voltage: number | null = useFieldValue<number | null>('voltage') ?? null;

@@ -38,6 +38,7 @@ function page(): ChargePointListResponse {
         consumption: 0,
         monthConsumption: 0,
         connectors: [connector(1, 'Available'), connector(2, 'Available', 'MAINTENANCE')],
+        chargingProfiles: [],
       },
     ],
   };

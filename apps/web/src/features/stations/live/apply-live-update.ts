@@ -1,4 +1,5 @@
-import { connectorStatusGroup, type ChargePointListResponse } from '@recarga/contracts/stations';
+import { connectorStatusGroup } from '@recarga/contracts/connector-status';
+import type { ChargePointListResponse } from '@recarga/contracts/stations';
 import type { LiveChargeBoxMessage, LiveConnectorStatus } from '@recarga/contracts/live';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Badge, Button, Card, ConfigProvider, Form, Skeleton, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, Card, ConfigProvider, Form, Skeleton, Tabs, Tooltip } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useTenants } from '../../../lib/api/get-tenants';
 import { defaultTenant } from '../../../lib/default-tenant';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useHasRole, usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
@@ -124,7 +125,7 @@ interface FormProps {
 function StationForm({ detail, tenants, groups, connectorTypes }: FormProps) {
   const { t, i18n } = useTranslation('stations');
   const locale = useLanguageTag();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const brand = useBrand();
   const session = useSession();

@@ -1,14 +1,15 @@
-import { App, Button, Descriptions } from 'antd';
+import { Button, Descriptions } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@recarga/contracts/tags';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useDeleteTag } from '../api/delete-tag';
 
 /** A tag's expanded card (001 §2): owner, parent, free recharge, note; Edit and Delete with their permissions. */
 export function TagCard({ tag, canEdit, canDelete }: { tag: Tag; canEdit: boolean; canDelete: boolean }) {
   const { t } = useTranslation('tags');
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const remove = useDeleteTag();
 

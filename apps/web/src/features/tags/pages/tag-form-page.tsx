@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useTenants } from '../../../lib/api/get-tenants';
 import { isApiError } from '../../../lib/api-error';
 import { defaultTenant } from '../../../lib/default-tenant';
 import { foldedSearch } from '../../../lib/select-search';
+import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
 import { findTagByCpf } from '../api/find-tag-by-cpf';
@@ -73,7 +74,7 @@ export function TagFormPage() {
 
 function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
   const { t } = useTranslation('tags');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const session = useSession();
   const permitted = usePermittedRoutes();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App, Button, Card, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { FileExcelOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-error';
 import { progressText } from '../../../lib/download-file';
 import { foldedSearch } from '../../../lib/select-search';
 import { intParam, textParam, useSearchBox, useUrlState } from '../../../lib/url-state';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useFileDownload } from '../../../lib/use-file-download';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { downloadTagsXlsx } from '../api/download-tags-xlsx';
@@ -28,7 +29,7 @@ const tagUrlCodecs = { search: textParam, tenant: intParam(1), page: intParam(1)
 /** /ocpptags (001 §2 Tags list): tag-ID search, tenant filter, Excel, unknown tags, New tag; expandable rows. */
 export function TagsPage() {
   const { t } = useTranslation('tags');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const permitted = usePermittedRoutes();
   const tenants = useTenants();

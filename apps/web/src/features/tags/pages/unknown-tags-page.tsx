@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Result, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Result, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined, LoginOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { loginPathFor } from '../../../lib/return-path';
 import { intParam, textParam, useSearchBox, useUrlState } from '../../../lib/url-state';
+import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
 import { useApproveUnknownTags, type UnknownTagRef } from '../api/approve-unknown-tags';
@@ -67,7 +68,7 @@ export function UnknownTagsPage() {
 
 function UnknownTagsList() {
   const { t } = useTranslation('tags');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [url, setUrl] = useUrlState(unknownUrlCodecs);
   const searchInput = url.search ?? '';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, DatePicker, Form, Modal, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Modal, Typography } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,6 +8,7 @@ import type { TransactionRow } from '@recarga/contracts/transactions';
 import { dateTimeFormat } from '../../../lib/format/date-time';
 import { formatMinorUnits } from '../../../lib/format/money';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useConfirmPayments } from '../api/confirm-payments';
 import { usePaymentTypes } from '../api/get-payment-types';
 import { defaultPaymentType, PaymentTypeSelect } from './payment-type-select';
@@ -31,7 +32,7 @@ interface ApproveForm {
  */
 export function ApproveTransactions({ selected, onDone }: Props) {
   const { t } = useTranslation('transactions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const brand = useBrand();
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(() => dayjs());

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { ClockCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TransactionRow } from '@recarga/contracts/transactions';
 import { isApiError } from '../../../lib/api-error';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useCancelIdlePayment } from '../api/cancel-idle-payment';
 import { idleCancelState } from '../model/idle-payment';
 
@@ -13,7 +14,7 @@ import { idleCancelState } from '../model/idle-payment';
  */
 export function CancelIdleButton({ row }: { row: TransactionRow }) {
   const { t } = useTranslation('transactions');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const cancel = useCancelIdlePayment(row.id);
   const [canceledHere, setCanceledHere] = useState(false);
   const state = canceledHere ? 'canceled' : idleCancelState(row);

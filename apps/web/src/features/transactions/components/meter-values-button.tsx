@@ -1,9 +1,10 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TransactionRow } from '@recarga/contracts/transactions';
 import { isApiError } from '../../../lib/api-error';
 import { progressText } from '../../../lib/download-file';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadMeterValuesXlsx } from '../api/download-transactions-xlsx';
 import { exceedsMeterValuesLimit } from '../model/meter-values-limit';
@@ -11,7 +12,7 @@ import { exceedsMeterValuesLimit } from '../model/meter-values-limit';
 /** Meter-values .xlsx of one recharge; refused in the browser when it lasted more than 5 hours. */
 export function MeterValuesButton({ row }: { row: TransactionRow }) {
   const { t } = useTranslation('transactions');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { busy, progress, run } = useFileDownload();
 
   const download = async () => {

@@ -1,9 +1,10 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { isApiError } from '../../../lib/api-error';
 import { progressText } from '../../../lib/download-file';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadTransactionsXlsx } from '../api/download-transactions-xlsx';
 import type { TransactionFilters } from '../model/list-query';
@@ -15,7 +16,7 @@ import { DisabledOption } from './disabled-option';
  */
 export function TransactionsExcelButton({ filters, disabled }: { filters: TransactionFilters; disabled: boolean }) {
   const { t } = useTranslation('transactions');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { busy, progress, run } = useFileDownload();
 
   const download = async () => {

@@ -1,12 +1,12 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadInvoicePdf } from '../api/download-transactions-xlsx';
+import { useFeedback } from '../../../lib/use-feedback';
 import { saveBlob } from '../../../lib/download-file';
 
 /** Opens an authorised invoice PDF in a new tab (downloads it when the browser blocks the tab). */
 export function useInvoicePdf() {
   const { t } = useTranslation('transactions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return async (transactionPk: number) => {
     // Open the tab inside the click, so pop-up blockers let it through; fill it when the file arrives.
     const tab = window.open('', '_blank');

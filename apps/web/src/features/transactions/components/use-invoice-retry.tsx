@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useResendInvoice } from '../api/resend-invoice';
 
 /**
@@ -9,7 +9,7 @@ import { useResendInvoice } from '../api/resend-invoice';
  */
 export function useInvoiceRetry() {
   const { t } = useTranslation('transactions');
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const resend = useResendInvoice();
   return (transactionPk: number) => {
     modal.confirm({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
 import { dateTimeFormat, formatDateTime } from '../../../lib/format/date-time';
+import { useFeedback } from '../../../lib/use-feedback';
 import { usePaymentTypes } from '../api/get-payment-types';
 import { useTransaction } from '../api/get-transaction';
 import { usePayTransaction } from '../api/pay-transaction';
@@ -30,7 +31,7 @@ const EXTERNAL_ID_MAX = 200;
 /** /transactions/{id}/payment/edit: registers the payment of a not-paid recharge (POST transaction/{id}/pay). */
 export function EditPaymentPage() {
   const { t } = useTranslation('transactions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.id);

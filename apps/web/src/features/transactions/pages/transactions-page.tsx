@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_PAGE_SIZE, TRANSACTION_QUERY_CAP, type TransactionRow } from '@recarga/contracts/transactions';
@@ -9,6 +9,7 @@ import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useSearchBox, useUrlState } from '../../../lib/url-state';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useTransactions } from '../api/get-transactions';
 import { ApproveTransactions } from '../components/approve-transactions';
 import { InvoiceBadge } from '../components/invoice-badge';
@@ -34,7 +35,7 @@ const SEARCH_DELAY_MS = 400;
 export function TransactionsPage() {
   const { t } = useTranslation('transactions');
   const fmt = useNumberFormat();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const access = useTransactionAccess();
   const retryInvoice = useInvoiceRetry();
   const openInvoice = useInvoicePdf();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Avatar, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Skeleton, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, IdcardOutlined, LockOutlined, SaveOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { defaultTenant } from '../../../lib/default-tenant';
 import { formatCpf, isValidCpf } from '../../../lib/format/cpf';
 import { saveSession } from '../../../lib/session';
 import { useBrand } from '../../../lib/theme/brand-context';
+import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
 import { checkUserLimit } from '../api/check-user-limit';
@@ -67,7 +68,7 @@ function useGoBack() {
 
 function useLimitNotice() {
   const { t } = useTranslation('users');
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   return (onClose?: () => void) =>
     modal.warning({ title: t('limit.title'), content: t('limit.text'), okText: t('limit.ok'), onOk: onClose });
 }
@@ -148,7 +149,7 @@ function useCreateProbe(tenantPk: number | null | undefined): 'pending' | 'allow
   const [state, setState] = useState<'pending' | 'allowed' | 'blocked'>('pending');
   const limitNotice = useLimitNotice();
   const goBack = useGoBack();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { t } = useTranslation('users');
   const shown = useRef(false);
   useEffect(() => {
@@ -186,7 +187,7 @@ interface BodyProps {
 
 function UserFormBody({ user, address, tenants, initialTenant, initialDocTypes }: BodyProps) {
   const { t } = useTranslation('users');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const brand = useBrand();
   const session = useSession();
   const permitted = usePermittedRoutes();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App, Button, Card, Checkbox, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Checkbox, Table, Typography, type TableColumnsType } from 'antd';
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { flagParam, intParam, textParam, useSearchBox, useUrlState } from '../../../lib/url-state';
+import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { isApiError } from '../../../lib/api-error';
 import { useEmailUsersReport } from '../api/email-users-report';
@@ -36,7 +37,7 @@ export function UsersPage() {
   const { data, isLoading, isError, refetch } = useUsers({ activeUsers, searchInput, page });
   const canCreate = permitted.has('/users/create');
   const canOpen = permitted.has('/user/{id}');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const report = useEmailUsersReport();
 
   const emailReport = async () => {

@@ -1,0 +1,12 @@
+import type { AppModule } from '../../platform/app-module';
+import { virtualGroupRoutes } from './routes';
+import { VirtualGroupService } from './service';
+
+/** Virtual groups — advanced settings (002 §2–§7): chargers under one pricing setting. */
+export const virtualGroupsModule: AppModule = {
+  name: 'virtual-groups',
+  async register(app, { platform }) {
+    const service = new VirtualGroupService(platform.database.db, { pingIntervalSec: platform.config.ocpp.pingInterval });
+    await app.register(virtualGroupRoutes, { service });
+  },
+};

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUrl, useBrowser } from './support/browser';
+import { callApi } from './support/api';
+import { logins, signIn, waitForToast } from './support/auth';
+import { shoot } from './support/screenshots';
+import { useSimulator } from './support/simulator';
+
+const STATION = 'E2E-OPS-01';
+const TAG = '04A1B2C3D4';
+/** A station with reservations enabled (the station form's flag). */
+const RESERVABLE = 'E2E-OPS-RES';
+
+/** Registers the station the tests command (once per server). */
+async function ensureStation(page: Page, chargeBoxId = STATION, extra: { reservation?: boolean } = {}) {
+  const created = await callApi(page, '/api/chargepoints/', {
+    method: 'POST',
+    json: {
+      chargeBoxId,
+      description: 'Estação de Operações',
+      typeOf: 'PUBLIC',
+      showLocation: false,
+      locationLatitude: null,
+      locationLongitude: null,
+      address: { street: 'Rua das Operações', city: 'São Paulo', state: 'SP' },
+      connectors: [
+        { connectorId: 1, connectorTypePk: 2, powerMax: 22000 },
+        { connectorId: 2, connectorTypePk: 2, powerMax: 22000 },
+      ],
+      ...extra,
+    },
+  });
+  // Registered already (an earlier test of this run): the server refuses the id as taken.
+  const exists = created.status === 409 || (created.status === 400 && created.text.includes('already exists'));
+  expect(created.status === 200 || exists, created.text).toBe(true);
+  if (exists && extra.reservation !== undefined) {
+    // The flag is set through the form's PUT.
+    const list = await callApi<{ chargePointList: { chargeBoxPk: number; chargeBoxId: string }[] }>(
+      page,
+      `/api/chargepoints?page=1&searchInput=${encodeURIComponent(chargeBoxId)}`,
+    );
+    const pk = list.body.chargePointList.find((s) => s.chargeBoxId === chargeBoxId)?.chargeBoxPk;
+    expect(pk, `${chargeBoxId} in the station list`).toBeTruthy();
+    const updated = await callApi(page, `/api/chargepoints/${pk}/`, { method: 'PUT', json: { reservation: extra.reservation } });
+    expect(updated.status, updated.text).toBe(200);
+  }
+}
+
+/** v1.6, a command from the menu, the station moved to the selected list. */
+async function chooseCommand(page: Page, command: string, chargeBoxId = STATION) {
+  await page.goto(appUrl('/operations/v16'));
+  await page.getByRole('menuitem', { name: command, exact: true }).click();
+  const transfer = page.locator('.operations-transfer');
+  const [available, chosen] = [
+    transfer.locator('.operations-transfer__section').first(),
+    transfer.locator('.operations-transfer__section').nth(1),
+  ];
+  await available.getByPlaceholder('Buscar estações').fill(chargeBoxId);
+  await available.locator('.ant-transfer-list-content-item', { hasText: chargeBoxId }).click();
+  await transfer.locator('.operations-transfer__actions button').first().click();
+  await chosen.locator('.ant-transfer-list-content-item', { hasText: chargeBoxId }).waitFor();
+}
+
+/** Picks the option of the select labelled `label` whose text matches. */
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('remote operations', () => {
+  const browser = useBrowser();
+  const simulators = useSimulator();
+
+  it('get configuration: the task follows live, and the keys are shown', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await ensureStation(page);
+    await simulators.start({ chargeBoxId: STATION, connectors: 2, idTags: [TAG] });
+    await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Operações', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/operations');
+
+    await chooseCommand(page, 'Obter configuração');
+    // The list is long and virtual: typing narrows it to the key.
+    await page.getByLabel('Chaves de configuração').fill('HeartbeatInterval');
+    await page.locator('.ant-select-item-option', { hasText: 'HeartbeatInterval' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+
+    await waitForToast(page, 'Comando enviado.');
+    const progress = page.getByTestId('task-progress');
+    await progress.getByText('Concluída').waitFor({ timeout: 20_000 });
+    await progress.getByRole('button', { name: 'Detalhes' }).click();
+    const dialog = page.getByRole('dialog', { name: `Configuração de ${STATION}` });
+    await dialog.getByText('HeartbeatInterval').waitFor();
+    await shoot(page, 'operations-get-configuration', { fullPage: false });
+  });
+
+  it('remote start: a transaction appears on the station; the task history lists it', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await ensureStation(page);
+    const simulator = await simulators.start({ chargeBoxId: STATION, connectors: 2, idTags: [TAG] });
+
+    await chooseCommand(page, 'Iniciar recarga remota');
+    await page.getByLabel('ID do conector').click();
+    await page.locator('.ant-select-item-option', { hasText: /^1$/ }).click();
+    await page.getByLabel('Tag OCPP', { exact: true }).fill(TAG);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await waitForToast(page, 'Comando enviado.');
+    await page.getByTestId('task-progress').getByText('Concluída').waitFor({ timeout: 20_000 });
+
+    await expect.poll(() => simulator.transactions.length, { timeout: 20_000 }).toBe(1);
+    await page.goto(appUrl('/operations/tasks'));
+    const first = page.locator('tr.ant-table-row').first();
+    await first.getByText('Iniciar recarga remota').waitFor();
+    expect(await first.innerText()).toContain('1 respondeu');
+    expect(await first.innerText()).not.toContain('falh');
+  });
+
+  it('charging profile: created in its form, set on the station, and the station’s power drops', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await ensureStation(page);
+    const simulator = await simulators.start({ chargeBoxId: STATION, connectors: 2, idTags: [TAG] });
+    const before = simulator.powerLimitW(1);
+
+    await page.goto(appUrl('/operations/charging_profile'));
+    await page.getByRole('button', { name: 'Novo perfil de recarga' }).click();
+    await page.waitForURL((url) => url.pathname === '/charging_profile/create');
+    await page.getByRole('heading', { name: 'Criando perfil de recarga' }).waitFor();
+    await page.getByLabel('Descrição').fill('Limite 3 kW');
+    await page.getByLabel('Finalidade').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Padrão das recargas' }).click();
+    await page.getByLabel('Tipo', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Relativo' }).click();
+    await page.getByLabel('Limite').fill('3000');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await waitForToast(page, 'Charging Profile criado com sucesso!');
+    await page.waitForURL((url) => url.pathname === '/operations/charging_profile', { timeout: 10_000 });
+    await page.getByRole('link', { name: 'Limite 3 kW' }).first().waitFor();
+
+    await chooseCommand(page, 'Aplicar perfil de recarga');
+    await page.getByLabel('Perfil de recarga', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Limite 3 kW' }).first().click();
+    await page.getByLabel('ID do conector').click();
+    await page.locator('.ant-select-item-option', { hasText: /^1$/ }).click();
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByTestId('task-progress').getByText('Concluída').waitFor({ timeout: 20_000 });
+
+    expect(before).toBeGreaterThan(3000);
+    await expect.poll(() => simulator.powerLimitW(1), { timeout: 20_000 }).toBeLessThanOrEqual(3000);
+  });
+
+  it(
+    'reserve now, then cancel it: the station holds the reservation, the cancel list offers it and the station lets it go',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = browser;
+      await signIn(page, logins.admin);
+      await ensureStation(page, RESERVABLE, { reservation: true });
+      const simulator = await simulators.start({ chargeBoxId: RESERVABLE, connectors: 2, idTags: [TAG] });
+
+      await chooseCommand(page, 'Reservar agora', RESERVABLE);
+      await pick(page, 'ID do conector', /^1$/);
+      await page.getByLabel('Tag OCPP', { exact: true }).fill(TAG);
+      // The end of the reservation is an hour from now unless changed.
+      expect(await page.getByLabel('Fim da reserva').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await waitForToast(page, 'Comando enviado.');
+      const progress = page.getByTestId('task-progress');
+      await progress.getByText('Concluída').waitFor({ timeout: 20_000 });
+      await progress.getByRole('cell', { name: 'Aceito', exact: true }).waitFor();
+      await expect.poll(() => simulator.connector(1).reservationId, { timeout: 10_000 }).toBeGreaterThan(0);
+      const reservationId = simulator.connector(1).reservationId!;
+      await shoot(page, 'operations-reserve-now', { waitForToasts: true });
+
+      await chooseCommand(page, 'Cancelar reserva', RESERVABLE);
+      await pick(page, 'Reserva', `#${reservationId} · conector 1 · ${TAG}`);
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await waitForToast(page, 'Comando enviado.');
+      await progress.getByText('Concluída').waitFor({ timeout: 20_000 });
+      await progress.getByRole('cell', { name: 'Aceito', exact: true }).waitFor();
+      await expect.poll(() => simulator.connector(1).reservationId, { timeout: 10_000 }).toBeUndefined();
+
+      // Cancelled, it is no longer offered.
+      await page.getByLabel('Reserva', { exact: true }).click();
+      await page.locator('.ant-select-dropdown:visible').getByText('Nenhuma reserva aberta nas estações selecionadas').waitFor();
+    },
+  );
+});

@@ -1,0 +1,29 @@
+import {
+  AlertOutlined,
+  ClusterOutlined,
+  ControlOutlined,
+  CreditCardOutlined,
+  DollarOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+
+/**
+ * The main menu's icons, named by the route table (`menu.icon`). They live with the menu, not in
+ * the table, so that the sign-in pages (which load the table) do not carry them.
+ */
+export const menuIcons = {
+  home: HomeOutlined,
+  stations: ThunderboltOutlined,
+  stationGroups: ClusterOutlined,
+  users: TeamOutlined,
+  tags: CreditCardOutlined,
+  operations: ControlOutlined,
+  transactions: DollarOutlined,
+  indicators: LineChartOutlined,
+  alerts: AlertOutlined,
+};
+
+export type MenuIconName = keyof typeof menuIcons;
