@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from './support/browser';
-import { fillLogin, isSubmitEnabled, logins, prepareLogin, solveCaptcha, storageValue, submitButton, waitForToast } from './support/auth';
+import { fillLogin, isSubmitEnabled, logins, prepareLogin, signIn, solveCaptcha, storageValue, submitButton, waitForToast } from './support/auth';
 
 describe('login page', () => {
   const browser = useBrowser();
@@ -51,7 +51,7 @@ describe('login page', () => {
 
     await submitButton(page).click();
 
-    await page.locator('.ant-message-notice-error').first().waitFor();
+    await page.locator('[data-testid="toast"].toast--error').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     expect(await storageValue(page, 'auth-token')).toBeNull();
   });
@@ -63,5 +63,57 @@ describe('login page', () => {
     await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
 
     await page.waitForURL((url) => url.pathname === '/auth/recover');
+  });
+
+  it('empty fields: the submit names each missing field under it and puts the cursor in the first', async () => {
+    const { page } = browser;
+    await prepareLogin(page, logins.admin);
+    await page.locator('input#login_email').fill('');
+    await page.locator('input#login_password').fill('');
+
+    await submitButton(page).click();
+
+    await page.getByText('Informe seu e-mail.').waitFor();
+    await page.getByText('Informe sua senha.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login_email');
+    expect(await page.locator('input#login_email').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('input#login_email').fill('admin@');
+    await page.getByText('Informe um e-mail válido.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+  });
+
+  it('keyboard only: tab through the fields, the eye shows the password, Enter signs in', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/auth/login'));
+    await page.locator('input#login_email').focus();
+    await page.keyboard.type(logins.admin.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(logins.admin.password);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mostrar senha');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('input#login_password').getAttribute('type')).toBe('text');
+    await solveCaptcha(page);
+
+    await page.locator('input#login_password').press('Enter');
+
+    await waitForToast(page, 'Login realizado com sucesso!');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('signed out inside the app, signs in again from the same page and lands back on the general view', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await page.locator('[data-testid="user-menu"]').click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+
+    await fillLogin(page, logins.admin.email, logins.admin.password);
+    await solveCaptcha(page);
+    await submitButton(page).click();
+
+    await waitForToast(page, 'Login realizado com sucesso!');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
   });
 });

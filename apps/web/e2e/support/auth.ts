@@ -28,9 +28,12 @@ export async function solveCaptcha(page: Page): Promise<void> {
   );
 }
 
-/** Waits for a toast (antd message) with exactly this text. */
+/** Waits for a toast with this text: the app's (antd message) or the sign-in page's, which loads without the app. */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page
+    .locator('.ant-message-notice, [data-testid="toast"]', { hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {

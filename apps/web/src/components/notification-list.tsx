@@ -1,5 +1,4 @@
-import { Empty } from 'antd';
-import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, InboxOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@recarga/contracts/notifications';
 import { formatDateTime } from '../lib/format/date-time';
@@ -22,7 +21,12 @@ export function NotificationList({
 }) {
   const { t } = useTranslation('notifications');
   if (notifications.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+    return (
+      <div className="notification-list__empty">
+        <InboxOutlined className="notification-list__empty-icon" aria-hidden="true" />
+        <span className="text text--secondary">{emptyText}</span>
+      </div>
+    );
   }
   return (
     <ul className={compact ? 'notification-list notification-list--compact' : 'notification-list'}>

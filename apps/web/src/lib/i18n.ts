@@ -20,6 +20,8 @@ const namespaces = [
   'plugShare',
   'tags',
   'operations',
+  'dynamicPricing',
+  'virtualGroups',
 ] as const;
 
 /**

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { storageKeys } from '../../lib/storage-keys';
+import type { RenderLink } from '../../lib/render-link';
+import type { Translate } from '../../lib/translate';
 
 /** Consent lasts 365 days; the stored value is the expiry instant (epoch ms). */
 const cookieConsentMs = 365 * 24 * 60 * 60 * 1000;
@@ -16,8 +15,11 @@ function hasConsent(): boolean {
   }
 }
 
-export function CookieBar() {
-  const { t } = useTranslation('shell');
+/**
+ * The cookie notice at the bottom of every screen until accepted. Plain elements (the sign-in page
+ * shows it before the component library loads); `t` reads the `shell` texts.
+ */
+export function CookieBar({ t, link }: { t: Translate; link: RenderLink }) {
   const [visible, setVisible] = useState(() => !hasConsent());
   if (!visible) return null;
 
@@ -33,11 +35,11 @@ export function CookieBar() {
   return (
     <section className="cookie-bar" role="region" aria-label={t('cookies.label')} data-testid="cookie-bar">
       <p className="cookie-bar__text">
-        {t('cookies.text')} <Link to="/privacy-policy">{t('cookies.policyLink')}</Link>
+        {t('cookies.text')} {link('/privacy-policy', t('cookies.policyLink'))}
       </p>
-      <Button type="primary" onClick={accept}>
+      <button type="button" className="button button--primary" onClick={accept}>
         {t('cookies.accept')}
-      </Button>
+      </button>
     </section>
   );
 }

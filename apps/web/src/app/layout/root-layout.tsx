@@ -3,6 +3,9 @@ import { Outlet, ScrollRestoration, useMatches, useNavigate } from 'react-router
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../../lib/api-client';
+import { routerLink } from '../../components/router-link';
+import { takeSignInNotice } from '../../lib/sign-in-notice';
+import { useTranslate } from '../../lib/use-translate';
 import { useBrand } from '../../lib/theme/brand-context';
 import { useFeedback } from '../../lib/use-feedback';
 import { isRouteHandle } from '../route-handle';
@@ -23,11 +26,18 @@ function useDocumentTitle() {
 /** Top of every screen: the 401 rule's alert and navigation, the cookie bar. */
 export function RootLayout() {
   const { t } = useTranslation('shell');
-  const { notification } = useFeedback();
+  const shellTexts = useTranslate('shell');
+  const authTexts = useTranslate('auth');
+  const { message, notification } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lastAlert = useRef(0);
   useDocumentTitle();
+
+  // Signed in on the page that loads alone, which started the app: greet here, with the app's toasts.
+  useEffect(() => {
+    if (takeSignInNotice()) message.success(authTexts('login.success'));
+  }, [message, authTexts]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -54,7 +64,7 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Outlet />
-      <CookieBar />
+      <CookieBar t={shellTexts} link={routerLink} />
       <ScrollRestoration />
     </>
   );

@@ -1,7 +1,5 @@
 import 'altcha';
 import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
-import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { CaptchaWidgetProps } from './captcha-types';
 
 interface AltchaElement extends HTMLElement {
@@ -26,10 +24,11 @@ const stringKeys = [
   'waitAlert',
 ] as const;
 
-/** Self-hosted proof-of-work verification (ALTCHA). Its payload is the `recaptchaResponse`. */
-export function AltchaCaptcha({ onChange, ref, challengeUrl }: CaptchaWidgetProps & { challengeUrl: string }) {
-  const { t } = useTranslation('common');
-  const { token } = theme.useToken();
+/**
+ * Self-hosted proof-of-work verification (ALTCHA). Its payload is the `recaptchaResponse`. Its
+ * colours and corners follow the brand's CSS variables (base.css, `.captcha-box altcha-widget`).
+ */
+export function AltchaCaptcha({ onChange, ref, challengeUrl, t }: CaptchaWidgetProps & { challengeUrl: string }) {
   const widgetRef = useRef<HTMLElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -57,21 +56,7 @@ export function AltchaCaptcha({ onChange, ref, challengeUrl }: CaptchaWidgetProp
 
   return (
     <div className="captcha-box" data-testid="captcha">
-      <altcha-widget
-        ref={widgetRef}
-        challengeurl={challengeUrl}
-        strings={strings}
-        hidefooter
-        style={{
-          '--altcha-max-width': '100%',
-          '--altcha-border-radius': `${token.borderRadius}px`,
-          '--altcha-color-border': token.colorBorder,
-          '--altcha-color-border-focus': token.colorPrimary,
-          '--altcha-color-base': token.colorBgContainer,
-          '--altcha-color-text': token.colorText,
-          '--altcha-color-error-text': token.colorError,
-        }}
-      />
+      <altcha-widget ref={widgetRef} challengeurl={challengeUrl} strings={strings} hidefooter />
     </div>
   );
 }

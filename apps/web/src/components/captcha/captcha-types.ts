@@ -1,3 +1,5 @@
+import type { Translate } from '../../lib/translate';
+
 /** What a verification widget reports: verified or not, and the value sent as `recaptchaResponse`. */
 export interface CaptchaResult {
   verified: boolean;
@@ -12,4 +14,10 @@ export interface CaptchaHandle {
 export interface CaptchaWidgetProps {
   onChange(result: CaptchaResult): void;
   ref?: React.Ref<CaptchaHandle>;
+  /**
+   * The `common` texts (`captcha.*`) and the BCP-47 tag of the interface language: given, not read
+   * from i18next, so that the sign-in page can use the widget without it.
+   */
+  t: Translate;
+  languageTag: string;
 }

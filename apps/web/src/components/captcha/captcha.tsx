@@ -1,18 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { Form } from 'antd';
 import { getRuntimeSettings } from '../../lib/runtime-settings';
 import { AltchaCaptcha } from './altcha-captcha';
 import { RecaptchaCaptcha } from './recaptcha-captcha';
 import type { CaptchaWidgetProps } from './captcha-types';
 
 /** No verification configured: report verified at once with an empty response. */
-function NoCaptcha({ onChange }: CaptchaWidgetProps) {
+export function NoCaptcha({ onChange }: Pick<CaptchaWidgetProps, 'onChange'>) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   useEffect(() => {
     onChangeRef.current({ verified: true, response: '' });
   }, []);
   return null;
+}
+
+/** Whether a verification widget is shown at all (`none`: the forms count as verified). */
+export function hasCaptcha(): boolean {
+  return getRuntimeSettings().captchaProvider !== 'none';
 }
 
 /** The human-verification widget chosen at start-up (`altcha`, `recaptcha` or `none`). */
@@ -22,17 +26,4 @@ export function Captcha(props: CaptchaWidgetProps) {
   if (settings.captchaProvider === 'recaptcha') return <RecaptchaCaptcha {...props} siteKey={settings.captchaSiteKey} />;
   const challengeUrl = new URL('captcha/challenge/', new URL(settings.apiBase, window.location.origin)).toString();
   return <AltchaCaptcha {...props} challengeUrl={challengeUrl} />;
-}
-
-/**
- * The verification as a form field with its label; with no captcha configured the field is left
- * out (nothing to show, the form counts as verified).
- */
-export function CaptchaField({ label, ...props }: CaptchaWidgetProps & { label: string }) {
-  if (getRuntimeSettings().captchaProvider === 'none') return <NoCaptcha {...props} />;
-  return (
-    <Form.Item label={label} required>
-      <Captcha {...props} />
-    </Form.Item>
-  );
 }

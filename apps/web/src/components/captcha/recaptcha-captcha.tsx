@@ -1,7 +1,4 @@
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useLanguageTag } from '../../lib/use-language-tag';
 import type { CaptchaWidgetProps } from './captcha-types';
 
 interface Grecaptcha {
@@ -50,9 +47,7 @@ function loadRecaptcha(language: string): Promise<Grecaptcha> {
 }
 
 /** Google reCAPTCHA v2 checkbox. Offline it shows a clear error instead of a silent blank. */
-export function RecaptchaCaptcha({ onChange, ref, siteKey }: CaptchaWidgetProps & { siteKey: string }) {
-  const { t } = useTranslation('common');
-  const language = useLanguageTag();
+export function RecaptchaCaptcha({ onChange, ref, siteKey, t, languageTag: language }: CaptchaWidgetProps & { siteKey: string }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | null>(null);
   const onChangeRef = useRef(onChange);
@@ -91,7 +86,11 @@ export function RecaptchaCaptcha({ onChange, ref, siteKey }: CaptchaWidgetProps 
   }, [siteKey, language]);
 
   if (failed) {
-    return <Alert type="error" showIcon title={t('captcha.recaptchaUnavailable')} role="alert" />;
+    return (
+      <div className="captcha-failure" role="alert">
+        {t('captcha.recaptchaUnavailable')}
+      </div>
+    );
   }
   return <div ref={containerRef} data-testid="captcha" />;
 }

@@ -3,11 +3,11 @@ import { Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CaptchaField } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha-field';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { isApiError } from '../../../lib/api-error';
 import { useFeedback } from '../../../lib/use-feedback';
-import { AuthHeading } from '../components/auth-heading';
+import { AuthHeading } from '../lite/auth-heading';
 import { BackToLogin } from '../components/back-to-login';
 import { useChangePassword } from '../api/change-password';
 

@@ -1,9 +1,9 @@
 import { Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CaptchaField } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha-field';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
-import { AuthHeading } from '../components/auth-heading';
+import { AuthHeading } from '../lite/auth-heading';
 import { EmailField } from '../components/email-field';
 import { BackToLogin } from '../components/back-to-login';
 import { useFeedback } from '../../../lib/use-feedback';

@@ -2,9 +2,9 @@ import { Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CaptchaField } from '../../../components/captcha/captcha';
+import { CaptchaField } from '../../../components/captcha/captcha-field';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
-import { AuthHeading } from '../components/auth-heading';
+import { AuthHeading } from '../lite/auth-heading';
 
 /** Sign-up form. As specified, submitting has no visible effect (accounts are created by operators). */
 export function RegisterPage() {

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Col, Row } from 'antd';
 import { CloudOutlined, EnvironmentOutlined, RiseOutlined, ThunderboltOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
@@ -51,7 +50,7 @@ export function HomePage() {
     formatMinorUnits(minor, { currency: coin, locale: brand.currency === coin ? brand.moneyLocale : moneyLocale(coin) });
   const showMoney = s?.cost !== undefined && s?.income !== undefined;
   const otherCurrencies = (s?.byCurrency ?? []).filter((c) => c.coin !== coin && (c.cost || c.income));
-  const kpiSpan = showMoney ? { xs: 24, sm: 12, xl: 6 } : { xs: 24, sm: 12 };
+  const kpiCell = showMoney ? 'home-grid__kpi home-grid__kpi--quarter' : 'home-grid__kpi';
   const firstName = session?.user.name.split(' ')[0] ?? '';
   const failed = sums.isError || info.isError;
 
@@ -78,8 +77,8 @@ export function HomePage() {
           className="home-dashboard__error"
         />
       ) : null}
-      <Row gutter={[16, 16]}>
-        <Col {...kpiSpan}>
+      <div className="home-grid">
+        <div className={kpiCell}>
           <KpiCard
             tone="energy"
             testId="energy"
@@ -90,8 +89,8 @@ export function HomePage() {
             unit="kWh"
             hint={s ? t('kpi.recharges', { count: s.recharges, formatted: fmt.integer(s.recharges) }) : null}
           />
-        </Col>
-        <Col {...kpiSpan}>
+        </div>
+        <div className={kpiCell}>
           <KpiCard
             tone="co2"
             testId="co2"
@@ -102,10 +101,10 @@ export function HomePage() {
             unit={t('kpi.co2Unit')}
             hint={t('kpi.co2Hint')}
           />
-        </Col>
+        </div>
         {showMoney ? (
           <>
-            <Col {...kpiSpan}>
+            <div className={kpiCell}>
               <KpiCard
                 tone="cost"
                 testId="cost"
@@ -124,8 +123,8 @@ export function HomePage() {
                     : t('kpi.costHint')
                 }
               />
-            </Col>
-            <Col {...kpiSpan}>
+            </div>
+            <div className={kpiCell}>
               <KpiCard
                 tone="income"
                 testId="income"
@@ -144,27 +143,27 @@ export function HomePage() {
                     : t('kpi.incomeHint')
                 }
               />
-            </Col>
+            </div>
           </>
         ) : null}
-        <Col xs={24} lg={8}>
+        <div className="home-grid__third">
           <UsersCard info={info.data} />
-        </Col>
-        <Col xs={24} md={12} lg={8}>
+        </div>
+        <div className="home-grid__half-third">
           <ChargeboxesCard counts={info.data?.statusChargeBox} />
-        </Col>
-        <Col xs={24} md={12} lg={8}>
+        </div>
+        <div className="home-grid__half-third">
           <SustainabilityCard energy={s?.energy} />
-        </Col>
-        <Col xs={24} xl={16}>
+        </div>
+        <div className="home-grid__wide">
           <Panel className="panel-card panel-card--map" title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}>
             <ChargePointMap />
           </Panel>
-        </Col>
-        <Col xs={24} xl={8}>
+        </div>
+        <div className="home-grid__narrow">
           <LiveEventsCard />
-        </Col>
-      </Row>
+        </div>
+      </div>
       {s ? (
         <div className="text text--secondary home-dashboard__note" data-testid="co2-note">
           {t('note', {
