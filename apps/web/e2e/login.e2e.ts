@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from './support/browser';
-import { fillLogin, isSubmitEnabled, logins, prepareLogin, signIn, solveCaptcha, storageValue, submitButton, waitForToast } from './support/auth';
+import {
+  fillLogin,
+  isSubmitEnabled,
+  logins,
+  prepareLogin,
+  signIn,
+  solveCaptcha,
+  storageValue,
+  submitButton,
+  waitForToast,
+} from './support/auth';
 
 describe('login page', () => {
   const browser = useBrowser();

@@ -39,6 +39,16 @@ const privatePaths = [
   '/operations/:view',
   '/charging_profile/create',
   '/charging_profile/edit/:id',
+  '/dynamic-pricing',
+  '/dynamic-pricing/:id',
+  '/dynamic-pricing/:id/exception',
+  '/dynamic-pricing/:id/:weekday',
+  '/virtual-groups',
+  '/virtual-groups/create',
+  '/virtual-groups/chargeboxes/select',
+  '/virtual-groups/view/:id',
+  '/virtual-groups/edit/:id',
+  '/virtual-groups/edit/:id/chargeboxes',
 ];
 /** Routes with a parameter that is not a record: each of these addresses is visited. */
 const viewsOf: Record<string, string[]> = {
@@ -148,8 +158,16 @@ describe('phones', () => {
             schedulePeriodMap: [{ startPeriodInSeconds: 0, powerLimitInAmperes: 7400 }],
           },
         });
+        const pricing = await callApi<{ data: { dynamicPricingUuid: string } }>(page, '/api/dynamic-pricing/', {
+          method: 'POST',
+          json: { name: `Perfil do celular ${viewport.width} ${Date.now()}` },
+        });
+        const group = await callApi<{ virtual_group_id: number }>(page, '/gateway/virtual-groups', {
+          method: 'POST',
+          json: { name: `Celular ${viewport.width} ${Date.now() % 100_000}`, description: 'Configuração vista no celular' },
+        });
         const session = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-user') ?? 'null') as { id: number } | null);
-        const ids: Record<string, number | undefined> = {
+        const ids: Record<string, number | string | undefined> = {
           '/stations/edit/:id': stations.body.chargePointList[0]?.chargeBoxPk,
           '/station_groups/edit/:id': groups.body.chargePointGroupList[0]?.chargeBoxGroupPk,
           '/user/:id': session?.id,
@@ -157,6 +175,12 @@ describe('phones', () => {
           '/charging_profile/edit/:id': profile.body.chargingProfilePk,
           // Without a recharge yet (this file alone), the screen's not-found state is checked instead.
           '/transactions/:id/payment/edit': transactions.body.list?.[0]?.id ?? 1,
+          '/dynamic-pricing/:id': pricing.body.data.dynamicPricingUuid,
+          '/dynamic-pricing/:id/exception': pricing.body.data.dynamicPricingUuid,
+          '/dynamic-pricing/:id/:weekday': pricing.body.data.dynamicPricingUuid,
+          '/virtual-groups/view/:id': group.body.virtual_group_id,
+          '/virtual-groups/edit/:id': group.body.virtual_group_id,
+          '/virtual-groups/edit/:id/chargeboxes': group.body.virtual_group_id,
         };
         const problems: LayoutProblem[] = [];
         for (const path of privatePaths) {
@@ -166,8 +190,10 @@ describe('phones', () => {
           }
           const id = ids[path];
           if (path.includes(':id')) expect(id, `a record for ${path}`).toBeTruthy();
-          problems.push(...(await visit(page, path.replace(':id', String(id)))));
+          problems.push(...(await visit(page, path.replace(':id', String(id)).replace(':weekday', 'monday'))));
         }
+        // The group goes: other files count the groups of a fresh server.
+        await callApi(page, `/gateway/virtual-groups/${group.body.virtual_group_id}`, { method: 'DELETE' });
         expect(problems).toEqual([]);
       });
 

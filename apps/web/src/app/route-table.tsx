@@ -35,6 +35,36 @@ const OperationsPage = lazy(() => import('../features/operations/pages/operation
 const ChargingProfileFormPage = lazy(() =>
   import('../features/operations/pages/charging-profile-form-page').then((m) => ({ default: m.ChargingProfileFormPage })),
 );
+const PricingProfilesPage = lazy(() =>
+  import('../features/dynamic-pricing/pages/pricing-profiles-page').then((m) => ({ default: m.PricingProfilesPage })),
+);
+const PricingProfilePage = lazy(() =>
+  import('../features/dynamic-pricing/pages/pricing-profile-page').then((m) => ({ default: m.PricingProfilePage })),
+);
+const PricingDayPage = lazy(() =>
+  import('../features/dynamic-pricing/pages/pricing-day-page').then((m) => ({ default: m.PricingDayPage })),
+);
+const PricingExceptionPage = lazy(() =>
+  import('../features/dynamic-pricing/pages/pricing-exception-page').then((m) => ({ default: m.PricingExceptionPage })),
+);
+const VirtualGroupsPage = lazy(() =>
+  import('../features/virtual-groups/pages/virtual-groups-page').then((m) => ({ default: m.VirtualGroupsPage })),
+);
+const VirtualGroupCreatePage = lazy(() =>
+  import('../features/virtual-groups/pages/virtual-group-create-page').then((m) => ({ default: m.VirtualGroupCreatePage })),
+);
+const ChargerPickerPage = lazy(() =>
+  import('../features/virtual-groups/pages/charger-picker-page').then((m) => ({ default: m.ChargerPickerPage })),
+);
+const VirtualGroupViewPage = lazy(() =>
+  import('../features/virtual-groups/pages/virtual-group-view-page').then((m) => ({ default: m.VirtualGroupViewPage })),
+);
+const VirtualGroupEditPage = lazy(() =>
+  import('../features/virtual-groups/pages/virtual-group-edit-page').then((m) => ({ default: m.VirtualGroupEditPage })),
+);
+const AddChargersPage = lazy(() =>
+  import('../features/virtual-groups/pages/add-chargers-page').then((m) => ({ default: m.AddChargersPage })),
+);
 const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })));
 
 export interface AppRoute extends RouteRule {
@@ -172,6 +202,79 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/transactions/{id}/payment/edit',
     component: EditPaymentPage,
+  },
+  {
+    path: '/dynamic-pricing',
+    titleKey: 'titles.dynamicPricing',
+    access: 'private',
+    permission: '/dynamic-pricing',
+    component: PricingProfilesPage,
+    menu: { order: 70, labelKey: 'dynamicPricing:menu', icon: 'dynamicPricing' },
+  },
+  // The profile, its exception form and each weekday's editor: the list's permission (002 §2).
+  {
+    path: '/dynamic-pricing/:id',
+    titleKey: 'titles.pricingProfile',
+    access: 'private',
+    permission: '/dynamic-pricing',
+    component: PricingProfilePage,
+  },
+  {
+    path: '/dynamic-pricing/:id/exception',
+    titleKey: 'titles.pricingException',
+    access: 'private',
+    permission: '/dynamic-pricing',
+    component: PricingExceptionPage,
+  },
+  {
+    path: '/dynamic-pricing/:id/:weekday',
+    titleKey: 'titles.pricingDay',
+    access: 'private',
+    permission: '/dynamic-pricing',
+    component: PricingDayPage,
+  },
+  {
+    path: '/virtual-groups',
+    titleKey: 'titles.virtualGroups',
+    access: 'private',
+    permission: '/virtual-groups',
+    component: VirtualGroupsPage,
+    menu: { order: 75, labelKey: 'virtualGroups:menu', icon: 'virtualGroups' },
+  },
+  {
+    path: '/virtual-groups/create',
+    titleKey: 'titles.virtualGroupCreate',
+    access: 'private',
+    permission: '/virtual-groups',
+    component: VirtualGroupCreatePage,
+  },
+  {
+    path: '/virtual-groups/chargeboxes/select',
+    titleKey: 'titles.virtualGroupChargers',
+    access: 'private',
+    permission: '/virtual-groups',
+    component: ChargerPickerPage,
+  },
+  {
+    path: '/virtual-groups/view/:id',
+    titleKey: 'titles.virtualGroup',
+    access: 'private',
+    permission: '/virtual-groups',
+    component: VirtualGroupViewPage,
+  },
+  {
+    path: '/virtual-groups/edit/:id',
+    titleKey: 'titles.virtualGroupEdit',
+    access: 'private',
+    permission: '/virtual-groups',
+    component: VirtualGroupEditPage,
+  },
+  {
+    path: '/virtual-groups/edit/:id/chargeboxes',
+    titleKey: 'titles.virtualGroupAddChargers',
+    access: 'private',
+    permission: '/virtual-groups',
+    component: AddChargersPage,
   },
   {
     path: '/indicators',

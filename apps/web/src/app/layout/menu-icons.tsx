@@ -4,6 +4,8 @@ import {
   ControlOutlined,
   CreditCardOutlined,
   DollarOutlined,
+  PercentageOutlined,
+  ApartmentOutlined,
   HomeOutlined,
   LineChartOutlined,
   TeamOutlined,
@@ -24,6 +26,8 @@ export const menuIcons = {
   transactions: DollarOutlined,
   indicators: LineChartOutlined,
   alerts: AlertOutlined,
+  dynamicPricing: PercentageOutlined,
+  virtualGroups: ApartmentOutlined,
 };
 
 export type MenuIconName = keyof typeof menuIcons;

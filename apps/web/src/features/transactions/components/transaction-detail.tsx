@@ -17,6 +17,7 @@ import { CancelIdleButton } from './cancel-idle-button';
 import { MeterValuesButton } from './meter-values-button';
 import { PaymentTypeLabel } from './payment-type-select';
 import { PowerChart } from './power-chart';
+import { PricingBreakdown } from './pricing-breakdown';
 import { RevenueAmount } from './revenue-amount';
 
 interface Props {
@@ -79,6 +80,7 @@ function Composition({ tx }: { tx: TransactionDetail }) {
           </div>
         ) : null}
       </dl>
+      {c.breakdown ? <PricingBreakdown breakdown={c.breakdown} currency={tx.currency} /> : null}
     </div>
   );
 }
