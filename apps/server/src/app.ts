@@ -48,7 +48,9 @@ import { plugShareModule } from './modules/plug-share/module';
 import { tagsModule } from './modules/tags/module';
 import { operationsModule } from './modules/operations/module';
 import { dynamicPricingModule } from './modules/dynamic-pricing/module';
+import { smartChargingModule } from './modules/smart-charging/module';
 import { virtualGroupsModule } from './modules/virtual-groups/module';
+import { metersModule } from './modules/meters/module';
 
 /**
  * Every business area, registered in this order: a module may use the services of the modules
@@ -72,7 +74,9 @@ export const appModules: readonly AppModule[] = [
   plugShareModule,
   tagsModule,
   operationsModule,
+  smartChargingModule,
   virtualGroupsModule,
+  metersModule,
 ];
 
 export interface AppDeps {

@@ -54,6 +54,20 @@ const envSchema = z
       .string()
       .regex(/^nats:\/\//, 'must be a nats:// URL')
       .optional(),
+    MQTT_URL: z
+      .string()
+      .regex(/^(mqtts?|wss?):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+      .optional(),
+    METER_ONLINE_WINDOW_SEC: z.coerce.number().int().min(5).max(86_400).default(120),
+    METER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Smart charging: how often the load manager re-plans (ms), its safety margin and hysteresis (A). */
+    SMART_CHARGING_PERIOD_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    SMART_CHARGING_MARGIN_A: z.coerce.number().min(0).max(100).default(5),
+    SMART_CHARGING_HYSTERESIS_A: z.coerce.number().min(0.1).max(10).default(1),
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"')
+      .default('recarga'),
     WEB_DIST: z.string().default('apps/web/dist'),
     TLS_CERT_FILE: z.string().optional(),
     TLS_KEY_FILE: z.string().optional(),
@@ -105,6 +119,10 @@ export interface Config {
   simulatorStations: number;
   sessionTtlMs: number;
   natsUrl?: string;
+  /** Meters: MQTT_URL (readings also over MQTT), the online window and how long readings are kept (modules/meters). */
+  meters: { mqttUrl?: string; mqttShareGroup: string; onlineWindowSec: number; retentionDays: number };
+  /** The smart-charging control loop (modules/smart-charging): period (ms), safety margin and hysteresis (A). */
+  smartCharging: { periodMs: number; marginA: number; hysteresisA: number };
   webDist: string;
   /** HTTPS (and WSS for OCPP security profile 2) when both files are given. */
   tls?: { certFile: string; keyFile: string };
@@ -172,6 +190,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simulatorStations: env.SIMULATOR_STATIONS ?? (demo && embedded ? 6 : 0),
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     natsUrl: env.NATS_URL,
+    meters: {
+      mqttUrl: env.MQTT_URL,
+      mqttShareGroup: env.MQTT_SHARE_GROUP,
+      onlineWindowSec: env.METER_ONLINE_WINDOW_SEC,
+      retentionDays: env.METER_RETENTION_DAYS,
+    },
+    smartCharging: {
+      periodMs: env.SMART_CHARGING_PERIOD_MS,
+      marginA: env.SMART_CHARGING_MARGIN_A,
+      hysteresisA: env.SMART_CHARGING_HYSTERESIS_A,
+    },
     webDist: path.resolve(repoRoot, env.WEB_DIST),
     tls: env.TLS_CERT_FILE && env.TLS_KEY_FILE ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE } : undefined,
     logLevel: env.LOG_LEVEL,

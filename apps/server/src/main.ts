@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/demo';
 import { InProcessBus, type Bus } from './platform/bus';
 import { BusUnreachableError, NatsBus } from './platform/nats-bus';
 import { startDemoFleet } from './demo-fleet';
+import { demoSmartCharging, seedDemoSmartCharging } from './db/seed/demo-smart-charging';
 
 async function main() {
   let config: Config;
@@ -33,6 +34,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
   const logins = config.demo ? await seedDemo(database.db) : [];
+  if (config.demo && config.simulatorStations > 0) await seedDemoSmartCharging(database.db);
   const app = await buildApp({ config, database, bus });
 
   let fleet: { stop(): Promise<void> } | undefined;
@@ -55,7 +57,10 @@ async function main() {
   for (const l of logins) lines.push(`login: ${l.email} password: ${l.password} (${l.role})`);
   console.log(lines.join('\n'));
   if (config.demo && config.simulatorStations > 0) {
-    fleet = await startDemoFleet(`${config.tls ? 'wss' : 'ws'}://127.0.0.1:${port}/ocpp`, config.simulatorStations, app.log);
+    // The smart-charging group's building meter posts to this node with a token issued for this start.
+    const token = await app.services.get('meters').renewDeviceToken(demoSmartCharging.meter.deviceRemoteId);
+    const meter = token ? { server: `${config.tls ? 'https' : 'http'}://127.0.0.1:${port}`, token } : undefined;
+    fleet = await startDemoFleet(`${config.tls ? 'wss' : 'ws'}://127.0.0.1:${port}/ocpp`, config.simulatorStations, app.log, meter);
   }
 }
 

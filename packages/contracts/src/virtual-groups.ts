@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from './int4';
 import { emptyToUndefined } from './query';
+import { groupSmartChargingPartSchema, smartChargingEventKinds } from './smart-charging';
 
 /**
  * Virtual groups — "advanced settings" (002 §2 Virtual groups, §3 Virtual group, §4 Virtual group
@@ -125,6 +126,8 @@ export const virtualGroupCreateSchema = z.object({
   tenant_id: tenantId,
   charge_boxs: z.array(id).max(1000).default([]),
   dynamic_pricing: groupPricingSchema.optional(),
+  /** The group's load manager (DASH_SMART_CHARGING_CREATE), made with the group. */
+  smart_charging: groupSmartChargingPartSchema.optional(),
 });
 export type VirtualGroupCreate = z.infer<typeof virtualGroupCreateSchema>;
 
@@ -161,9 +164,16 @@ export const addChargersSchema = z
 export const groupEventSchema = z.object({
   description: z.string(),
   timestamp: z.string(),
+  /** A station event's type, or the load manager's event kind. */
   type: z.string(),
-  charge_box_code: z.string(),
+  /** The station concerned; null for a load-manager event about the whole group. */
+  charge_box_code: z.string().nullable(),
   connector_id: z.number().int().nullable(),
+  /** STATION: a station's notification; SMART_CHARGING: the load manager's (with DASH_SMART_CHARGING_CREATE). */
+  source: z.enum(['STATION', 'SMART_CHARGING']),
+  kind: z.enum(smartChargingEventKinds).nullable(),
+  /** A load-manager event's figures (a plan: who got how many amperes and why). */
+  detail: z.record(z.string(), z.unknown()).nullable(),
 });
 export const groupEventPageSchema = z.object({ content: z.array(groupEventSchema), totalElements: z.number().int() });
 

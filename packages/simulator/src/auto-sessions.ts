@@ -56,7 +56,7 @@ export class AutoSessions {
           : Math.max(0.1 * this.options.meanSessionSec, random.exponential(this.options.meanSessionSec))) * 1000;
       const faultAtMs = sessionMs * random.between(0.2, 0.8);
       const repairMs = random.exponential(this.options.meanIdleSec) * 1000;
-      const vehicle = ElectricVehicle.random(random);
+      const vehicle = ElectricVehicle.random(random, this.station.vehicleRamp);
 
       await this.wait(idleMs);
       if (signal.aborted) return;

@@ -1,6 +1,9 @@
 #!/usr/bin/env -S npx tsx
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { startFleet, type FleetCounters } from './fleet';
+import { SimulatedMeter } from './meter';
+import { HttpMeterPublisher, MqttMeterPublisher, type MeterPublisher } from './meter-publishers';
 import type { OcppProtocol } from '@recarga/contracts/ocpp';
 import type { SimulatorLogger } from './station';
 
@@ -27,6 +30,18 @@ Options
   --status-every <s>      seconds between status lines (default 5)
   --verbose               log every station event
   --help
+
+Building meter (smart charging): base load + the draw of these stations, per phase
+  --meter <id>            run a meter with this device_remote_id
+  --meter-mac <mac>       its MAC address (default AA:BB:CC:DD:EE:01)
+  --meter-mqtt <url>      publish on recarga/meters/<id>/measurements (e.g. mqtt://127.0.0.1:1883)
+  --meter-http <server>   POST to <server>/smart/meters/<id>/measurements (needs --meter-token)
+  --meter-token <token>   the meter's token (X-Meter-Token)
+  --meter-every <s>       seconds between readings (default 5)
+  --base-load <min-max>   building base load per phase in A (default 20-60)
+  --time-scale <x>        speed of the building's clock for the daily curve (default 1; 60 = an hour a minute)
+  --out-of-circuit        the meter does not see the stations' draw
+  With --meter, --stations 0 runs the meter alone. Type "dropout <seconds>" and Enter to silence it.
 `;
 
 function fail(message: string): never {
@@ -64,6 +79,15 @@ const { values } = (() => {
         'status-every': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
+        meter: { type: 'string' },
+        'meter-mac': { type: 'string', default: 'AA:BB:CC:DD:EE:01' },
+        'meter-mqtt': { type: 'string' },
+        'meter-http': { type: 'string' },
+        'meter-token': { type: 'string' },
+        'meter-every': { type: 'string' },
+        'base-load': { type: 'string', default: '20-60' },
+        'time-scale': { type: 'string' },
+        'out-of-circuit': { type: 'boolean', default: false },
       },
       strict: true,
       allowPositionals: false,
@@ -84,7 +108,11 @@ const ids = values.ids
   ?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const stations = ids?.length ?? Math.round(positive('stations', values.stations, 1));
+const stations = ids?.length ?? Math.round(positive('stations', values.stations, 1, values.meter !== undefined));
+if (values.meter !== undefined && !values['meter-mqtt'] && !values['meter-http']) fail('--meter needs --meter-mqtt and/or --meter-http');
+if (values['meter-http'] && !values['meter-token']) fail('--meter-http needs --meter-token');
+const baseLoad = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(values['base-load']);
+if (!baseLoad || Number(baseLoad[1]) > Number(baseLoad[2])) fail('--base-load must be <min>-<max> amperes, min <= max');
 const connectors = Math.round(positive('connectors', values.connectors, 2));
 const statusEvery = positive('status-every', values['status-every'], 5);
 const logger: SimulatorLogger = {
@@ -123,14 +151,55 @@ const fleet = startFleet({
 
 console.log(`simulating ${stations} station(s) x ${connectors} connector(s) against ${values.url} (Ctrl-C to stop)`);
 
+async function startMeter(deviceRemoteId: string): Promise<SimulatedMeter> {
+  const publishers: MeterPublisher[] = [];
+  if (values['meter-mqtt']) publishers.push(await MqttMeterPublisher.connect({ url: values['meter-mqtt'], deviceRemoteId }));
+  if (values['meter-http']) {
+    publishers.push(new HttpMeterPublisher({ server: values['meter-http'], deviceRemoteId, token: values['meter-token']! }));
+  }
+  const meter = new SimulatedMeter({
+    deviceRemoteId,
+    macAddress: values['meter-mac'],
+    baseLoad: { minA: Number(baseLoad![1]), maxA: Number(baseLoad![2]) },
+    chargers: values['out-of-circuit'] ? undefined : () => fleet.phaseCurrentsA(),
+    publishers,
+    intervalMs: positive('meter-every', values['meter-every'], 5) * 1000,
+    timeScale: positive('time-scale', values['time-scale'], 1),
+    logger,
+  });
+  meter.on('reading', (m: { timestamp: string; phases: Record<string, number> }) => {
+    if (values.verbose) console.log(`meter ${deviceRemoteId} ${m.timestamp} ${JSON.stringify(m.phases)}`);
+  });
+  meter.start();
+  console.log(
+    `meter ${deviceRemoteId} publishing via ${publishers.map((p) => p.name).join(' and ')}; type "dropout <seconds>" to silence it`,
+  );
+  const commands = createInterface({ input: process.stdin });
+  commands.on('line', (line) => {
+    const dropout = /^\s*dropout\s+(\d+(?:\.\d+)?)\s*$/.exec(line);
+    if (dropout && Number(dropout[1]) > 0) meter.dropout(Number(dropout[1]));
+    else if (line.trim()) console.log('commands: dropout <seconds>');
+  });
+  return meter;
+}
+
+const meter = values.meter === undefined ? undefined : await startMeter(values.meter).catch((err: Error) => fail(`meter: ${err.message}`));
+
 function statusLine(c: FleetCounters): string {
   const ms = (v: number) => (Number.isNaN(v) ? '-' : `${v.toFixed(1)} ms`);
   const time = new Date().toISOString().slice(11, 19);
-  return (
+  let line =
     `${time} connected ${c.connected}/${c.stations}, accepted ${c.accepted}, charging ${c.transactions}, ` +
     `sent ${c.callsSent}, acked ${c.resultsReceived}, failed ${c.callsFailed}, commands ${c.commandsReceived}, ` +
-    `ack p50 ${ms(c.latency.p50Ms)} p99 ${ms(c.latency.p99Ms)}`
-  );
+    `ack p50 ${ms(c.latency.p50Ms)} p99 ${ms(c.latency.p99Ms)}`;
+  if (meter) {
+    const m = meter.counters();
+    const phases = meter.measure().phases;
+    line +=
+      `; meter ${meter.silent ? 'in dropout' : 'on'} ${phases['01']}/${phases['02']}/${phases['03']} A, ` +
+      `sent ${JSON.stringify(m.published)}, failed ${JSON.stringify(m.failed)}`;
+  }
+  return line;
 }
 
 const ticker = setInterval(() => console.log(statusLine(fleet.counters())), statusEvery * 1000);
@@ -144,6 +213,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   clearInterval(ticker);
   console.log(`${signal}: stopping stations (ending their sessions)... press Ctrl-C again to force`);
+  await meter?.stop();
   await fleet.stop({ timeoutMs: 5000 });
   console.log(statusLine(fleet.counters()));
   process.exit(0);

@@ -1,3 +1,4 @@
+import { DEFAULT_RAMP_RATES, type RampRates } from './current-ramp';
 import type { Random } from './random';
 
 export interface ElectricVehicleOptions {
@@ -5,6 +6,8 @@ export interface ElectricVehicleOptions {
   socPercent: number;
   /** Most the on-board charger accepts (W). */
   maxPowerW: number;
+  /** How fast the on-board charger follows the offered current (default DEFAULT_RAMP_RATES). */
+  ramp?: Partial<RampRates>;
 }
 
 /** Typical cars seen at AC public chargers: battery size and on-board charger rating. */
@@ -19,22 +22,25 @@ const MODELS: ReadonlyArray<{ capacityWh: number; maxPowerW: number }> = [
 
 /**
  * The car on the other end of the cable: a battery with a state of charge and an on-board charger
- * whose acceptance tapers above 80 % and stops at 100 %.
+ * whose acceptance tapers above 80 % and stops at 100 %. The charger follows the offered current
+ * at its ramp rates (see current-ramp.ts): it climbs gently and obeys reductions fast.
  */
 export class ElectricVehicle {
   readonly capacityWh: number;
   readonly maxPowerW: number;
+  readonly ramp: RampRates;
   private soc: number;
 
   constructor(options: ElectricVehicleOptions) {
     this.capacityWh = options.capacityWh;
     this.maxPowerW = options.maxPowerW;
+    this.ramp = { ...DEFAULT_RAMP_RATES, ...options.ramp };
     this.soc = Math.min(100, Math.max(0, options.socPercent));
   }
 
-  static random(random: Random): ElectricVehicle {
+  static random(random: Random, ramp?: Partial<RampRates>): ElectricVehicle {
     const model = random.pick(MODELS);
-    return new ElectricVehicle({ ...model, socPercent: random.between(8, 60) });
+    return new ElectricVehicle({ ...model, socPercent: random.between(8, 60), ramp });
   }
 
   get socPercent(): number {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ElectricVehicle } from './electric-vehicle';
 import { fleetIds, startFleet, type FleetHandle } from './fleet';
 import { TestCentralSystem } from './test-central-system';
 
@@ -6,6 +7,7 @@ let cs: TestCentralSystem | undefined;
 let fleet: FleetHandle | undefined;
 
 afterEach(async () => {
+  vi.useRealTimers();
   await fleet?.stop({ timeoutMs: 1000 });
   await cs?.close();
   fleet = undefined;
@@ -62,5 +64,32 @@ describe('startFleet', () => {
 
     expect(cs.calls('StopTransaction')).toHaveLength(1);
     expect(fleet.counters().connected).toBe(0);
+  });
+});
+
+describe('fleet currents', () => {
+  it('currentsByStation and phaseCurrentsA: one second into three sessions (10 A each on three phases), 10 A and 20 A per station, 30 A in all, 20 A for a meter over the second alone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-11-25T12:00:00Z'));
+    cs = await TestCentralSystem.start();
+    fleet = startFleet({ url: cs.url, ids: ['CUR-1', 'CUR-2'], rampPerSec: 100, connectors: 2 });
+    await fleet.ready;
+    const car = () => new ElectricVehicle({ capacityWh: 60_000, socPercent: 30, maxPowerW: 11_000 });
+    const [one, two] = fleet.stations;
+    await one!.plugIn(1, 'TAG-1', { vehicle: car() });
+    await two!.plugIn(1, 'TAG-2', { vehicle: car() });
+    await two!.plugIn(2, 'TAG-3', { vehicle: car() });
+
+    // Each car starts at 6 A and climbs 4 A/s towards 11 kW / 690 W = 15.9 A.
+    vi.setSystemTime(Date.parse('2026-11-25T12:00:01Z'));
+
+    expect(fleet.currentsByStation()).toEqual(
+      new Map([
+        ['CUR-1', [10, 10, 10]],
+        ['CUR-2', [20, 20, 20]],
+      ]),
+    );
+    expect(fleet.phaseCurrentsA()).toEqual([30, 30, 30]);
+    expect(fleet.phaseCurrentsA((id) => id === 'CUR-2')).toEqual([20, 20, 20]);
   });
 });

@@ -1,5 +1,6 @@
 import { CallStats, type LatencySummary } from './call-stats';
 import type { OcppProtocol } from '@recarga/contracts/ocpp';
+import { addPhaseCurrents, type PhaseCurrents } from './phase-currents';
 import { Random } from './random';
 import { SimulatedStation, type AutoSessionOptions, type SimulatedStationOptions, type SimulatorLogger } from './station';
 
@@ -60,6 +61,10 @@ export interface FleetHandle {
   /** Resolves once every station had its first start attempt. */
   readonly ready: Promise<void>;
   counters(): FleetCounters;
+  /** Current each station draws now on lines L1, L2, L3 (the sum over its connectors), by charge box id. */
+  currentsByStation(): Map<string, PhaseCurrents>;
+  /** Line-by-line sum over the stations (all, or those `inCircuit` picks): what a meter upstream of them sees. */
+  phaseCurrentsA(inCircuit?: (chargeBoxId: string) => boolean): PhaseCurrents;
   /** Stops every station (ending running transactions unless told not to). */
   stop(options?: { endTransactions?: boolean; timeoutMs?: number }): Promise<void>;
 }
@@ -146,6 +151,13 @@ export function startFleet(options: FleetOptions): FleetHandle {
         transactions: stations.reduce((n, x) => n + x.transactions.length, 0),
         ...s,
       };
+    },
+    currentsByStation() {
+      return new Map(stations.map((x) => [x.chargeBoxId, x.phaseCurrentsA()]));
+    },
+    phaseCurrentsA(inCircuit) {
+      const picked = inCircuit ? stations.filter((x) => inCircuit(x.chargeBoxId)) : stations;
+      return addPhaseCurrents(...picked.map((x) => x.phaseCurrentsA()));
     },
     async stop(stopOptions) {
       stopped = true;

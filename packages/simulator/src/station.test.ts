@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ElectricVehicle } from './electric-vehicle';
 import type { MeterValue } from '@recarga/contracts/ocpp';
 import { SimulatedStation, type SimulatedStationOptions } from './station';
@@ -30,8 +30,14 @@ function aStation(overrides: Partial<SimulatedStationOptions> = {}): SimulatedSt
   return station;
 }
 
+/**
+ * Cars that follow the offered current within a tenth of a second, for tests about the protocol
+ * rather than the ramp (current-ramp.test.ts and the ramp tests below cover a real car's ramp).
+ */
+const QUICK_RAMP = { riseAPerSec: 1000, fallAPerSec: 1000 };
+
 /** A car that takes 22 kW and has a tiny battery, so SoC rises by whole percents between samples. */
-const fastCar = () => new ElectricVehicle({ capacityWh: 100, socPercent: 10, maxPowerW: 22_000 });
+const fastCar = () => new ElectricVehicle({ capacityWh: 100, socPercent: 10, maxPowerW: 22_000, ramp: QUICK_RAMP });
 
 function sample(mv: MeterValue, measurand: string): number {
   const v = mv.sampledValue.find((s) => s.measurand === measurand);
@@ -231,7 +237,7 @@ describe('SimulatedStation remote commands (OCPP 1.6)', () => {
     const station = aStation({ chargeBoxId: 'PROFILE-1' });
     await station.start();
     const { transactionId } = (await station.plugIn(1, 'TAG-1', {
-      vehicle: new ElectricVehicle({ capacityWh: 80_000, socPercent: 20, maxPowerW: 22_000 }),
+      vehicle: new ElectricVehicle({ capacityWh: 80_000, socPercent: 20, maxPowerW: 22_000, ramp: QUICK_RAMP }),
     })) as { transactionId: number };
     const before = await cs.waitFor('MeterValues', (c) => c.params.transactionId === transactionId);
     expect(sample(meterValuesOf(before), 'Power.Active.Import')).toBeGreaterThan(20_000);
@@ -570,5 +576,113 @@ describe('SimulatedStation automatic sessions', () => {
     expect(tags('AUTO-A')).toEqual(tags('AUTO-B'));
     expect(new Set(tags('AUTO-A')).size).toBeGreaterThan(1);
     expect(cs.calls('StopTransaction', 'AUTO-A').length).toBeGreaterThan(0);
+  });
+});
+
+describe('SimulatedStation charging current (cars ramp; the clock is frozen and moved by hand)', () => {
+  const T0 = Date.parse('2026-11-25T12:00:00Z');
+  /** A car whose on-board charger takes 32 A on three phases of 230 V, with the default ramp (climb 4 A/s, shed 32 A/s). */
+  const car32A = () => new ElectricVehicle({ capacityWh: 80_000, socPercent: 20, maxPowerW: 32 * 690 });
+  const at = (ms: number) => vi.setSystemTime(T0 + ms);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    at(0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function limitTo(chargeBoxId: string, amperes: number) {
+    return cs.command(chargeBoxId, 'SetChargingProfile', {
+      connectorId: 0,
+      csChargingProfiles: {
+        chargingProfileId: 1,
+        stackLevel: 0,
+        chargingProfilePurpose: 'TxDefaultProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: amperes }] },
+      },
+    });
+  }
+
+  async function charging(chargeBoxId: string, limitA: number, options: Partial<SimulatedStationOptions> = {}) {
+    // A 32 A connector (22.08 kW), so the car and the connector agree on the top current.
+    const station = aStation({ chargeBoxId, connectors: 1, powerKw: 22.08, meterIntervalSec: 60, ...options });
+    await station.start();
+    expect(await limitTo(chargeBoxId, limitA)).toEqual({ status: 'Accepted' });
+    await station.plugIn(1, 'TAG-1', { vehicle: car32A() });
+    at(20_000); // long enough to settle at any limit
+    return station;
+  }
+
+  it("limit 32 -> 16 A: sheds 8 A in the first 0.25 s and draws half as much (16 A less the charger's margin) within 1 s", async () => {
+    const station = await charging('RAMP-DOWN', 32);
+    const before = station.connector(1).currentA;
+    expect(before).toBeGreaterThanOrEqual(32 * 0.97);
+    expect(before).toBeLessThanOrEqual(32);
+
+    await limitTo('RAMP-DOWN', 16);
+    at(20_250);
+    expect(station.connector(1).currentA).toBeCloseTo(before - 8, 9);
+    at(21_000);
+
+    expect(station.connector(1).currentA).toBeCloseTo(before / 2, 9);
+    expect(station.connector(1).currentA).toBeLessThanOrEqual(16);
+  });
+
+  it('limit 6 -> 32 A: climbs 4 A a second (8 A more after 2 s) and settles at 32 A less the margin after 6.5 s', async () => {
+    const station = await charging('RAMP-UP', 6);
+    const before = station.connector(1).currentA;
+    expect(before).toBeGreaterThanOrEqual(6 * 0.97);
+    expect(before).toBeLessThanOrEqual(6);
+
+    await limitTo('RAMP-UP', 32);
+    at(22_000);
+    expect(station.connector(1).currentA).toBeCloseTo(before + 8, 9);
+    at(30_000);
+
+    expect(station.connector(1).currentA).toBeCloseTo((before * 32) / 6, 9);
+    expect(station.connector(1).powerW).toBe(Math.round(((before * 32) / 6) * 690));
+  });
+
+  it('limit 0 A: pauses the session (SuspendedEVSE, nothing drawn within 1 s); 16 A again resumes it at 6 A, 10 A a second later', async () => {
+    const station = await charging('RAMP-PAUSE', 16);
+    const since = cs.mark();
+
+    await limitTo('RAMP-PAUSE', 0);
+    await cs.waitFor('StatusNotification', (c) => c.params.status === 'SuspendedEVSE', { since });
+    at(21_000);
+    expect(station.connector(1)).toMatchObject({ status: 'SuspendedEVSE', currentA: 0, powerW: 0 });
+    expect(station.phaseCurrentsA()).toEqual([0, 0, 0]);
+    expect(station.transactions).toHaveLength(1);
+
+    const resumed = cs.mark();
+    await limitTo('RAMP-PAUSE', 16);
+    await cs.waitFor('StatusNotification', (c) => c.params.status === 'Charging', { since: resumed });
+    at(22_000);
+
+    expect(station.connector(1)).toMatchObject({ status: 'Charging', currentA: 10 });
+  });
+
+  it('rejectChargingProfiles: SetChargingProfile is Rejected and the car keeps drawing at its own maximum', async () => {
+    const station = await charging('RAMP-REJECT', 32, { rejectChargingProfiles: false });
+    const before = station.connector(1).currentA;
+    station.rejectChargingProfiles = true;
+
+    expect(await limitTo('RAMP-REJECT', 10)).toEqual({ status: 'Rejected' });
+    at(25_000);
+
+    expect(station.connector(1).currentA).toBe(before);
+    expect(station.phaseDemandA()).toEqual([before, before, before]);
+  });
+
+  it('phaseCurrentsA: a single-phase station wired to L2 loads only L2 (10 A one second into the climb)', async () => {
+    const station = aStation({ chargeBoxId: 'RAMP-L2', connectors: 2, phases: 1, line: 2, powerKw: 7.4, meterIntervalSec: 60 });
+    await station.start();
+    await station.plugIn(1, 'TAG-1', { vehicle: new ElectricVehicle({ capacityWh: 40_000, socPercent: 20, maxPowerW: 7_400 }) });
+    at(1_000);
+
+    expect(station.phaseCurrentsA()).toEqual([0, 10, 0]);
   });
 });

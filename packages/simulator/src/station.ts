@@ -5,10 +5,12 @@ import { AutoSessions, type AutoSessionOptions } from './auto-sessions';
 import type { CallStats } from './call-stats';
 import { ChargingProfiles, type LimitContext } from './charging-profiles';
 import { StationConfiguration } from './configuration';
+import { MIN_CHARGING_CURRENT_A, rampStep, type RampRates } from './current-ramp';
 import { ElectricVehicle } from './electric-vehicle';
 import { toMeterValue, type MeterReading } from './meter-reading';
 import { commandFrom15, requestTo15, responseFrom15, resultTo15, statusTo15 } from './ocpp15-mapping';
 import { ocpp15Schemas } from '@recarga/contracts/ocpp15-schemas';
+import type { PhaseCurrents } from './phase-currents';
 import type {
   BootNotificationResponse,
   ChargePointErrorCode,
@@ -54,6 +56,12 @@ export interface SimulatedStationOptions {
   powerKw?: number | number[];
   /** Phases wired to each connector (default 3). */
   phases?: 1 | 3;
+  /** The supply line a single-phase station is wired to (default 1: L1); ignored with 3 phases. */
+  line?: 1 | 2 | 3;
+  /** Ramp rates of the cars this station makes up itself (plugIn without a vehicle, automatic sessions). */
+  vehicleRamp?: Partial<RampRates>;
+  /** Answer every SetChargingProfile with Rejected, as a charger with broken smart charging does (default false). */
+  rejectChargingProfiles?: boolean;
   /** Nominal phase-to-neutral voltage used for A<->W conversions (default 230). */
   voltage?: number;
   /** Seed for every random decision of this station (vehicles, sessions, noise). */
@@ -97,6 +105,8 @@ export interface ConnectorInfo {
   operative: boolean;
   energyRegisterWh: number;
   powerW: number;
+  /** Current the car draws on each of the connector's phases, A. */
+  currentA: number;
   /** What the connector may deliver now: rating, charging profiles and the station cap. */
   powerLimitW: number;
   transactionId?: number;
@@ -112,6 +122,8 @@ interface Transaction {
   startedAt: Date;
   meterStartWh: number;
   vehicle: ElectricVehicle;
+  /** Real chargers draw a little under the limit, never above it: this session's fraction of it. */
+  drawFactor: number;
   /** StopTxnSampledData samples, reported in StopTransaction.transactionData. */
   data: MeterValue[];
   deauthorized: boolean;
@@ -130,7 +142,10 @@ interface Connector {
   unlockRequested: boolean;
   finishing: boolean;
   energyWh: number;
-  powerW: number;
+  /** Current the car draws now on each phase (it ramps towards targetA), A. */
+  currentA: number;
+  /** Current the car would settle at under the present offer (0: paused or not accepting), A. */
+  targetA: number;
   offeredW: number;
   lastIntegrationMs: number;
   tx?: Transaction;
@@ -147,7 +162,6 @@ const DEFAULT_TAGS = ['DEMO-TAG-1', 'DEMO-TAG-2', 'DEMO-TAG-3'];
 const SILENT: SimulatorLogger = { info() {}, warn() {}, error() {} };
 const AFTER_REPLY_MS = 10;
 const PHYSICS_TICK_MS = 15_000;
-const MIN_CURRENT_A = 6;
 
 let ocpp15Validator: ReturnType<typeof createValidator> | undefined;
 function validator15() {
@@ -175,6 +189,10 @@ export class SimulatedStation extends EventEmitter {
   readonly protocol: OcppProtocol;
   readonly configuration: StationConfiguration;
   readonly chargingProfiles = new ChargingProfiles();
+  /** Ramp rates of the cars this station makes up itself. */
+  readonly vehicleRamp?: Partial<RampRates>;
+  /** While true, every SetChargingProfile is answered Rejected (and nothing is installed). */
+  rejectChargingProfiles: boolean;
 
   private readonly options: SimulatedStationOptions;
   private readonly log: SimulatorLogger;
@@ -182,6 +200,7 @@ export class SimulatedStation extends EventEmitter {
   private readonly connectorList: Connector[];
   private readonly phases: number;
   private readonly voltage: number;
+  private readonly line: 1 | 2 | 3;
   private readonly operationDelayMs: number;
   private client?: RPCClient;
   private detachStats?: () => void;
@@ -212,6 +231,9 @@ export class SimulatedStation extends EventEmitter {
     this.random = new Random(options.seed ?? seedFrom(options.chargeBoxId + Date.now()));
     this.phases = options.phases ?? 3;
     this.voltage = options.voltage ?? 230;
+    this.line = options.line ?? 1;
+    this.vehicleRamp = options.vehicleRamp;
+    this.rejectChargingProfiles = options.rejectChargingProfiles ?? false;
     this.operationDelayMs = options.operationDelayMs ?? 2000;
     this.firmwareVersionValue = options.firmware ?? '1.8.3';
     const count = options.connectors ?? 2;
@@ -238,7 +260,8 @@ export class SimulatedStation extends EventEmitter {
       unlockRequested: false,
       finishing: false,
       energyWh: id === 0 ? 0 : Math.round(this.random.between(150_000, 4_500_000)),
-      powerW: 0,
+      currentA: 0,
+      targetA: 0,
       offeredW: 0,
       lastIntegrationMs: Date.now(),
     }));
@@ -298,7 +321,8 @@ export class SimulatedStation extends EventEmitter {
       errorCode: c.faulted ? c.errorCode : 'NoError',
       operative: c.operative,
       energyRegisterWh: Math.floor(c.energyWh),
-      powerW: Math.round(c.powerW),
+      powerW: Math.round(this.powerW(c)),
+      currentA: c.currentA,
       powerLimitW: Math.round(c.id === 0 ? this.stationLimitW(new Date()) : this.offeredPowerW(c, new Date())),
       transactionId: c.tx?.id,
       reservationId: c.reservation?.id,
@@ -308,6 +332,39 @@ export class SimulatedStation extends EventEmitter {
   /** Current power limit (W) of a connector (connector 0: the whole station). */
   powerLimitW(connectorId: number): number {
     return this.connector(connectorId).powerLimitW;
+  }
+
+  /**
+   * Current the station draws now on supply lines L1, L2 and L3 (A): the sum over its connectors.
+   * A three-phase station loads every line alike; a single-phase one loads its `line`.
+   */
+  phaseCurrentsA(): PhaseCurrents {
+    const nowMs = Date.now();
+    let perPhase = 0;
+    for (const c of this.connectorList) {
+      this.integrate(c, nowMs);
+      perPhase += c.currentA;
+    }
+    return this.onLines(perPhase);
+  }
+
+  /**
+   * Current the cars plugged in would draw on L1, L2, L3 with no charging profile (A): each car's
+   * acceptance capped by its connector's rating. What the site would demand without load management.
+   */
+  phaseDemandA(): PhaseCurrents {
+    const perAmpereW = this.voltage * this.phases;
+    let perPhase = 0;
+    for (const c of this.connectorList) {
+      if (!c.tx || c.tx.stopping || c.tx.deauthorized) continue;
+      perPhase += (Math.min(c.maxPowerW, c.tx.vehicle.acceptedPowerW()) * c.tx.drawFactor) / perAmpereW;
+    }
+    return this.onLines(perPhase);
+  }
+
+  private onLines(perPhase: number): PhaseCurrents {
+    if (this.phases === 3) return [perPhase, perPhase, perPhase];
+    return [this.line === 1 ? perPhase : 0, this.line === 2 ? perPhase : 0, this.line === 3 ? perPhase : 0];
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -557,7 +614,8 @@ export class SimulatedStation extends EventEmitter {
         idTag,
         startedAt: now,
         meterStartWh: meterStart,
-        vehicle: options.vehicle ?? ElectricVehicle.random(this.random),
+        vehicle: options.vehicle ?? ElectricVehicle.random(this.random, this.vehicleRamp),
+        drawFactor: this.random.between(0.97, 1),
         data: [],
         deauthorized: false,
         stopping: false,
@@ -674,7 +732,9 @@ export class SimulatedStation extends EventEmitter {
     this.stopMeterTimer(c);
     const now = new Date();
     this.integrate(c, now.getTime());
-    c.powerW = 0;
+    // The contactor opens: the car stops drawing at once.
+    c.currentA = 0;
+    c.targetA = 0;
     tx.data.push(toMeterValue(this.reading(c, now), this.configuration.getList('StopTxnSampledData'), 'Transaction.End'));
     const meterStop = Math.floor(c.energyWh);
     const payload: Payload = {
@@ -743,25 +803,47 @@ export class SimulatedStation extends EventEmitter {
     return Math.max(0, limit);
   }
 
-  /** Adds the energy delivered since the last integration to the register and the car. */
+  /** Power the connector delivers now, W. */
+  private powerW(c: Connector): number {
+    return c.currentA * this.voltage * this.phases;
+  }
+
+  /**
+   * Moves the car's current along its ramp up to `nowMs` and adds the energy delivered meanwhile
+   * (the area under the ramp) to the register and the car.
+   */
   private integrate(c: Connector, nowMs: number): void {
-    if (c.tx && c.powerW > 0 && nowMs > c.lastIntegrationMs) {
-      const wh = (c.powerW * (nowMs - c.lastIntegrationMs)) / 3_600_000;
-      c.energyWh += wh;
-      c.tx.vehicle.charge(wh);
+    if (nowMs > c.lastIntegrationMs) {
+      if (c.tx) {
+        const step = rampStep(c.currentA, c.targetA, (nowMs - c.lastIntegrationMs) / 1000, c.tx.vehicle.ramp);
+        const wh = (step.ampereSeconds * this.voltage * this.phases) / 3600;
+        if (wh > 0) {
+          c.energyWh += wh;
+          c.tx.vehicle.charge(wh);
+        }
+        c.currentA = step.currentA;
+      } else {
+        c.currentA = 0;
+      }
     }
     c.lastIntegrationMs = nowMs;
   }
 
-  /** Integrates every connector up to `now`, then sets the power each one draws from now on. */
+  /**
+   * Integrates every connector up to `now`, then sets the current each car heads for from now on:
+   * min(what the car accepts, the offer), or 0 (paused) when the offer is under the 6 A minimum.
+   * The car reaches it along its ramp (see integrate).
+   */
   private recomputePower(now: Date): void {
     const nowMs = now.getTime();
     for (const c of this.connectorList) this.integrate(c, nowMs);
-    const minPowerW = MIN_CURRENT_A * this.voltage * this.phases;
+    const perAmpereW = this.voltage * this.phases;
+    const minPowerW = MIN_CHARGING_CURRENT_A * perAmpereW;
     for (const c of this.connectorList) {
       if (c.id === 0) continue;
       if (!c.tx || c.tx.stopping || c.tx.deauthorized) {
-        c.powerW = 0;
+        c.targetA = 0;
+        if (!c.tx || c.tx.deauthorized) c.currentA = 0;
         c.offeredW = c.tx ? 0 : this.offeredPowerW(c, now);
         continue;
       }
@@ -769,8 +851,7 @@ export class SimulatedStation extends EventEmitter {
       const available = c.offeredW < minPowerW ? 0 : c.offeredW;
       const demand = c.tx.vehicle.acceptedPowerW();
       const draw = Math.min(available, demand);
-      // Real chargers draw a little under the limit; never above it.
-      c.powerW = draw > 0 ? draw * this.random.between(0.97, 1) : 0;
+      c.targetA = draw > 0 ? (draw * c.tx.drawFactor) / perAmpereW : 0;
     }
   }
 
@@ -779,13 +860,13 @@ export class SimulatedStation extends EventEmitter {
     return {
       timestamp: now,
       energyWh: c.energyWh,
-      powerW: c.powerW,
+      powerW: this.powerW(c),
       offeredW: c.offeredW,
-      currentA: c.powerW / perPhase,
+      currentA: c.currentA,
       offeredA: c.offeredW / perPhase,
       voltageV: this.voltage + this.random.between(-2.5, 2.5),
       frequencyHz: 60 + this.random.between(-0.03, 0.03),
-      temperatureC: 24 + c.powerW / 2000 + this.random.between(-0.5, 0.5),
+      temperatureC: 24 + this.powerW(c) / 2000 + this.random.between(-0.5, 0.5),
       socPercent: c.tx?.vehicle.socPercent,
     };
   }
@@ -800,7 +881,7 @@ export class SimulatedStation extends EventEmitter {
       startedAt: tx.startedAt,
       meterStartWh: tx.meterStartWh,
       meterNowWh: Math.floor(c.energyWh),
-      powerW: Math.round(c.powerW),
+      powerW: Math.round(this.powerW(c)),
       socPercent: Math.floor(tx.vehicle.socPercent),
     };
   }
@@ -828,7 +909,8 @@ export class SimulatedStation extends EventEmitter {
     if (c.faulted || station.faulted) return 'Faulted';
     if (c.id === 0) return c.operative ? 'Available' : 'Unavailable';
     if (c.tx && !c.tx.stopping) {
-      if (c.powerW > 0) return 'Charging';
+      // The status follows the offer, not the car's ramp: SuspendedEVSE as soon as the offer is cut.
+      if (c.targetA > 0) return 'Charging';
       if (c.tx.vehicle.full) return 'SuspendedEV';
       return 'SuspendedEVSE';
     }
@@ -1220,6 +1302,7 @@ export class SimulatedStation extends EventEmitter {
   private onSetChargingProfile(p: Payload): Payload {
     const connectorId = p.connectorId as number;
     const profile = p.csChargingProfiles as ChargingProfile;
+    if (this.rejectChargingProfiles) return { status: 'Rejected' };
     if (connectorId < 0 || connectorId > this.connectorCount) return { status: 'Rejected' };
     if (profile.stackLevel < 0 || profile.stackLevel > this.configuration.getInt('ChargeProfileMaxStackLevel'))
       return { status: 'Rejected' };

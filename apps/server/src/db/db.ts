@@ -6,9 +6,21 @@ import type { BillingTables } from './schema-billing';
 import type { UserTables } from './schema-users';
 import type { OperationTables } from './schema-operations';
 import type { PricingTables } from './schema-pricing';
+import type { MeterTables } from './schema-meters';
+import type { SmartChargingTables } from './schema-smart-charging';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
-export interface DB extends CoreTables, OcppTables, StationTables, BillingTables, UserTables, OperationTables, PricingTables {}
+export interface DB
+  extends
+    CoreTables,
+    OcppTables,
+    StationTables,
+    BillingTables,
+    UserTables,
+    OperationTables,
+    PricingTables,
+    MeterTables,
+    SmartChargingTables {}
 
 /** A query runs on the database or inside a transaction: repositories accept either. */
 export type Executor = Kysely<DB> | Transaction<DB>;

@@ -20,6 +20,8 @@ export const apiTags = [
   { name: 'Operations', description: 'Remote OCPP commands as tasks, the task history and charging profiles' },
   { name: 'Dynamic pricing', description: 'Pricing profiles: weekday rules, time windows, exceptions and their versions' },
   { name: 'Virtual groups', description: 'Advanced settings: chargers under one pricing setting (gateway)' },
+  { name: 'Smart charging', description: 'Load management of a virtual group: the record, its meter and link, the control loop’s plan' },
+  { name: 'Meters', description: 'Smart charging meters: registration, device readings (HTTP, MQTT), latest reading, series' },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 

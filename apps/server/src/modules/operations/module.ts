@@ -3,6 +3,12 @@ import { ChargingProfileService } from './charging-profile-service';
 import { operationRoutes } from './routes';
 import { OperationService, TASK_HEARTBEAT_MS } from './service';
 
+declare module '../../platform/app-module' {
+  interface ModuleServices {
+    operations: OperationService;
+  }
+}
+
 /** Remote operations: commands to stations as persisted tasks, the task history, charging profiles. */
 export const operationsModule: AppModule = {
   name: 'operations',
@@ -19,6 +25,7 @@ export const operationsModule: AppModule = {
         (await transactions.paymentTypes(ctx, tenantPk)).payment_type_tenant_list.map((p) => p.payment_type),
     });
     app.addHook('onClose', () => service.close());
+    services.provide('operations', service);
     platform.jobs.schedule({
       name: 'operations.interrupted',
       everyMs: TASK_HEARTBEAT_MS,

@@ -395,6 +395,54 @@ export class OperationService {
   }
 
   /**
+   * A command the platform issues itself (the smart-charging load manager): one station, a ready
+   * OCPP 1.6 message, recorded as a task of that origin with no user behind it. Resolves once the
+   * station's result is stored (answered, or the call failed: offline, timeout, error).
+   */
+  async sendSystemCommand(req: {
+    origin: TaskOrigin;
+    issuer: string;
+    operationName: OperationCommand;
+    station: { charge_box_pk: number; charge_box_id: string; tenant_pk: number };
+    action: 'SetChargingProfile';
+    payload: unknown;
+    parameters: Record<string, unknown>;
+    timeoutMs?: number;
+  }): Promise<{ taskPk: number; result: repo.ResultUpdate }> {
+    const { station } = req;
+    const taskPk = await repo.insertTask(
+      this.db,
+      {
+        origin: req.origin,
+        issuerUserPk: null,
+        issuer: req.issuer,
+        ocppVersion: '1.6',
+        operationName: req.operationName,
+        parameters: req.parameters,
+        nodeId: this.deps.nodeId,
+      },
+      [station],
+    );
+    let result: repo.ResultUpdate;
+    const run = (async () => {
+      try {
+        const answer = await callStation(this.deps.bus, station.charge_box_id, req.action, req.payload as never, {
+          timeoutMs: req.timeoutMs ?? this.deps.callTimeoutMs,
+        });
+        const { response, detail } = summarize(req.action, answer);
+        result = { status: 'answered', response, errorCode: null, errorMessage: null, detail };
+      } catch (err) {
+        result = { status: 'error', response: null, detail: null, ...failureOf(err) };
+      }
+      await repo.recordResult(this.db, taskPk, station.charge_box_pk, result);
+      await repo.finishTask(this.db, taskPk);
+    })().finally(() => this.running.delete(taskPk));
+    this.running.set(taskPk, run);
+    await run;
+    return { taskPk, result: result! };
+  }
+
+  /**
    * What one station is sent. The local list is read per station when its turn comes (it depends
    * on the station's network and access list, and can be long); the rest was gathered up front.
    */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
+import { hasConfigTec } from '../../db/sql/has-config-tec';
 import { folded, likeContains } from '../../db/sql/like';
 import { onlineExpression } from '../../ocpp/connections';
 import type { TenantScope } from '../../platform/auth/context';
@@ -157,7 +158,6 @@ export async function removeMember(db: Executor, membershipPk: number) {
 }
 
 const address = sql<string | null>`nullif(concat_ws(', ', nullif(concat_ws(' ', cb.street, cb.house_number), ''), cb.city, cb.state), '')`;
-const hasConfigTec = sql<boolean>`(cb.system is not null and cb.voltage is not null and cb.charging_rate_unit is not null)`;
 
 function chargerColumns(pingIntervalSec: number) {
   return [
@@ -233,29 +233,67 @@ export function groupChargers(db: Executor, groupPk: number, page: Page, pingInt
     .execute();
 }
 
-/** Station events of the group's chargers, newest first. */
-export function groupEvents(db: Executor, groupPk: number, page: Page) {
-  return db
+/**
+ * The group's events, newest first, paged in SQL: its stations' notifications and, with
+ * `withSmart`, its load manager's events (smart-charging module, migration 0021).
+ */
+export function groupEvents(db: Executor, groupPk: number, page: Page, withSmart: boolean) {
+  const station = db
     .selectFrom('notifications as n')
     .innerJoin('virtual_group_charge_boxes as m', 'm.charge_box_pk', 'n.charge_box_pk')
     .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'n.charge_box_pk')
-    .select(['n.type', 'n.notification_timestamp', 'n.connector_id', 'cb.charge_box_id'])
-    .where('m.virtual_group_pk', '=', groupPk)
-    .orderBy('n.notification_timestamp', 'desc')
-    .orderBy('n.notification_pk', 'desc')
+    .select([
+      sql<'STATION' | 'SMART_CHARGING'>`'STATION'`.as('source'),
+      sql<string>`n.type`.as('type'),
+      sql<Date>`n.notification_timestamp`.as('at'),
+      sql<number | null>`n.connector_id`.as('connector_id'),
+      sql<string | null>`cb.charge_box_id`.as('charge_box_id'),
+      sql<unknown>`null::jsonb`.as('detail'),
+      sql<number>`n.notification_pk::bigint`.as('pk'),
+    ])
+    .where('m.virtual_group_pk', '=', groupPk);
+  const all = withSmart
+    ? station.unionAll(
+        db
+          .selectFrom('smart_charging_events as e')
+          .leftJoin('charge_boxes as cb', 'cb.charge_box_pk', 'e.charge_box_pk')
+          .select([
+            sql<'STATION' | 'SMART_CHARGING'>`'SMART_CHARGING'`.as('source'),
+            sql<string>`e.kind`.as('type'),
+            sql<Date>`e.at`.as('at'),
+            sql<number | null>`null::integer`.as('connector_id'),
+            sql<string | null>`cb.charge_box_id`.as('charge_box_id'),
+            sql<unknown>`e.detail`.as('detail'),
+            sql<number>`e.event_pk`.as('pk'),
+          ])
+          .where('e.virtual_group_pk', '=', groupPk),
+      )
+    : station;
+  return db
+    .selectFrom(all.as('ev'))
+    .selectAll()
+    .orderBy('ev.at', 'desc')
+    .orderBy('ev.source')
+    .orderBy('ev.pk', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
 }
 
-export async function countGroupEvents(db: Executor, groupPk: number) {
+export async function countGroupEvents(db: Executor, groupPk: number, withSmart: boolean) {
   const row = await db
     .selectFrom('notifications as n')
     .innerJoin('virtual_group_charge_boxes as m', 'm.charge_box_pk', 'n.charge_box_pk')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('m.virtual_group_pk', '=', groupPk)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  if (!withSmart) return Number(row.n);
+  const smart = await db
+    .selectFrom('smart_charging_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('virtual_group_pk', '=', groupPk)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + Number(smart.n);
 }
 
 /** Recharges at the group's chargers (accepted starts only), newest first, with their price when priced. */

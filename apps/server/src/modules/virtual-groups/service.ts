@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { roles } from '@recarga/contracts/permissions';
+import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import {
   virtualGroupMessages as msg,
   type ChargerRow,
@@ -12,6 +13,7 @@ import type { DB, Executor } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import type { SmartChargingService } from '../smart-charging/service';
 import * as repo from './repository';
 
 const pageOf = (q: { page: number; size: number }): repo.Page => ({ limit: q.size, offset: q.page * q.size });
@@ -25,7 +27,11 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export class VirtualGroupService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly deps: { pingIntervalSec: number },
+    private readonly deps: {
+      pingIntervalSec: number;
+      /** The group's load manager: its summary, the smart part of a create, the has_config_tec rule. */
+      smartCharging: SmartChargingService;
+    },
   ) {}
 
   /** The tenants a call covers: the asked one and those below it, or the whole scope. */
@@ -51,6 +57,10 @@ export class VirtualGroupService {
       repo.listGroups(this.db, tenants, q.search, pageOf(q)),
       repo.countGroups(this.db, tenants, q.search),
     ]);
+    // 002 §6: the smart charging and meter columns only with DASH_SMART_CHARGING_CREATE.
+    const smart = this.deps.smartCharging.mayManage(ctx)
+      ? await this.deps.smartCharging.summaries(rows.map((r) => r.virtual_group_pk))
+      : new Map();
     return {
       content: rows.map((r) => ({
         virtual_group_id: r.virtual_group_pk,
@@ -60,8 +70,8 @@ export class VirtualGroupService {
         charge_box_count: Number(r.charge_box_count),
         dynamic_price_enabled: Boolean(r.pricing_enabled),
         pricing_profile_names: r.profile_names ?? [],
-        smart_charging_enabled: false,
-        meter_device_remote_id: null,
+        smart_charging_enabled: smart.get(r.virtual_group_pk)?.enabled ?? false,
+        meter_device_remote_id: smart.get(r.virtual_group_pk)?.meter_device_remote_id ?? null,
       })),
       totalElements: total,
     };
@@ -134,6 +144,8 @@ export class VirtualGroupService {
         'CHARGER_IN_OTHER_GROUP',
       );
     const fresh = found.filter((f) => f.virtual_group_pk === null).map((f) => f.charge_box_pk);
+    // 002 §5: a group whose smart charging is on takes only chargers with advanced settings.
+    await this.deps.smartCharging.checkChargersMayJoin(ctx, trx, group.virtual_group_pk, fresh);
     const added = await repo.addMembers(trx, group.virtual_group_pk, fresh);
     // Another request took one of them in between (the unique key kept it in one group).
     if (added !== fresh.length) throw conflict(msg.chargersAddFailed, { charge_boxs: msg.chargerInOtherGroup }, 'CHARGER_IN_OTHER_GROUP');
@@ -142,6 +154,8 @@ export class VirtualGroupService {
   async create(ctx: RequestContext, body: VirtualGroupCreate) {
     const tenantPk = body.tenant_id ?? ctx.tenantScope.tenantPk;
     if (ctx.tenantScope.ownerUserPk != null) throw notFound('Tenant not found');
+    if (body.smart_charging && !this.deps.smartCharging.mayManage(ctx))
+      throw new AppError(403, 'SMART_CHARGING_NOT_ALLOWED', 'Smart charging needs DASH_SMART_CHARGING_CREATE.');
     const tenant = await tenantInScope(this.db, ctx.tenantScope, tenantPk, ['path']);
     if (!tenant) throw notFound('Tenant not found');
     const groupPk = await this.db.transaction().execute(async (trx) => {
@@ -149,8 +163,11 @@ export class VirtualGroupService {
       const pk = await repo.insertGroup(trx, { tenantPk, name: body.name, description: body.description });
       await this.addStations(ctx, trx, { virtual_group_pk: pk, tenant_path: tenant.path }, body.charge_boxs);
       if (pricing) await repo.upsertPricing(trx, pk, pricing);
+      if (body.smart_charging)
+        await this.deps.smartCharging.createForGroup(ctx, trx, { groupPk: pk, tenantPk }, body.smart_charging, body.charge_boxs);
       return pk;
     });
+    if (body.smart_charging) this.deps.smartCharging.groupChanged();
     return { virtual_group_id: groupPk, message: msg.created, dynamic_pricing: { virtual_group_id: groupPk } };
   }
 
@@ -175,6 +192,7 @@ export class VirtualGroupService {
 
   async detail(ctx: RequestContext, groupPk: number): Promise<VirtualGroupDetail> {
     const g = await this.group(ctx, groupPk);
+    const smart = this.deps.smartCharging.mayManage(ctx) ? (await this.deps.smartCharging.summaries([groupPk])).get(groupPk) : undefined;
     return {
       virtual_group_id: g.virtual_group_pk,
       name: g.name,
@@ -182,8 +200,8 @@ export class VirtualGroupService {
       tenant_id: g.tenant_pk,
       charge_box_count: Number(g.charge_box_count),
       dynamic_pricing: await this.pricingAnswer(g),
-      smart_charging: { enabled: false, smart_charging_id: null },
-      meter_device_remote_id: null,
+      smart_charging: { enabled: smart?.enabled ?? false, smart_charging_id: smart?.smart_charging_id ?? null },
+      meter_device_remote_id: smart?.meter_device_remote_id ?? null,
       created_at: iso(g.created_at)!,
     };
   }
@@ -246,14 +264,22 @@ export class VirtualGroupService {
 
   async events(ctx: RequestContext, groupPk: number, q: { page: number; size: number }) {
     await this.group(ctx, groupPk);
-    const [rows, total] = await Promise.all([repo.groupEvents(this.db, groupPk, pageOf(q)), repo.countGroupEvents(this.db, groupPk)]);
+    // The load manager's events with DASH_SMART_CHARGING_CREATE (002 §6), merged by time.
+    const withSmart = this.deps.smartCharging.mayManage(ctx);
+    const [rows, total] = await Promise.all([
+      repo.groupEvents(this.db, groupPk, pageOf(q), withSmart),
+      repo.countGroupEvents(this.db, groupPk, withSmart),
+    ]);
     return {
       content: rows.map((r) => ({
-        description: `${r.charge_box_id} ${r.type}`,
-        timestamp: iso(r.notification_timestamp)!,
+        description: r.charge_box_id ? `${r.charge_box_id} ${r.type}` : r.type,
+        timestamp: iso(r.at)!,
         type: r.type,
         charge_box_code: r.charge_box_id,
         connector_id: r.connector_id,
+        source: r.source,
+        kind: r.source === 'SMART_CHARGING' ? (r.type as SmartChargingEventKind) : null,
+        detail: r.source === 'SMART_CHARGING' ? ((r.detail ?? {}) as Record<string, unknown>) : null,
       })),
       totalElements: total,
     };

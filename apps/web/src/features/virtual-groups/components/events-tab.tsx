@@ -7,21 +7,32 @@ import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useGroupEvents, type GroupEvent } from '../api/get-group-events';
 import { GROUP_PAGE_SIZE } from '../model/limits';
+import { SmartEventTag, SmartEventText } from '../smart-charging/components/smart-event-text';
 
-/** Events of the group's chargers, newest first, 10 a page (002 §9). */
+/** Events of the group's chargers and of its load manager, newest first, 10 a page (002 §9). */
 export function EventsTab({ groupId }: { groupId: number }) {
   const { t } = useTranslation('virtualGroups');
   const [page, setPage] = useState(0);
   const { data, isLoading, isError, refetch } = useGroupEvents(groupId, page, GROUP_PAGE_SIZE);
 
   const columns: TableColumnsType<GroupEvent> = [
-    { key: 'type', title: t('events.type'), render: (_, e) => <EventTag type={e.type} /> },
-    { key: 'charger', title: t('events.charger'), render: (_, e) => <span className="vg-code">{e.charge_box_code}</span> },
     {
-      key: 'where',
-      title: t('events.where'),
-      responsive: ['sm'],
-      render: (_, e) => (e.connector_id ? t('events.connector', { id: e.connector_id }) : t('events.station')),
+      key: 'type',
+      title: t('events.type'),
+      render: (_, e) => (e.source === 'SMART_CHARGING' && e.kind ? <SmartEventTag kind={e.kind} /> : <EventTag type={e.type} />),
+    },
+    {
+      key: 'what',
+      title: t('events.what'),
+      render: (_, e) =>
+        e.source === 'SMART_CHARGING' && e.kind ? (
+          <SmartEventText kind={e.kind} detail={e.detail} />
+        ) : (
+          <span>
+            <span className="vg-code">{e.charge_box_code}</span> ·{' '}
+            {e.connector_id ? t('events.connector', { id: e.connector_id }) : t('events.station')}
+          </span>
+        ),
     },
     {
       key: 'when',
@@ -45,7 +56,7 @@ export function EventsTab({ groupId }: { groupId: number }) {
         <LoadError className="vg-load-error" title={t('events.loadError')} retryText={t('events.retry')} onRetry={() => void refetch()} />
       ) : null}
       <Table<GroupEvent>
-        rowKey={(e) => `${e.timestamp}-${e.charge_box_code}-${e.type}-${e.connector_id ?? 0}`}
+        rowKey={(e) => `${e.timestamp}-${e.source}-${e.charge_box_code ?? ''}-${e.type}-${e.connector_id ?? 0}`}
         columns={columns}
         dataSource={data?.content ?? []}
         loading={isLoading}

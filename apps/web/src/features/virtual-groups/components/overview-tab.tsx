@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Empty, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VirtualGroupDetail } from '@recarga/contracts/virtual-groups';
@@ -8,6 +8,7 @@ import { useGroupEvents } from '../api/get-group-events';
 import { useGroupTransactions } from '../api/get-group-transactions';
 import { OVERVIEW_ITEMS } from '../model/limits';
 import { EventFeed } from './event-feed';
+import { SmartSummary } from '../smart-charging/components/smart-summary';
 import { PricingSummary } from './pricing-summary';
 import { TransactionFeed } from './transaction-feed';
 
@@ -44,13 +45,7 @@ export function OverviewTab({ group, smart }: Props) {
             <div>
               <dt>{t('view.smartCharging')}</dt>
               <dd>
-                {group.smart_charging.enabled ? (
-                  <Tag color="success" variant="filled">
-                    {t('status.on')}
-                  </Tag>
-                ) : (
-                  <Tag variant="filled">{t('status.off')}</Tag>
-                )}
+                <SmartSummary groupId={group.virtual_group_id} enabled={group.smart_charging.enabled} />
               </dd>
             </div>
           ) : null}

@@ -1,4 +1,13 @@
+import dayjs from 'dayjs';
 import type { VirtualGroupCreate } from '@recarga/contracts/virtual-groups';
+import {
+  SENT_DATE,
+  maskBreaker,
+  noMeter,
+  updatePayload,
+  type MeterChoice,
+  type SmartChargingFormValues,
+} from '../smart-charging/model/smart-charging-form';
 import { connectorFields, emptyPricing, pricingPayload, type PricingFormValues } from './pricing-form';
 
 /** A charger chosen in the picker, with what the form lists of it. */
@@ -9,8 +18,22 @@ export interface ChosenCharger {
 }
 
 /**
+ * The draft's smart charging (002 §3 'Virtual group form draft'). Dates as 'YYYY-MM-DD' text, not
+ * Dayjs: history state is a structured clone, which keeps a Dayjs's fields but not its methods.
+ */
+export interface SmartChargingDraft {
+  enabled: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  /** As typed, through the breaker mask. */
+  current_nominal_a: string;
+  modulation: 'DYNAMIC';
+  meter_device: MeterChoice;
+}
+
+/**
  * The create form's draft (002 §3 'Virtual group form draft'), carried to the charger picker and
- * back in navigation state. The smart-charging part joins it with its issue.
+ * back in navigation state.
  */
 export interface VirtualGroupDraft {
   name: string;
@@ -18,6 +41,36 @@ export interface VirtualGroupDraft {
   tenant_id: number | undefined;
   charge_boxs: ChosenCharger[];
   dynamic_pricing: PricingFormValues;
+  smart_charging: SmartChargingDraft;
+}
+
+/** A new group's smart charging: off, nothing filled. */
+export function emptySmartDraft(): SmartChargingDraft {
+  return { enabled: false, start_date: null, end_date: null, current_nominal_a: '', modulation: 'DYNAMIC', meter_device: noMeter };
+}
+
+/** The draft's smart charging as the form's values (the meter in the chargers' circuit: 002 §9). */
+export function smartFormFromDraft(d: SmartChargingDraft): SmartChargingFormValues {
+  return {
+    enabled: d.enabled,
+    start_date: d.start_date ? dayjs(d.start_date) : null,
+    end_date: d.end_date ? dayjs(d.end_date) : null,
+    current_nominal_a: d.current_nominal_a,
+    meter_device: d.meter_device,
+    meter_device_remote_in_circuit: true,
+  };
+}
+
+/** The form's smart-charging values as the draft keeps them. */
+export function smartDraftFromForm(v: SmartChargingFormValues): SmartChargingDraft {
+  return {
+    enabled: v.enabled,
+    start_date: v.start_date ? v.start_date.format(SENT_DATE) : null,
+    end_date: v.end_date ? v.end_date.format(SENT_DATE) : null,
+    current_nominal_a: v.current_nominal_a,
+    modulation: 'DYNAMIC',
+    meter_device: v.meter_device,
+  };
 }
 
 /** What the create page sends the picker: the draft and where to come back to. */
@@ -30,17 +83,54 @@ export const CREATE_PATH = '/virtual-groups/create';
 export const PICKER_PATH = '/virtual-groups/chargeboxes/select';
 
 export function emptyDraft(tenantId: number | undefined): VirtualGroupDraft {
-  return { name: '', description: '', tenant_id: tenantId, charge_boxs: [], dynamic_pricing: emptyPricing() };
+  return {
+    name: '',
+    description: '',
+    tenant_id: tenantId,
+    charge_boxs: [],
+    dynamic_pricing: emptyPricing(),
+    smart_charging: emptySmartDraft(),
+  };
 }
 
 /** True once the user put something in the draft (the leave guard asks before losing it). */
 export function isDraftTouched(draft: VirtualGroupDraft): boolean {
-  return Boolean(draft.name.trim() || draft.description.trim() || draft.charge_boxs.length || draft.dynamic_pricing.enabled);
+  return Boolean(
+    draft.name.trim() ||
+    draft.description.trim() ||
+    draft.charge_boxs.length ||
+    draft.dynamic_pricing.enabled ||
+    draft.smart_charging.enabled,
+  );
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const profile = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+/** A calendar date 'YYYY-MM-DD', or null. */
+function date(v: unknown): string | null {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+  const d = dayjs(v);
+  return d.isValid() && d.format(SENT_DATE) === v ? v : null;
+}
+
+const optionalText = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+function readSmart(v: unknown): SmartChargingDraft {
+  if (!isRecord(v)) return emptySmartDraft();
+  const meter = isRecord(v.meter_device) ? v.meter_device : {};
+  const deviceRemoteId = optionalText(meter.device_remote_id);
+  return {
+    enabled: v.enabled === true,
+    start_date: date(v.start_date),
+    end_date: date(v.end_date),
+    current_nominal_a: typeof v.current_nominal_a === 'string' ? maskBreaker(v.current_nominal_a) : '',
+    modulation: 'DYNAMIC',
+    // A MAC address without its device is no meter.
+    meter_device: deviceRemoteId ? { device_remote_id: deviceRemoteId, mac_address: optionalText(meter.mac_address) } : noMeter,
+  };
+}
 
 function readCharger(v: unknown): ChosenCharger | null {
   if (!isRecord(v) || !Number.isInteger(v.charge_box_id) || typeof v.charge_box_code !== 'string') return null;
@@ -75,6 +165,7 @@ export function readDraft(value: unknown): VirtualGroupDraft | null {
         (typeof connectorFields)[number]
       >),
     },
+    smart_charging: readSmart(value.smart_charging),
   };
 }
 
@@ -86,13 +177,21 @@ export function readPickerState(state: unknown): PickerState | null {
   return draft && origin ? { draft, origin } : null;
 }
 
-/** POST /gateway/virtual-groups body (002 §3 create payload). */
-export function createPayload(draft: VirtualGroupDraft): VirtualGroupCreate {
+/**
+ * POST /gateway/virtual-groups body (002 §3 create payload). `smart`: the user holds
+ * DASH_SMART_CHARGING_CREATE. Smart charging goes only when on: a group made with it off has no
+ * record, and its Smart Charging tab then offers the create form (002 §4). Modulation DYNAMIC and
+ * the meter in the circuit, as 002 §9 has it for a group's create.
+ */
+export function createPayload(draft: VirtualGroupDraft, smart: boolean): VirtualGroupCreate {
   return {
     name: draft.name.trim(),
     description: draft.description.trim(),
     tenant_id: draft.tenant_id,
     charge_boxs: draft.charge_boxs.map((c) => c.charge_box_id),
     dynamic_pricing: pricingPayload(draft.dynamic_pricing),
+    ...(smart && draft.smart_charging.enabled
+      ? { smart_charging: { ...updatePayload(smartFormFromDraft(draft.smart_charging)), meter_device_remote_in_circuit: true } }
+      : {}),
   };
 }

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
+import { useId, useMemo, useState } from 'react';
+import { Button, Card, Col, Form, Input, Row, Select, Skeleton, Switch } from 'antd';
 import { ArrowLeftOutlined, AppstoreAddOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { roles } from '@recarga/contracts/permissions';
 import type { Tenant } from '@recarga/contracts/tenants';
 import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
@@ -12,6 +13,7 @@ import { isApiError } from '../../../lib/api-error';
 import { defaultTenant } from '../../../lib/default-tenant';
 import { foldedSearch } from '../../../lib/select-search';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useHasRole } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
 import { useCreateVirtualGroup } from '../api/create-virtual-group';
 import { usePricingProfiles } from '../api/get-pricing-profiles';
@@ -26,6 +28,8 @@ import {
   emptyDraft,
   isDraftTouched,
   readDraft,
+  smartDraftFromForm,
+  smartFormFromDraft,
   type ChosenCharger,
   type PickerState,
   type VirtualGroupDraft,
@@ -33,15 +37,18 @@ import {
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX } from '../model/limits';
 import { connectorFields, type PricingFormValues } from '../model/pricing-form';
 import { usableProfiles } from '../model/usable-profiles';
+import { SmartChargingFields } from '../smart-charging/components/smart-charging-fields';
+import type { SmartChargingFormValues } from '../smart-charging/model/smart-charging-form';
+import { isInvalidChargersError, smartFailure } from '../smart-charging/model/server-texts';
 import '../virtual-groups.css';
 
 const LIST_PATH = '/virtual-groups';
 
-type CreateFormValues = Omit<VirtualGroupDraft, 'charge_boxs'>;
+type CreateFormValues = Omit<VirtualGroupDraft, 'charge_boxs' | 'smart_charging'> & { smart_charging: SmartChargingFormValues };
 
 /**
  * /virtual-groups/create (002 §2, §5): name, description, chargers (chosen in the picker, which
- * gets the draft and gives it back) and pricing. Smart charging joins with its issue.
+ * gets the draft and gives it back), pricing, and smart charging with DASH_SMART_CHARGING_CREATE.
  */
 export function VirtualGroupCreatePage() {
   const { t } = useTranslation('virtualGroups');
@@ -87,14 +94,22 @@ function CreateForm({ draft, tenants }: { draft: VirtualGroupDraft; tenants: Ten
   const tenantId = Form.useWatch('tenant_id', form) ?? draft.tenant_id;
   const usable = profiles.data ? usableProfiles(profiles.data, tenants, tenantId) : undefined;
   const placeErrors = useServerFieldErrors(form);
+  // 002 §6: the smart charging section with DASH_SMART_CHARGING_CREATE.
+  const smart = useHasRole(roles.smartChargingCreate);
+  const smartSwitchId = useId();
   const [initial] = useState<CreateFormValues>(() => ({
     name: draft.name,
     description: draft.description,
     tenant_id: draft.tenant_id,
     dynamic_pricing: draft.dynamic_pricing,
+    smart_charging: smartFormFromDraft(draft.smart_charging),
   }));
+  const smartOn = (Form.useWatch(['smart_charging', 'enabled'], form) as boolean | undefined) ?? initial.smart_charging.enabled;
 
-  const current = (): VirtualGroupDraft => ({ ...initial, ...(form.getFieldsValue(true) as CreateFormValues), charge_boxs: chosen });
+  const current = (): VirtualGroupDraft => {
+    const values = { ...initial, ...(form.getFieldsValue(true) as CreateFormValues) };
+    return { ...values, charge_boxs: chosen, smart_charging: smartDraftFromForm({ ...initial.smart_charging, ...values.smart_charging }) };
+  };
 
   const toPicker = () => {
     const state: PickerState = { draft: current(), origin: CREATE_PATH };
@@ -150,10 +165,21 @@ function CreateForm({ draft, tenants }: { draft: VirtualGroupDraft; tenants: Ten
     });
   };
 
-  const failed = (chargersText: string | undefined) => {
+  /** 002 §8: chargers that cannot join smart charging have their own title; a refused meter is named. */
+  const failed = (body: { message?: string; fields?: Record<string, string> } | undefined) => {
+    const chargersText = body?.fields?.charge_boxs;
+    const invalid = isInvalidChargersError(body?.message);
+    const smartText = (() => {
+      const failure = smartFailure(body);
+      if (failure?.key === 'chargerWithoutConfig' || failure?.key === 'ocpp15Charger')
+        return t(`smart.${failure.key}`, { list: failure.list });
+      if (failure?.key === 'meterInOtherGroup') return t('meter.taken');
+      if (failure?.key === 'meterNotFound') return t('meter.notFound');
+      return undefined;
+    })();
     const handle = modal.error({
-      title: t('form.createFailed'),
-      content: chargersText ? <HeldChargersNotice text={chargersText} /> : t('form.createFailedText'),
+      title: invalid ? t('form.createInvalidChargers') : t('form.createFailed'),
+      content: smartText ?? (chargersText ? <HeldChargersNotice text={chargersText} /> : t('form.createFailedText')),
       closable: true,
       footer: (
         <div className="ant-modal-confirm-btns">
@@ -176,14 +202,14 @@ function CreateForm({ draft, tenants }: { draft: VirtualGroupDraft; tenants: Ten
   const submit = async () => {
     const values = current();
     try {
-      const created = await create.mutateAsync(createPayload(values));
+      const created = await create.mutateAsync(createPayload(values, smart));
       leave.release();
       setDirty(false);
       succeeded(created.virtual_group_id, values.name.trim());
     } catch (error) {
-      const fields = isApiError(error) ? error.body?.fields : undefined;
-      placeErrors(fields, values.dynamic_pricing.enabled ? values.dynamic_pricing.type : undefined);
-      failed(fields?.charge_boxs);
+      const body = isApiError(error) ? error.body : undefined;
+      placeErrors(body?.fields, values.dynamic_pricing.enabled ? values.dynamic_pricing.type : undefined);
+      failed(body);
     }
   };
 
@@ -281,6 +307,28 @@ function CreateForm({ draft, tenants }: { draft: VirtualGroupDraft; tenants: Ten
           </h3>
           <PricingFields profiles={usable} profilesFailed={profiles.isError} onRetryProfiles={() => void profiles.refetch()} />
         </section>
+
+        {smart ? (
+          <section className="form-section" aria-labelledby="vg-smart-title" data-testid="vg-smart">
+            <h3 className="vg-section-title" id="vg-smart-title">
+              {t('view.tabs.smartCharging')}
+            </h3>
+            <div className="switch-row">
+              <div className="switch-row__text">
+                <label htmlFor={smartSwitchId} className="switch-row__label">
+                  {t('smart.enabled')}
+                </label>
+                <span className="switch-row__description" id={`${smartSwitchId}-description`}>
+                  {t('smart.enabledHint')}
+                </span>
+              </div>
+              <Form.Item name={['smart_charging', 'enabled']} valuePropName="checked" noStyle>
+                <Switch id={smartSwitchId} aria-describedby={`${smartSwitchId}-description`} data-testid="vg-smart-enabled" />
+              </Form.Item>
+            </div>
+            <SmartChargingFields prefix={['smart_charging']} groupId={null} enabled={smartOn} showInCircuit={false} />
+          </section>
+        ) : null}
 
         <FormFooter
           cancelLabel={t('form.cancel')}

@@ -15,13 +15,12 @@ import { OverviewTab } from '../components/overview-tab';
 import { PricingTab } from '../components/pricing-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import { groupIdOf } from '../model/group-id';
+import { MeterBadge } from '../smart-charging/components/meter-badge';
+import { SmartChargingTab } from '../smart-charging/components/smart-charging-tab';
 import '../virtual-groups.css';
 
-/**
- * The view's tabs, in order. 'smartCharging' (the group's smart-charging form, DASH_SMART_CHARGING_CREATE)
- * comes with the smart-charging issue and goes after 'pricing'.
- */
-const tabKeys = ['overview', 'chargers', 'pricing', 'events', 'transactions'] as const;
+/** The view's tabs, in order; 'smartCharging' and 'events' with DASH_SMART_CHARGING_CREATE. */
+const tabKeys = ['overview', 'chargers', 'pricing', 'smartCharging', 'events', 'transactions'] as const;
 type TabKey = (typeof tabKeys)[number];
 /** The open tab in the address (`?tab=chargers`): links and reloads open it, back and forward move between tabs. */
 const viewCodecs = { tab: oneOfParam(tabKeys) };
@@ -32,6 +31,7 @@ export function VirtualGroupViewPage() {
   const navigate = useNavigate();
   const id = groupIdOf(useParams().id);
   const group = useVirtualGroup(id);
+  const smart = useHasRole(roles.smartChargingCreate);
   if (id === null) return <Navigate to="/not-found" replace />;
   return (
     <>
@@ -43,7 +43,8 @@ export function VirtualGroupViewPage() {
             <Link to="/virtual-groups">
               <Button icon={<ArrowLeftOutlined aria-hidden="true" />}>{t('view.back')}</Button>
             </Link>
-            {/* The meter's status badge (DASH_SMART_CHARGING_CREATE, a group with a meter) comes here with the smart-charging issue. */}
+            {/* 002 §2: the meter's status, with DASH_SMART_CHARGING_CREATE and a group with a meter. */}
+            {smart && group.data?.meter_device_remote_id ? <MeterBadge deviceRemoteId={group.data.meter_device_remote_id} /> : null}
             {group.data ? (
               <Button
                 type="primary"
@@ -87,7 +88,8 @@ function GroupTabs({ group }: { group: VirtualGroupDetail }) {
     { key: 'overview', shown: true, label: t('view.tabs.overview'), children: <OverviewTab group={group} smart={smart} /> },
     { key: 'chargers', shown: true, label: t('view.tabs.chargers'), children: <ChargersTab groupId={id} canAdd={canAdd} /> },
     { key: 'pricing', shown: true, label: t('view.tabs.pricing'), children: <PricingTab group={group} /> },
-    // 002 §6: the events tab with DASH_SMART_CHARGING_CREATE.
+    // 002 §6: the smart charging and events tabs with DASH_SMART_CHARGING_CREATE.
+    { key: 'smartCharging', shown: smart, label: t('view.tabs.smartCharging'), children: <SmartChargingTab groupId={id} /> },
     { key: 'events', shown: smart, label: t('view.tabs.events'), children: <EventsTab groupId={id} /> },
     { key: 'transactions', shown: true, label: t('view.tabs.transactions'), children: <TransactionsTab groupId={id} /> },
   ];

@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/use-session';
 import { useDeleteVirtualGroup } from '../api/delete-virtual-group';
 import { useVirtualGroups } from '../api/get-virtual-groups';
 import { CREATE_PATH } from '../model/group-draft';
+import { useMeterMeasurements } from '../smart-charging/api/get-meter-measurements';
 import { GROUP_PAGE_SIZE } from '../model/limits';
 import '../virtual-groups.css';
 
@@ -43,6 +44,9 @@ export function VirtualGroupsPage() {
     tenantId: session?.user.tenant_pk ?? undefined,
   });
   const remove = useDeleteVirtualGroup();
+  const meterIds = [...new Set((data?.content ?? []).flatMap((row) => (row.meter_device_remote_id ? [row.meter_device_remote_id] : [])))];
+  const meters = useMeterMeasurements(meterIds, smart);
+  const meterOnline = (id: string) => meters.data?.find((m) => m.device_remote_id === id)?.status;
 
   const confirmDelete = (row: VirtualGroupRow) =>
     modal.confirm({
@@ -121,7 +125,18 @@ export function VirtualGroupsPage() {
             responsive: ['lg'],
             render: (_, row) =>
               row.meter_device_remote_id ? (
-                <span className="vg-code">{row.meter_device_remote_id}</span>
+                <span className="sc-list-meter">
+                  <span className="vg-code">{row.meter_device_remote_id}</span>
+                  {meterOnline(row.meter_device_remote_id) === undefined ? null : meterOnline(row.meter_device_remote_id) === 1 ? (
+                    <Tag color="success" variant="filled" data-testid="vg-meter-status">
+                      {t('meter.online')}
+                    </Tag>
+                  ) : (
+                    <Tag variant="filled" data-testid="vg-meter-status">
+                      {t('meter.badgeOffline')}
+                    </Tag>
+                  )}
+                </span>
               ) : (
                 <span className="vg-muted">{t('status.noMeter')}</span>
               ),

@@ -1,0 +1,301 @@
+import type { Kysely } from 'kysely';
+import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
+import type { DB } from '../../db/db';
+import type { SmartChargingCommandStatus } from '../../db/schema-smart-charging';
+import { zoneOf } from '../dynamic-pricing/service';
+// readings.ts is the meters module's public face for this loop (see its header); the boundaries rule
+// knows public faces by the name *-service.ts only — to be renamed by its owner (docs/decisions.md).
+// eslint-disable-next-line boundaries/dependencies
+import { isOnline, latestMeasurement } from '../meters/readings';
+import type { OperationService } from '../operations/service';
+import { chargingLimit } from './charging-limit';
+import { controlWindowMs, plan, type Plan, type PlannerSession } from './planner';
+import * as repo from './repository';
+import { measuredByPhase, ratingA, wiring } from './station-electrics';
+
+/** The longest wait between two tries of a session whose station refused or missed its limit. */
+export const MAX_RETRY_MS = 5 * 60_000;
+
+export interface LoopDeps {
+  db: Kysely<DB>;
+  operations: Pick<OperationService, 'sendSystemCommand'>;
+  config: {
+    periodMs: number;
+    marginA: number;
+    hysteresisA: number;
+    /** A meter reading (and a session's Current.Import) older than this is stale. */
+    meterOnlineWindowSec: number;
+    pingIntervalSec: number;
+    /** How long a station has to answer a limit (ms). */
+    commandTimeoutMs: number;
+  };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  now?: () => Date;
+}
+
+/** The local calendar date ('YYYY-MM-DD') of an instant in a zone. */
+export function localDate(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** Backoff after `failures` failed tries in a row: one period, doubling, at most five minutes. */
+export function retryDelayMs(periodMs: number, failures: number): number {
+  return Math.min(MAX_RETRY_MS, periodMs * 2 ** Math.max(0, failures - 1));
+}
+
+type Group = Awaited<ReturnType<typeof repo.enabledRecords>>[number];
+type SessionRow = Awaited<ReturnType<typeof repo.openSessions>>[number];
+
+/**
+ * The load manager's control loop (issue 18 items 5–7): for each enabled group inside its dates,
+ * reads the meter and the running sessions, asks the planner, sends each changed limit as a
+ * SetChargingProfile task (origin SMART_CHARGING) through the operations service, and records the
+ * events. Runs as a cluster job (one node at a time holds its lease); `cycle` coalesces the job's
+ * period with prompt re-plans (a meter reading, a recharge starting or stopping, a station's
+ * refusal).
+ */
+export class SmartChargingLoop {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: LoopDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** One pass now, or — if a pass is under way — one more right after it. */
+  cycle(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.runOnce();
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  async stop() {
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Every enabled group inside its dates, one after the other. */
+  async runOnce(now = this.now()): Promise<void> {
+    const groups = await repo.enabledRecords(this.deps.db);
+    for (const g of groups) {
+      if (this.stopped) return;
+      const today = localDate(now, zoneOf(g));
+      if (!g.start_date || !g.end_date || today < g.start_date || today > g.end_date || g.current_nominal_a === null) continue;
+      try {
+        await this.runGroup(g, now);
+      } catch (err) {
+        this.deps.log.error({ err, virtualGroupPk: g.virtual_group_pk }, 'smart charging: group pass failed');
+      }
+    }
+  }
+
+  private async runGroup(g: Group, now: Date) {
+    const { db, config } = this.deps;
+    const groupPk = g.virtual_group_pk;
+    const windowMs = controlWindowMs(config.periodMs, config.meterOnlineWindowSec * 1000);
+    const [state, reading, stations, rows] = await Promise.all([
+      repo.stateOf(db, groupPk),
+      g.meter_pk === null ? Promise.resolve(null) : latestMeasurement(db, g.meter_pk),
+      repo.groupStations(db, groupPk, config.pingIntervalSec),
+      repo.openSessions(db, groupPk),
+    ]);
+    const meterOnline = reading ? isOnline(reading.measuredAt, now, { meters: { onlineWindowSec: config.meterOnlineWindowSec } }) : false;
+    // Online (alive) is not enough to plan on: the reading must be recent.
+    const meterFresh = meterOnline && reading !== null && now.getTime() - reading.measuredAt.getTime() <= windowMs;
+    // With the meter in circuit, the chargers' draw is taken off the reading: it must be the draw the
+    // reading contains, so each session's latest sample at or before the reading (see samplesUntil).
+    const samples = await repo.currentSamples(
+      db,
+      rows.map((r) => r.transaction_pk),
+      new Date(now.getTime() - windowMs),
+      g.meter_in_circuit && reading ? samplesUntil(reading.measuredAt) : undefined,
+    );
+    const stationOf = new Map(stations.map((s) => [s.charge_box_pk, s]));
+    const sessions: PlannerSession[] = [];
+    const rowOf = new Map<number, SessionRow>();
+    for (const r of rows) {
+      const st = stationOf.get(r.charge_box_pk);
+      if (!st) continue;
+      rowOf.set(r.transaction_pk, r);
+      const lines = wiring(st.system, st.phase);
+      sessions.push({
+        transactionId: r.transaction_pk,
+        chargeBoxId: st.charge_box_id,
+        connectorId: r.connector_id,
+        arrivedAt: new Date(r.start_timestamp).getTime(),
+        ratingA: ratingA(r.power_max, st.system, st.voltage),
+        phases: lines,
+        measuredA: measuredByPhase(
+          samples.filter((s) => s.transaction_pk === r.transaction_pk).map((s) => ({ phase: s.phase, value: Number(s.value) })),
+          lines,
+        ),
+        online: Boolean(st.online),
+        supportsProfiles: st.ocpp_protocol !== 'ocpp1.5',
+        lastCommand: r.status ?? null,
+        previousLimitA: r.limit_a === null ? null : Number(r.limit_a),
+      });
+    }
+    const breakerA = Number(g.current_nominal_a);
+    const p = plan({
+      breakerA,
+      marginA: config.marginA,
+      meterA: meterFresh && reading ? reading.phases : null,
+      meterAt: reading?.measuredAt.getTime(),
+      heldNonGroupA: meterOnline ? heldNonGroup(state?.plan) : null,
+      meterInCircuit: g.meter_in_circuit,
+      chargerCount: stations.length,
+      sessions,
+      hysteresisA: config.hysteresisA,
+    });
+
+    const events: { kind: SmartChargingEventKind; chargeBoxPk?: number | null; detail: unknown }[] = [];
+    if (g.meter_pk !== null && state?.meter_online !== meterOnline)
+      events.push({
+        kind: meterOnline ? 'METER_ONLINE' : 'METER_OFFLINE',
+        detail: { measured_at: reading?.measuredAt.toISOString() ?? null, phases_a: reading?.phases ?? null },
+      });
+    if (p.mode === 'FAILSAFE' && !state?.failsafe)
+      events.push({
+        kind: 'FAILSAFE',
+        detail: {
+          reason: g.meter_pk === null ? 'NO_METER' : meterOnline ? 'METER_STALE' : 'METER_OFFLINE',
+          breaker_a: breakerA,
+          chargers: stations.length,
+          static_limit_a: Math.floor((breakerA / Math.max(1, stations.length)) * 10) / 10,
+          held_non_group_a: p.nonGroupA,
+        },
+      });
+    if (p.breached && !state?.breached)
+      events.push({ kind: 'BREAKER_MARGIN_BREACHED', detail: { total_a: p.totalA, breaker_a: breakerA, margin_a: config.marginA } });
+
+    // Limits to send: changed ones, and refused ones whose backoff is over.
+    const due = p.sessions.filter((s) => {
+      if (!s.send) return false;
+      const r = rowOf.get(s.transactionId)!;
+      return !(r.status === 'REJECTED' || r.status === 'FAILED') || !r.retry_at || new Date(r.retry_at) <= now;
+    });
+    const outcomes = await Promise.all(
+      due.map(async (s) => {
+        const r = rowOf.get(s.transactionId)!;
+        const st = stationOf.get(r.charge_box_pk)!;
+        const { taskPk, result } = await this.deps.operations.sendSystemCommand({
+          origin: 'SMART_CHARGING',
+          issuer: 'smart-charging',
+          operationName: 'set_charging_profile',
+          station: st,
+          action: 'SetChargingProfile',
+          payload: chargingLimit({ connectorId: r.connector_id, transactionId: r.transaction_pk, limitA: s.limitA, now }),
+          parameters: {
+            virtualGroupId: groupPk,
+            connectorId: r.connector_id,
+            transactionId: r.transaction_pk,
+            limitA: s.limitA,
+            reason: s.reason,
+          },
+          timeoutMs: config.commandTimeoutMs,
+        });
+        const accepted = result.status === 'answered' && result.response === 'Accepted';
+        const failures = accepted ? 0 : (r.failures ?? 0) + 1;
+        const status: SmartChargingCommandStatus = accepted ? 'ACCEPTED' : result.status === 'answered' ? 'REJECTED' : 'FAILED';
+        const retryAt = accepted ? null : new Date(now.getTime() + retryDelayMs(config.periodMs, failures));
+        await repo.saveSession(db, {
+          transactionPk: r.transaction_pk,
+          groupPk,
+          chargeBoxPk: r.charge_box_pk,
+          connectorId: r.connector_id,
+          limitA: s.limitA,
+          status,
+          failures,
+          retryAt,
+          taskPk,
+        });
+        if (!accepted)
+          events.push({
+            kind: 'PROFILE_REJECTED',
+            chargeBoxPk: r.charge_box_pk,
+            detail: {
+              charge_box_code: st.charge_box_id,
+              connector_id: r.connector_id,
+              transaction_id: r.transaction_pk,
+              limit_a: s.limitA,
+              answer: result.response ?? result.errorCode,
+              failures,
+              retry_at: retryAt!.toISOString(),
+              task_id: taskPk,
+            },
+          });
+        return { session: s, accepted, status };
+      }),
+    );
+    if (outcomes.length > 0)
+      events.push({
+        kind: 'PLAN_CHANGED',
+        detail: { ...planSummary(p), sent: outcomes.map((o) => ({ transaction_id: o.session.transactionId, result: o.status })) },
+      });
+    await repo.forgetSessions(
+      db,
+      groupPk,
+      rows.map((r) => r.transaction_pk),
+    );
+    await repo.insertEvents(
+      db,
+      events.map((e) => ({ groupPk, at: now, ...e })),
+    );
+    await repo.saveState(db, groupPk, {
+      meterOnline: g.meter_pk === null ? null : meterOnline,
+      failsafe: p.mode === 'FAILSAFE',
+      breached: p.breached,
+      plan: planSummary(p),
+      plannedAt: now,
+    });
+    // A station's refusal changes what the others may have: plan again right away.
+    if (outcomes.some((o) => !o.accepted)) this.again = true;
+  }
+}
+
+/**
+ * The latest sample time that describes the same moment as a meter reading (its time plus a little
+ * for the clocks of meter and stations). A sample taken after the reading would subtract a car's
+ * climb that the reading does not contain yet: the building would come out too low and the plan
+ * would hand out current that is not there, then take it back on the next reading (a see-saw the
+ * bench showed as 20–30 A excursions). A sample older than the reading errs the other way (safe).
+ */
+export const SAMPLE_ALIGN_MS = 500;
+const samplesUntil = (measuredAt: Date) => new Date(measuredAt.getTime() + SAMPLE_ALIGN_MS);
+
+/** The non-group load of the group's last plan (see planSummary), if it had one. */
+function heldNonGroup(plan: unknown): [number, number, number] | null {
+  const n = (plan as { non_group_a?: unknown } | null)?.non_group_a;
+  return Array.isArray(n) && n.length === 3 && n.every((x) => typeof x === 'number') ? (n as [number, number, number]) : null;
+}
+
+/** The plan as the tab and the PLAN_CHANGED event show it: who gets how many amperes, and why. */
+function planSummary(p: Plan) {
+  return {
+    mode: p.mode,
+    meter_online: p.mode === 'DYNAMIC',
+    available_a: p.availableA.map((a) => Math.floor(a * 10) / 10),
+    non_group_a: p.nonGroupA,
+    sessions: p.sessions.map((s) => ({
+      charge_box_code: s.chargeBoxId,
+      connector_id: s.connectorId,
+      transaction_id: s.transactionId,
+      limit_a: s.limitA,
+      reason: s.reason,
+    })),
+  };
+}

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { controlWindowMs, plan, type PlannerInput, type PlannerSession } from './planner';
+import { measuredByPhase, ratingA, wiring } from './station-electrics';
+
+/** A three-phase session of 32 A, online, never sent a profile, arriving `n` minutes after 10:00. */
+function aSession(n: number, over: Partial<PlannerSession> = {}): PlannerSession {
+  return {
+    transactionId: n,
+    chargeBoxId: `CB-${n}`,
+    connectorId: 1,
+    arrivedAt: Date.UTC(2026, 10, 25, 10, n),
+    ratingA: 32,
+    phases: [0, 1, 2],
+    measuredA: null,
+    online: true,
+    supportsProfiles: true,
+    lastCommand: null,
+    previousLimitA: null,
+    ...over,
+  };
+}
+
+function input(over: Partial<PlannerInput>): PlannerInput {
+  return {
+    breakerA: 100,
+    marginA: 5,
+    meterA: [40, 40, 40],
+    meterInCircuit: false,
+    chargerCount: 4,
+    sessions: [],
+    hysteresisA: 1,
+    ...over,
+  };
+}
+
+const limits = (p: ReturnType<typeof plan>) => p.sessions.map((s) => s.limitA);
+
+describe('smart-charging planner', () => {
+  it('fair share: 100 A breaker, 5 A margin, 40 A base, four 32 A sessions → 13.7 A each', () => {
+    // available = 100 − 40 − 5 = 55 A per phase; 55 / 4 = 13.75 A, below the 32 A rating;
+    // floored to OCPP's 0.1 A step: 13.7 A.
+    const p = plan(input({ sessions: [aSession(1), aSession(2), aSession(3), aSession(4)] }));
+
+    expect(p.mode).toBe('DYNAMIC');
+    expect(p.availableA).toEqual([55, 55, 55]);
+    expect(limits(p)).toEqual([13.7, 13.7, 13.7, 13.7]);
+    expect(p.sessions.every((s) => s.reason === 'FAIR_SHARE' && s.send)).toBe(true);
+  });
+
+  it('scarcity: 15 A for four sessions pauses the latest arrivals until each has at least 6 A', () => {
+    // available = 40 − 20 − 5 = 15 A. 15/4 = 3.75 < 6 → pause #4; 15/3 = 5 < 6 → pause #3;
+    // 15/2 = 7.5 ≥ 6 → #1 and #2 get 7.5 A, #3 and #4 0 A.
+    const sessions = [aSession(3), aSession(1), aSession(4), aSession(2)];
+    const p = plan(input({ breakerA: 40, meterA: [20, 20, 20], sessions }));
+
+    const byTx = Object.fromEntries(p.sessions.map((s) => [s.transactionId, [s.limitA, s.reason]]));
+    expect(byTx).toEqual({ 1: [7.5, 'FAIR_SHARE'], 2: [7.5, 'FAIR_SHARE'], 3: [0, 'PAUSED'], 4: [0, 'PAUSED'] });
+  });
+
+  it('no current at all: every session is paused', () => {
+    // available = 50 − 48 − 5 = −3 → 0 A.
+    const p = plan(input({ breakerA: 50, meterA: [48, 48, 48], sessions: [aSession(1), aSession(2)] }));
+
+    expect(p.availableA).toEqual([0, 0, 0]);
+    expect(limits(p)).toEqual([0, 0]);
+    expect(p.breached).toBe(true); // 48 > 50 − 5
+  });
+
+  it('meter offline: failsafe of breaker ÷ chargers, 63 A over 3 chargers → 21 A each', () => {
+    // 63 / 3 = 21 A per charger, one session each, below the 32 A rating.
+    const sessions = [aSession(1), aSession(2), aSession(3)];
+    const p = plan(input({ breakerA: 63, meterA: null, chargerCount: 3, sessions }));
+
+    expect(p.mode).toBe('FAILSAFE');
+    expect(limits(p)).toEqual([21, 21, 21]);
+    expect(p.sessions.every((s) => s.reason === 'FAILSAFE')).toBe(true);
+  });
+
+  it('failsafe with two sessions on one charger: they split its share', () => {
+    // 100 / 4 chargers = 25 A for CB-1, whose two connectors get 12.5 A each; CB-3 alone gets 25.
+    const sessions = [aSession(1), aSession(2, { chargeBoxId: 'CB-1', connectorId: 2 }), aSession(3)];
+    const p = plan(input({ meterA: null, chargerCount: 4, sessions }));
+
+    expect(limits(p)).toEqual([12.5, 12.5, 25]);
+  });
+
+  it('meter in circuit: the chargers’ own measured draw is not counted as building load', () => {
+    // meter 70 A per phase includes two sessions measured at 15 A → non-group = 70 − 30 = 40 A;
+    // available = 100 − 40 − 5 = 55 A; 55 / 2 = 27.5 A each.
+    const sessions = [aSession(1, { measuredA: [15, 15, 15] }), aSession(2, { measuredA: [15, 15, 15] })];
+    const p = plan(input({ meterA: [70, 70, 70], meterInCircuit: true, sessions }));
+
+    expect(p.nonGroupA).toEqual([40, 40, 40]);
+    expect(limits(p)).toEqual([27.5, 27.5]);
+    expect(p.totalA).toEqual([70, 70, 70]);
+    expect(p.breached).toBe(false);
+  });
+
+  it('meter not in circuit: the reading is all building load, the total adds the chargers', () => {
+    // non-group = 50 A; available = 100 − 50 − 5 = 45 A → 22.5 A each; total = 50 + 2 × 24 = 98 > 95.
+    const sessions = [aSession(1, { measuredA: [24, 24, 24] }), aSession(2, { measuredA: [24, 24, 24] })];
+    const p = plan(input({ meterA: [50, 50, 50], sessions }));
+
+    expect(limits(p)).toEqual([22.5, 22.5]);
+    expect(p.totalA).toEqual([98, 98, 98]);
+    expect(p.breached).toBe(true);
+  });
+
+  it('rating cap: a 10 A connector takes 10 and the rest is shared by the others', () => {
+    // 55 A: first round 55/3 = 18.33 stops the 10 A connector at 10; 55 − 30 = 25 A left rising
+    // over two → they reach 10 + 12.5 = 22.5 A each (below 32).
+    const sessions = [aSession(1, { ratingA: 10 }), aSession(2), aSession(3)];
+    const p = plan(input({ sessions }));
+
+    expect(limits(p)).toEqual([10, 22.5, 22.5]);
+    expect(p.sessions.map((s) => s.reason)).toEqual(['RATING_CAP', 'FAIR_SHARE', 'FAIR_SHARE']);
+  });
+
+  it('plenty of current: every session gets its rating, never more', () => {
+    // available = 200 − 10 − 5 = 185 A; two sessions of 32 A take 32 each.
+    const p = plan(input({ breakerA: 200, meterA: [10, 10, 10], sessions: [aSession(1), aSession(2)] }));
+
+    expect(limits(p)).toEqual([32, 32]);
+  });
+
+  it('a station offline is counted at its rating; the others share what is left', () => {
+    // 55 A − 32 A (offline CB-1 assumed at its rating) = 23 A for two → 11.5 A each.
+    const sessions = [aSession(1, { online: false }), aSession(2), aSession(3)];
+    const p = plan(input({ sessions }));
+
+    expect(p.sessions.map((s) => [s.limitA, s.assumedA, s.reason])).toEqual([
+      [6, 32, 'STATION_OFFLINE'],
+      [11.5, 11.5, 'FAIR_SHARE'],
+      [11.5, 11.5, 'FAIR_SHARE'],
+    ]);
+  });
+
+  it('a station that rejected its profile is counted at its rating and offered the minimum again', () => {
+    // 55 − 32 = 23 A for CB-2 alone → 23 A.
+    const sessions = [aSession(1, { lastCommand: 'REJECTED', previousLimitA: 13.7 }), aSession(2)];
+    const p = plan(input({ sessions }));
+
+    expect(p.sessions.map((s) => [s.limitA, s.assumedA, s.reason, s.send])).toEqual([
+      [6, 32, 'PROFILE_REJECTED', true],
+      [23, 23, 'FAIR_SHARE', true],
+    ]);
+  });
+
+  it('hysteresis: a change under 1 A is not sent; 1 A or more is', () => {
+    // 55/4 = 13.75 → 13.7 A. #1 had 13.2 (0.5 A away: kept), #2 had 12.7 (1.0 A: sent),
+    // #3 had 13.7 (same: nothing), #4 had none (sent).
+    const sessions = [
+      aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
+      aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 12.7 }),
+      aSession(3, { lastCommand: 'ACCEPTED', previousLimitA: 13.7 }),
+      aSession(4),
+    ];
+    const p = plan(input({ sessions }));
+
+    expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
+      [13.2, false],
+      [13.7, true],
+      [13.7, false],
+      [13.7, true],
+    ]);
+  });
+
+  it('hysteresis never keeps limits that would overload a phase: small decreases are sent then', () => {
+    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above): keeping both would use 56.4 > 55 → both sent.
+    const sessions = [
+      aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
+      aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
+    ];
+    const p = plan(input({ sessions }));
+
+    expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
+      [27.5, true],
+      [27.5, true],
+    ]);
+  });
+
+  it('single-phase chargers only share the phase they are on', () => {
+    // Phase A: 100 − 60 − 5 = 35 A for the two chargers on A → 17.5 A; phase B: 100 − 20 − 5 = 75 A
+    // for the one on B → its 32 A rating.
+    const sessions = [aSession(1, { phases: [0] }), aSession(2, { phases: [0] }), aSession(3, { phases: [1] })];
+    const p = plan(input({ meterA: [60, 20, 20], sessions }));
+
+    expect(limits(p)).toEqual([17.5, 17.5, 32]);
+  });
+
+  it('electrics: ratings from power and voltage, wiring from the phase setting, samples by line', () => {
+    // 22 kW three-phase at 380 V: 22000 / (1.7320508 × 380) = 33.42 → 33.4 A;
+    // 7.4 kW single-phase at 220 V: 7400 / 220 = 33.63 → 33.6 A.
+    expect(ratingA(22000, 'THREE_PHASE', 380)).toBe(33.4);
+    expect(ratingA(7400, 'SINGLE_PHASE', 220)).toBe(33.6);
+    expect(ratingA(null, 'THREE_PHASE', 380)).toBe(32);
+    expect(wiring('THREE_PHASE', 'BCA')).toEqual([1, 2, 0]);
+    expect(wiring('SINGLE_PHASE', 'C')).toEqual([2]);
+    expect(wiring(null, null)).toEqual([0, 1, 2]);
+    // L1 → B, L2 → C, L3 → A.
+    expect(
+      measuredByPhase(
+        [
+          { phase: 'L1', value: 10 },
+          { phase: 'L2', value: 11 },
+          { phase: 'L3', value: 12 },
+        ],
+        [1, 2, 0],
+      ),
+    ).toEqual([12, 10, 11]);
+    expect(measuredByPhase([{ phase: null, value: 16 }], [2])).toEqual([0, 0, 16]);
+    expect(measuredByPhase([], [0, 1, 2])).toBeNull();
+  });
+
+  it('meter in circuit, a station sampled before its reduction: its draw is taken at the accepted limit, not the stale sample', () => {
+    // Meter 90 A = 40 A building + 2 × 25 A (both cars already cut from 32 A to 25 A). Session 1's
+    // last sample still shows 32 A. Stale: 90 − 32 − 25 = 33 A building → 62 A for the cars, too much.
+    // Capped at the accepted 25 A: 90 − 25 − 25 = 40 A → (100 − 40 − 5) / 2 = 27.5 A each.
+    const sessions = [
+      aSession(1, { measuredA: [32, 32, 32], lastCommand: 'ACCEPTED', previousLimitA: 25 }),
+      aSession(2, { measuredA: [25, 25, 25], lastCommand: 'ACCEPTED', previousLimitA: 25 }),
+    ];
+    const p = plan(input({ meterA: [90, 90, 90], meterInCircuit: true, chargerCount: 2, sessions }));
+
+    expect(p.nonGroupA).toEqual([40, 40, 40]);
+    expect(limits(p)).toEqual([27.5, 27.5]);
+  });
+
+  it('meter in circuit, a car still ramping up under a raised limit: its lower sample is kept (the building is over-, never under-estimated)', () => {
+    // Limit 30 A accepted, last sample 18 A: 90 − 18 = 72 A counted as building → (100 − 72 − 5) = 23 A.
+    const sessions = [aSession(1, { measuredA: [18, 18, 18], lastCommand: 'ACCEPTED', previousLimitA: 30 })];
+    const p = plan(input({ meterA: [90, 90, 90], meterInCircuit: true, chargerCount: 1, sessions, hysteresisA: 1 }));
+
+    expect(p.nonGroupA).toEqual([72, 72, 72]);
+    expect(limits(p)).toEqual([23]);
+  });
+
+  it('control window: three periods, at least 15 s, at most the meter’s online window', () => {
+    expect(controlWindowMs(5000, 120_000)).toBe(15_000);
+    expect(controlWindowMs(150, 30_000)).toBe(15_000);
+    expect(controlWindowMs(10_000, 120_000)).toBe(30_000);
+    expect(controlWindowMs(60_000, 120_000)).toBe(120_000);
+  });
+
+  it('meter in circuit, a car plugged in after the reading: its draw is not taken off a reading it is not in', () => {
+    // Reading at 10:05 = 40 A building + 20 A of session 1. Session 2 arrived at 10:06 and already
+    // samples 12 A: 60 − 20 = 40 A building (not 60 − 32 = 28 A) → 100 − 40 − 5 = 55 A for both.
+    const sessions = [aSession(1, { measuredA: [20, 20, 20] }), aSession(6, { measuredA: [12, 12, 12] })];
+    const p = plan(
+      input({ meterA: [60, 60, 60], meterAt: Date.UTC(2026, 10, 25, 10, 5), meterInCircuit: true, chargerCount: 2, sessions }),
+    );
+
+    expect(p.nonGroupA).toEqual([40, 40, 40]);
+    expect(limits(p)).toEqual([27.5, 27.5]);
+  });
+
+  it('short dropout: the building held at its last known 70 A → (100 − 70 − 5) / 2 = 12.5 A, under the 50 A static budget', () => {
+    const sessions = [aSession(1), aSession(2)];
+    const p = plan(input({ meterA: null, heldNonGroupA: [70, 70, 70], chargerCount: 2, sessions }));
+
+    expect(p.mode).toBe('FAILSAFE');
+    expect(p.availableA).toEqual([25, 25, 25]);
+    expect(limits(p)).toEqual([12.5, 12.5]);
+  });
+
+  it('short dropout with a quiet building: the static budget (100 A / 4 chargers = 25 A) still caps each charger', () => {
+    const sessions = [aSession(1), aSession(2)];
+    const p = plan(input({ meterA: null, heldNonGroupA: [10, 10, 10], chargerCount: 4, sessions }));
+
+    expect(limits(p)).toEqual([25, 25]);
+  });
+});

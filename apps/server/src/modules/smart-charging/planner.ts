@@ -1,0 +1,326 @@
+import { IEC_MIN_CURRENT_A } from '@recarga/contracts/smart-charging';
+
+/**
+ * The load manager's arithmetic (issue 18 items 5–6), pure: no clock, no database, no I/O. The
+ * control loop gathers the inputs, calls `plan`, and sends what it says to send.
+ *
+ * Per phase, the current left for the group's sessions is
+ *   available = breaker − non-group load − safety margin
+ * where the non-group load is the meter's reading minus the chargers' own measured draw when the
+ * meter sits in the chargers' circuit, and the reading itself when it does not. That current is
+ * shared max-min fairly (progressive filling: every session rises at the same pace until its
+ * connector's rating or a full phase stops it), each session at least the IEC 61851 minimum of
+ * 6 A or paused at 0 A — the latest arrivals are paused first. Limits are floored to 0.1 A (the
+ * OCPP 1.6 schema's `multipleOf 0.1`), never rounded up.
+ *
+ * Failsafe (no fresh meter reading): a static budget of breaker ÷ number of chargers per charger,
+ * shared by that charger's sessions the same way; during a short dropout (the meter still inside its
+ * online window) also no more than the building's last known load leaves. A session the loop cannot control (station
+ * offline, a 1.5 station, a profile rejected or unanswered) is assumed to draw its connector's full
+ * rating, which is taken off the current the others share.
+ */
+
+export type Phases = [number, number, number];
+export type PhaseIndex = 0 | 1 | 2;
+
+/** What became of the last SetChargingProfile sent for a session (null: none sent yet). */
+export type CommandResult = 'ACCEPTED' | 'PENDING' | 'REJECTED' | 'FAILED' | null;
+
+export interface PlannerSession {
+  transactionId: number;
+  chargeBoxId: string;
+  connectorId: number;
+  /** When the session started (ms since the epoch): the earliest keep charging under scarcity. */
+  arrivedAt: number;
+  /** The connector's rating per phase (A). */
+  ratingA: number;
+  /** The building phases the charger draws from (its wiring). */
+  phases: readonly PhaseIndex[];
+  /** The session's latest Current.Import per building phase, when fresh; null when unknown. */
+  measuredA: Phases | null;
+  /** The station is connected. */
+  online: boolean;
+  /** The station takes charging profiles (OCPP 1.6). */
+  supportsProfiles: boolean;
+  lastCommand: CommandResult;
+  /** The limit last sent (accepted or awaiting its answer); null when none. */
+  previousLimitA: number | null;
+}
+
+export interface PlannerInput {
+  breakerA: number;
+  marginA: number;
+  /** The meter's latest reading per phase; null when the meter is offline or its reading stale. */
+  meterA: Phases | null;
+  /** When the meter took that reading (ms since the epoch); sessions that started later are not in it. */
+  meterAt?: number;
+  meterInCircuit: boolean;
+  /**
+   * Without a fresh reading: the non-group load the last plan on a fresh reading worked out, while
+   * the meter is still within its online window (a short dropout); null past it or when unknown.
+   */
+  heldNonGroupA?: Phases | null;
+  /** The chargers in the group (the failsafe divisor). */
+  chargerCount: number;
+  sessions: PlannerSession[];
+  /** A limit is resent only when it moves by at least this much (A), unless safety needs it. */
+  hysteresisA: number;
+}
+
+export type PlanReason =
+  'FAIR_SHARE' | 'RATING_CAP' | 'PAUSED' | 'FAILSAFE' | 'STATION_OFFLINE' | 'PROFILE_REJECTED' | 'NO_PROFILES' | 'HYSTERESIS';
+
+export interface PlannedSession {
+  transactionId: number;
+  chargeBoxId: string;
+  connectorId: number;
+  /** The limit the session should have (A); 0 pauses it. */
+  limitA: number;
+  /** What the plan counts it as drawing (its limit, or its rating when it is not under control). */
+  assumedA: number;
+  reason: PlanReason;
+  /** The loop should send `limitA` now (it changed beyond the hysteresis, or was never accepted). */
+  send: boolean;
+}
+
+export interface Plan {
+  mode: 'DYNAMIC' | 'FAILSAFE';
+  /** Load on the breaker that is not the group's sessions, per phase (null in failsafe). */
+  nonGroupA: Phases | null;
+  /** Current left for the group's sessions per phase, before the uncontrolled ones are taken off (≥ 0). */
+  availableA: Phases;
+  /** The breaker's measured total per phase exceeds breaker − margin (null in failsafe). */
+  breached: boolean;
+  totalA: Phases | null;
+  sessions: PlannedSession[];
+}
+
+const EPS = 1e-9;
+/** Floors to the 0.1 A step OCPP 1.6 accepts. */
+export const floorTenth = (a: number) => Math.max(0, Math.floor(a * 10 + 1e-6) / 10);
+
+interface Constraint {
+  capacity: number;
+  members: Set<number>;
+}
+
+/**
+ * Max-min fair shares under several capacities (progressive filling): all unfrozen members rise by
+ * the same amount until a member reaches its cap or a capacity is used up, which freezes the
+ * members concerned; repeated until all are frozen. Returns each member's share.
+ */
+export function fairShares(caps: Map<number, number>, constraints: Constraint[]): Map<number, number> {
+  const x = new Map<number, number>([...caps.keys()].map((k) => [k, 0]));
+  const remaining = constraints.map((c) => c.capacity);
+  const active = new Set([...caps.keys()].filter((k) => caps.get(k)! > EPS));
+  // A member of a constraint already used up never rises.
+  constraints.forEach((c, i) => {
+    if (remaining[i]! <= EPS) for (const m of c.members) active.delete(m);
+  });
+  while (active.size > 0) {
+    let step = Infinity;
+    for (const k of active) step = Math.min(step, caps.get(k)! - x.get(k)!);
+    constraints.forEach((c, i) => {
+      const n = [...c.members].filter((m) => active.has(m)).length;
+      if (n > 0) step = Math.min(step, remaining[i]! / n);
+    });
+    for (const k of active) x.set(k, x.get(k)! + step);
+    constraints.forEach((c, i) => {
+      remaining[i]! -= step * [...c.members].filter((m) => active.has(m)).length;
+    });
+    for (const k of [...active]) if (caps.get(k)! - x.get(k)! <= EPS) active.delete(k);
+    constraints.forEach((c, i) => {
+      if (remaining[i]! <= EPS) for (const m of c.members) active.delete(m);
+    });
+  }
+  return x;
+}
+
+/**
+ * Fair shares with the IEC minimum: while a member would get less than 6 A, the latest arrival
+ * among the members sharing a used-up capacity with it is paused (0 A) and the shares recomputed.
+ */
+function sharesWithMinimum(
+  members: PlannerSession[],
+  constraintsOf: (active: PlannerSession[]) => Constraint[],
+): { shares: Map<number, number>; paused: Set<number> } {
+  const byArrival = [...members].sort((a, b) => a.arrivedAt - b.arrivedAt || a.transactionId - b.transactionId);
+  const paused = new Set<number>(byArrival.filter((s) => s.ratingA < IEC_MIN_CURRENT_A).map((s) => s.transactionId));
+  for (;;) {
+    const active = byArrival.filter((s) => !paused.has(s.transactionId));
+    const constraints = constraintsOf(active);
+    const shares = fairShares(new Map(active.map((s) => [s.transactionId, s.ratingA])), constraints);
+    const short = active.filter((s) => floorTenth(shares.get(s.transactionId)!) < IEC_MIN_CURRENT_A);
+    if (short.length === 0) return { shares, paused };
+    const shortKeys = new Set(short.map((s) => s.transactionId));
+    const involved = new Set<number>(shortKeys);
+    for (const c of constraints) if ([...c.members].some((m) => shortKeys.has(m))) for (const m of c.members) involved.add(m);
+    const latest = [...active].reverse().find((s) => involved.has(s.transactionId))!;
+    paused.add(latest.transactionId);
+  }
+}
+
+function uncontrolledReason(s: PlannerSession): PlanReason | null {
+  if (!s.supportsProfiles) return 'NO_PROFILES';
+  if (!s.online) return 'STATION_OFFLINE';
+  if (s.lastCommand === 'REJECTED' || s.lastCommand === 'FAILED') return 'PROFILE_REJECTED';
+  return null;
+}
+
+const zero = (): Phases => [0, 0, 0];
+
+/**
+ * What a session draws, for taking it off the meter: its latest Current.Import, but never more
+ * than the limit its station accepted. A station samples every MeterValueSampleInterval, so after a
+ * reduction its last sample can still show the old, higher current for a whole interval while the
+ * car (which sheds current within a second) and the meter already show the new one; subtracting the
+ * stale sample would under-estimate the building and hand out current that is not there. Capping at
+ * the accepted limit only ever lowers the estimate of the chargers' draw, so the building's load is
+ * over-estimated, never under (the safe side). A sample that is low because the car is still ramping
+ * up stays as it is, for the same reason.
+ */
+export function drawEstimate(s: PlannerSession): Phases | null {
+  if (!s.measuredA) return null;
+  const cap = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : Infinity;
+  return s.measuredA.map((a) => Math.min(a, cap)) as Phases;
+}
+
+/** The shortest time a reading stays usable for control, however short the period (a meter reports every few seconds). */
+export const MIN_CONTROL_WINDOW_MS = 15_000;
+
+/**
+ * How old a meter reading (or a session's Current.Import) may be for the load manager to plan on
+ * it: three control periods, at least MIN_CONTROL_WINDOW_MS, never more than the meter's online
+ * window (METER_ONLINE_WINDOW_SEC, which only says whether the meter is alive). A reading a minute
+ * old says little about the building now: past this the plan falls back to the failsafe.
+ */
+export function controlWindowMs(periodMs: number, onlineWindowMs: number): number {
+  return Math.min(onlineWindowMs, Math.max(3 * periodMs, MIN_CONTROL_WINDOW_MS));
+}
+
+/** The plan for one group now. */
+export function plan(input: PlannerInput): Plan {
+  const { sessions } = input;
+  const uncontrolled = sessions.filter((s) => uncontrolledReason(s) !== null);
+  const controlled = sessions.filter((s) => uncontrolledReason(s) === null);
+
+  let mode: Plan['mode'];
+  let nonGroupA: Phases | null = null;
+  let totalA: Phases | null = null;
+  let breached = false;
+  let availableA: Phases;
+  let constraintsFor: (active: PlannerSession[]) => Constraint[];
+
+  if (input.meterA) {
+    mode = 'DYNAMIC';
+    const meter = input.meterA;
+    // The chargers' own draw, from their measured Current.Import (unknown counts as 0: the
+    // non-group load is then over-estimated, which errs on the safe side).
+    const groupDraw = zero();
+    for (const s of sessions) {
+      // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
+      if (input.meterAt !== undefined && s.arrivedAt > input.meterAt) continue;
+      const drawn = drawEstimate(s);
+      if (drawn) for (const p of [0, 1, 2] as const) groupDraw[p] += drawn[p];
+    }
+    nonGroupA = meter.map((m, p) => (input.meterInCircuit ? Math.max(0, m - groupDraw[p]!) : m)) as Phases;
+    totalA = meter.map((m, p) => (input.meterInCircuit ? m : m + groupDraw[p]!)) as Phases;
+    breached = totalA.some((t) => t > input.breakerA - input.marginA + EPS);
+    availableA = nonGroupA.map((n) => Math.max(0, input.breakerA - n - input.marginA)) as Phases;
+    // Sessions out of control are assumed at their rating.
+    const left = [...availableA] as Phases;
+    for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;
+    constraintsFor = (active) =>
+      ([0, 1, 2] as const).map((p) => ({
+        capacity: left[p],
+        members: new Set(active.filter((s) => s.phases.includes(p)).map((s) => s.transactionId)),
+      }));
+  } else {
+    mode = 'FAILSAFE';
+    const perCharger = input.breakerA / Math.max(1, input.chargerCount);
+    const stations = [...new Set(sessions.map((s) => s.chargeBoxId))];
+    const perStation = (active: PlannerSession[]) =>
+      stations.map((id) => ({
+        capacity: perCharger - uncontrolled.filter((s) => s.chargeBoxId === id).reduce((sum, s) => sum + s.ratingA, 0),
+        members: new Set(active.filter((s) => s.chargeBoxId === id).map((s) => s.transactionId)),
+      }));
+    const held = input.heldNonGroupA ?? null;
+    if (held) {
+      // A short dropout: the building is taken at its last known load, and the static budget still
+      // caps each charger — whichever is tighter.
+      nonGroupA = held;
+      availableA = held.map((n) => Math.max(0, input.breakerA - n - input.marginA)) as Phases;
+      const left = [...availableA] as Phases;
+      for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;
+      constraintsFor = (active) => [
+        ...([0, 1, 2] as const).map((p) => ({
+          capacity: left[p],
+          members: new Set(active.filter((s) => s.phases.includes(p)).map((s) => s.transactionId)),
+        })),
+        ...perStation(active),
+      ];
+    } else {
+      availableA = [input.breakerA, input.breakerA, input.breakerA];
+      constraintsFor = perStation;
+    }
+  }
+  const { shares, paused } = sharesWithMinimum(controlled, constraintsFor);
+
+  const out: PlannedSession[] = sessions.map((s) => {
+    const why = uncontrolledReason(s);
+    if (why) {
+      // Not under control: counted at its rating; when its station can take a profile again it is
+      // offered the IEC minimum (always within what was reserved for it), and the next plan gives
+      // it its share.
+      const limitA = why === 'NO_PROFILES' ? s.ratingA : Math.min(IEC_MIN_CURRENT_A, s.ratingA);
+      return { ...ids(s), limitA, assumedA: s.ratingA, reason: why, send: why !== 'NO_PROFILES' };
+    }
+    const limitA = paused.has(s.transactionId) ? 0 : floorTenth(Math.min(s.ratingA, shares.get(s.transactionId) ?? 0));
+    const reason: PlanReason =
+      limitA === 0 ? 'PAUSED' : mode === 'FAILSAFE' ? 'FAILSAFE' : limitA >= floorTenth(s.ratingA) ? 'RATING_CAP' : 'FAIR_SHARE';
+    return { ...ids(s), limitA, assumedA: limitA, reason, send: true };
+  });
+
+  applyHysteresis(input, out, constraintsFor(controlled.filter((s) => !paused.has(s.transactionId))));
+  return { mode, nonGroupA, availableA, breached, totalA, sessions: out };
+}
+
+const ids = (s: PlannerSession) => ({ transactionId: s.transactionId, chargeBoxId: s.chargeBoxId, connectorId: s.connectorId });
+
+/**
+ * A controlled session whose new limit is within the hysteresis of the limit it already has keeps
+ * it (nothing is sent) — unless keeping the old limits would put a capacity over: then every kept
+ * decrease is sent after all. Pausing or resuming is always sent.
+ */
+function applyHysteresis(input: PlannerInput, out: PlannedSession[], constraints: Constraint[]) {
+  const bySession = new Map(input.sessions.map((s) => [s.transactionId, s]));
+  const kept: PlannedSession[] = [];
+  for (const p of out) {
+    const s = bySession.get(p.transactionId)!;
+    if (uncontrolledReason(s) !== null) continue;
+    const prev = s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING' ? s.previousLimitA : null;
+    if (prev === null) continue;
+    if (prev === p.limitA) {
+      p.send = false;
+      continue;
+    }
+    // Compared in tenths of an ampere, the unit limits are sent in (no float residue).
+    if (p.limitA > 0 && prev > 0 && Math.round(Math.abs(p.limitA - prev) * 10) < Math.round(input.hysteresisA * 10)) kept.push(p);
+  }
+  const keep = (p: PlannedSession) => {
+    const prev = bySession.get(p.transactionId)!.previousLimitA!;
+    return { ...p, limitA: prev, assumedA: prev, reason: 'HYSTERESIS' as const, send: false };
+  };
+  const tried = new Map(out.map((p) => [p.transactionId, kept.includes(p) ? keep(p) : p]));
+  const over = constraints.some((c) => {
+    let used = 0;
+    for (const m of c.members) used += tried.get(m)!.assumedA;
+    const plannedUsed = [...c.members].reduce((sum, m) => sum + out.find((p) => p.transactionId === m)!.assumedA, 0);
+    return used > Math.max(c.capacity, plannedUsed) + EPS;
+  });
+  for (const p of kept) {
+    const prev = bySession.get(p.transactionId)!.previousLimitA!;
+    if (over && prev > p.limitA) continue; // a decrease safety needs: sent
+    Object.assign(p, keep(p));
+  }
+}

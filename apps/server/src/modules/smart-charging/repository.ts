@@ -1,0 +1,315 @@
+import { sql } from 'kysely';
+import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
+import type { Executor } from '../../db/db';
+import type { SmartChargingCommandStatus } from '../../db/schema-smart-charging';
+import { hasConfigTec } from '../../db/sql/has-config-tec';
+import { onlineExpression } from '../../ocpp/connections';
+
+/** SQL of smart charging. Statements reached from a request take the tenant keys the caller may touch. */
+
+const dateText = (col: string) => sql<string | null>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
+
+function records(db: Executor) {
+  return db
+    .selectFrom('smart_charging as s')
+    .leftJoin('meters as m', 'm.meter_pk', 's.meter_pk')
+    .select([
+      's.smart_charging_pk',
+      's.tenant_pk',
+      's.virtual_group_pk',
+      's.enabled',
+      dateText('s.start_date').as('start_date'),
+      dateText('s.end_date').as('end_date'),
+      's.current_nominal_a',
+      's.modulation',
+      's.meter_pk',
+      'm.device_remote_id as meter_device_remote_id',
+      's.meter_in_circuit',
+    ]);
+}
+export type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
+
+export function recordInScope(db: Executor, tenantPks: number[], pk: number) {
+  return records(db).where('s.smart_charging_pk', '=', pk).where('s.tenant_pk', 'in', tenantPks).executeTakeFirst();
+}
+
+export function recordOfGroup(db: Executor, groupPk: number) {
+  return records(db).where('s.virtual_group_pk', '=', groupPk).executeTakeFirst();
+}
+
+export function recordsOfGroups(db: Executor, groupPks: number[]) {
+  if (groupPks.length === 0) return Promise.resolve([]);
+  return records(db).where('s.virtual_group_pk', 'in', groupPks).execute();
+}
+
+export interface RecordValues {
+  enabled: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  breakerA: number | null;
+  meterPk: number | null;
+  meterInCircuit: boolean;
+}
+
+export async function insertRecord(db: Executor, r: RecordValues & { tenantPk: number; groupPk: number | null }) {
+  const row = await db
+    .insertInto('smart_charging')
+    .values({
+      tenant_pk: r.tenantPk,
+      virtual_group_pk: r.groupPk,
+      enabled: r.enabled,
+      start_date: r.startDate,
+      end_date: r.endDate,
+      current_nominal_a: r.breakerA,
+      meter_pk: r.meterPk,
+      meter_in_circuit: r.meterInCircuit,
+    })
+    .returning('smart_charging_pk')
+    .executeTakeFirstOrThrow();
+  return row.smart_charging_pk;
+}
+
+export async function updateRecord(db: Executor, pk: number, r: RecordValues) {
+  await db
+    .updateTable('smart_charging')
+    .set({
+      enabled: r.enabled,
+      start_date: r.startDate,
+      end_date: r.endDate,
+      current_nominal_a: r.breakerA,
+      meter_pk: r.meterPk,
+      meter_in_circuit: r.meterInCircuit,
+      updated_at: new Date(),
+    })
+    .where('smart_charging_pk', '=', pk)
+    .execute();
+}
+
+/** Links a record to a group (and moves it to the group's network). False when another record holds the group. */
+export async function linkRecord(db: Executor, pk: number, group: { groupPk: number; tenantPk: number }, enabled: boolean) {
+  const taken = await db
+    .selectFrom('smart_charging')
+    .select('smart_charging_pk')
+    .where('virtual_group_pk', '=', group.groupPk)
+    .where('smart_charging_pk', '<>', pk)
+    .executeTakeFirst();
+  if (taken) return false;
+  await db
+    .updateTable('smart_charging')
+    .set({ virtual_group_pk: group.groupPk, tenant_pk: group.tenantPk, enabled, updated_at: new Date() })
+    .where('smart_charging_pk', '=', pk)
+    .execute();
+  return true;
+}
+
+/** A group of these tenants, with its network's path. */
+export function groupInScope(db: Executor, tenantPks: number[], groupPk: number) {
+  return db
+    .selectFrom('virtual_groups as g')
+    .innerJoin('tenants as t', 't.tenant_pk', 'g.tenant_pk')
+    .select(['g.virtual_group_pk', 'g.tenant_pk', 't.path as tenant_path'])
+    .where('g.virtual_group_pk', '=', groupPk)
+    .where('g.tenant_pk', 'in', tenantPks)
+    .executeTakeFirst();
+}
+
+/** A meter of these tenants by its remote id, with the record that uses it (if any). */
+export function meterInScope(db: Executor, tenantPks: number[], deviceRemoteId: string) {
+  return db
+    .selectFrom('meters as m')
+    .leftJoin('smart_charging as s', 's.meter_pk', 'm.meter_pk')
+    .select(['m.meter_pk', 'm.device_remote_id', 's.smart_charging_pk as held_by'])
+    .where('m.device_remote_id', '=', deviceRemoteId)
+    .where('m.tenant_pk', 'in', tenantPks)
+    .executeTakeFirst();
+}
+
+/** What smart charging needs to know of chargers: whether they have advanced settings and speak 1.6. */
+export function chargerFacts(db: Executor, tenantPks: number[], chargeBoxPks: number[]) {
+  if (chargeBoxPks.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('charge_boxes as cb')
+    .select(['cb.charge_box_pk', 'cb.charge_box_id', hasConfigTec.as('has_config_tec'), 'cb.ocpp_protocol'])
+    .where('cb.charge_box_pk', 'in', chargeBoxPks)
+    .where('cb.tenant_pk', 'in', tenantPks)
+    .where('cb.deleted_at', 'is', null)
+    .execute();
+}
+
+export async function groupChargerPks(db: Executor, groupPk: number): Promise<number[]> {
+  const rows = await db.selectFrom('virtual_group_charge_boxes').select('charge_box_pk').where('virtual_group_pk', '=', groupPk).execute();
+  return rows.map((r) => r.charge_box_pk);
+}
+
+// ——— the control loop (no request: it sees every network) ———
+
+/** Enabled records linked to a group, with their network's zone settings. */
+export function enabledRecords(db: Executor) {
+  return db
+    .selectFrom('smart_charging as s')
+    .innerJoin('virtual_groups as g', 'g.virtual_group_pk', 's.virtual_group_pk')
+    .innerJoin('tenants as t', 't.tenant_pk', 'g.tenant_pk')
+    .select([
+      's.smart_charging_pk',
+      'g.virtual_group_pk',
+      'g.tenant_pk',
+      dateText('s.start_date').as('start_date'),
+      dateText('s.end_date').as('end_date'),
+      's.current_nominal_a',
+      's.meter_pk',
+      's.meter_in_circuit',
+      't.country',
+      't.time_zone',
+    ])
+    .where('s.enabled', '=', true)
+    .orderBy('s.virtual_group_pk')
+    .execute();
+}
+
+/** The group's stations with what the planner needs of them. */
+export function groupStations(db: Executor, groupPk: number, pingIntervalSec: number) {
+  return db
+    .selectFrom('virtual_group_charge_boxes as m')
+    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'm.charge_box_pk')
+    .select([
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.tenant_pk',
+      'cb.system',
+      'cb.phase',
+      'cb.voltage',
+      'cb.ocpp_protocol',
+      onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
+    ])
+    .where('m.virtual_group_pk', '=', groupPk)
+    .where('cb.deleted_at', 'is', null)
+    .orderBy('cb.charge_box_pk')
+    .execute();
+}
+
+/** Running recharges at the group's stations, with their connector's power and the last limit sent. */
+export function openSessions(db: Executor, groupPk: number) {
+  return db
+    .selectFrom('transactions as x')
+    .innerJoin('virtual_group_charge_boxes as m', 'm.charge_box_pk', 'x.charge_box_pk')
+    .innerJoin('connectors as c', 'c.connector_pk', 'x.connector_pk')
+    .leftJoin('smart_charging_sessions as ss', 'ss.transaction_pk', 'x.transaction_pk')
+    .select([
+      'x.transaction_pk',
+      'x.charge_box_pk',
+      'c.connector_id',
+      'c.power_max',
+      'x.start_timestamp',
+      'ss.limit_a',
+      'ss.status',
+      'ss.failures',
+      'ss.retry_at',
+    ])
+    .where('m.virtual_group_pk', '=', groupPk)
+    .where('x.stop_timestamp', 'is', null)
+    .where('x.id_tag_status', '=', 'Accepted')
+    .orderBy('x.start_timestamp')
+    .execute();
+}
+
+/** The latest Current.Import per session and phase, sampled since `since` (and not after `until`, when given). */
+export function currentSamples(db: Executor, transactionPks: number[], since: Date, until?: Date) {
+  if (transactionPks.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('meter_values')
+    .select(['transaction_pk', 'phase', 'value'])
+    .distinctOn(['transaction_pk', sql`coalesce(phase, '')`])
+    .where('transaction_pk', 'in', transactionPks)
+    .where('measurand', '=', 'Current.Import')
+    .where('value_timestamp', '>', since)
+    .$if(until !== undefined, (q) => q.where('value_timestamp', '<=', until!))
+    .where('value', 'is not', null)
+    .orderBy('transaction_pk')
+    .orderBy(sql`coalesce(phase, '')`)
+    .orderBy('value_timestamp', 'desc')
+    .execute();
+}
+
+export async function saveSession(
+  db: Executor,
+  s: {
+    transactionPk: number;
+    groupPk: number;
+    chargeBoxPk: number;
+    connectorId: number;
+    limitA: number;
+    status: SmartChargingCommandStatus;
+    failures: number;
+    retryAt: Date | null;
+    taskPk: number | null;
+  },
+) {
+  const values = {
+    limit_a: s.limitA,
+    status: s.status,
+    failures: s.failures,
+    retry_at: s.retryAt,
+    task_pk: s.taskPk,
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto('smart_charging_sessions')
+    .values({
+      transaction_pk: s.transactionPk,
+      virtual_group_pk: s.groupPk,
+      charge_box_pk: s.chargeBoxPk,
+      connector_id: s.connectorId,
+      ...values,
+    })
+    .onConflict((oc) => oc.column('transaction_pk').doUpdateSet({ ...values, virtual_group_pk: s.groupPk }))
+    .execute();
+}
+
+/** Forgets the sessions of the group that are no longer running. */
+export async function forgetSessions(db: Executor, groupPk: number, runningPks: number[]) {
+  let q = db.deleteFrom('smart_charging_sessions').where('virtual_group_pk', '=', groupPk);
+  if (runningPks.length) q = q.where('transaction_pk', 'not in', runningPks);
+  await q.execute();
+}
+
+export function stateOf(db: Executor, groupPk: number) {
+  return db.selectFrom('smart_charging_state').selectAll().where('virtual_group_pk', '=', groupPk).executeTakeFirst();
+}
+
+export async function saveState(
+  db: Executor,
+  groupPk: number,
+  s: { meterOnline: boolean | null; failsafe: boolean; breached: boolean; plan: unknown; plannedAt: Date },
+) {
+  const values = {
+    meter_online: s.meterOnline,
+    failsafe: s.failsafe,
+    breached: s.breached,
+    plan: JSON.stringify(s.plan),
+    planned_at: s.plannedAt,
+  };
+  await db
+    .insertInto('smart_charging_state')
+    .values({ virtual_group_pk: groupPk, ...values })
+    .onConflict((oc) => oc.column('virtual_group_pk').doUpdateSet(values))
+    .execute();
+}
+
+export async function insertEvents(
+  db: Executor,
+  events: { groupPk: number; at: Date; kind: SmartChargingEventKind; chargeBoxPk?: number | null; detail: unknown }[],
+) {
+  if (events.length === 0) return;
+  await db
+    .insertInto('smart_charging_events')
+    .values(
+      events.map((e) => ({
+        virtual_group_pk: e.groupPk,
+        at: e.at,
+        kind: e.kind,
+        charge_box_pk: e.chargeBoxPk ?? null,
+        detail: JSON.stringify(e.detail),
+      })),
+    )
+    .execute();
+}

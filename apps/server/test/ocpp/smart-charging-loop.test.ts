@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
+import { localDate } from '../../src/modules/smart-charging/control-loop';
+import { aStation, stationPk, tenantPk } from '../helpers/station-builders';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
+import { bootedStation, eventually, iso, type StationClient } from './ocpp-helpers';
+
+interface Received {
+  connectorId: number;
+  csChargingProfiles: {
+    transactionId: number;
+    chargingProfilePurpose: string;
+    chargingSchedule: { chargingRateUnit: string; chargingSchedulePeriod: { startPeriod: number; limit: number }[] };
+  };
+}
+
+/**
+ * The load manager over real websockets: three OCPP 1.6 stations (ocpp-rpc clients in strict
+ * mode, so every SetChargingProfile is validated against the 1.6 schema) charging under a 63 A
+ * breaker with a 3 A margin (SMART_CHARGING_MARGIN_A), a meter not in the chargers' circuit.
+ * Stations are three-phase 380 V, 22 kW: rating 22000 / (√3 × 380) = 33.4 A.
+ */
+describe('smart charging control loop (OCPP 1.6 stations over websockets)', () => {
+  let t: TestApp;
+  let url: string;
+  let admin: string;
+  let group: number;
+  let meterPk: number;
+  const clients: StationClient[] = [];
+  const received = new Map<string, Received[]>();
+  /** What each station answers to the next SetChargingProfile calls (default Accepted). */
+  const answers = new Map<string, string[]>();
+  const ids = ['SC-LOOP-1', 'SC-LOOP-2', 'SC-LOOP-3'];
+
+  const lastLimit = (id: string) => received.get(id)?.at(-1)?.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit;
+  const allAt = (limit: number) => ids.every((id) => lastLimit(id) === limit);
+
+  /** The meter's only reading becomes this one (in one transaction: no pass ever sees the meter without a reading). */
+  async function reading(phases: [number, number, number], measuredAt: Date) {
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('meter_measurements').where('meter_pk', '=', meterPk).execute();
+      await trx
+        .insertInto('meter_measurements')
+        .values({ meter_pk: meterPk, measured_at: measuredAt, phase_1_a: phases[0], phase_2_a: phases[1], phase_3_a: phases[2] })
+        .execute();
+    });
+  }
+
+  const events = async (kind: SmartChargingEventKind) =>
+    t.db.selectFrom('smart_charging_events').selectAll().where('virtual_group_pk', '=', group).where('kind', '=', kind).execute();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SMART_CHARGING_PERIOD_MS: '150', SMART_CHARGING_MARGIN_A: '3', OCPP_COMMAND_TIMEOUT: '2', METER_ONLINE_WINDOW_SEC: '30' },
+    });
+    url = await t.listen();
+    admin = await loginAs(t.app, demo.admin);
+    const move = await tenantPk(t, 'move');
+    const pks: number[] = [];
+    for (const id of ids) {
+      await aStation(t, { id, tenant: 'move', connectors: 1 });
+      await t.db
+        .updateTable('charge_boxes')
+        .set({ system: 'THREE_PHASE', phase: 'ABC', voltage: 380, charging_rate_unit: 'A', ocpp_protocol: 'ocpp1.6' })
+        .where('charge_box_id', '=', id)
+        .execute();
+      pks.push(await stationPk(t, id));
+      await t.db
+        .insertInto('ocpp_tags')
+        .values({ tenant_pk: move, id_tag: `TAG-${id}`, type: 'CARD' })
+        .execute();
+    }
+    meterPk = (
+      await t.db
+        .insertInto('meters')
+        .values({ tenant_pk: move, mac_address: 'AA:BB:CC:DD:EE:01', device_remote_id: 'loop-meter', token_hash: 'x'.repeat(64) })
+        .returning('meter_pk')
+        .executeTakeFirstOrThrow()
+    ).meter_pk;
+    // 30 A of building load on each phase, fresh.
+    await reading([30, 30, 30], new Date());
+
+    // The record's dates hold today in the network's zone (São Paulo).
+    const today = localDate(new Date(), 'America/Sao_Paulo');
+    const day = (d: number) => new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/gateway/virtual-groups',
+      headers: bearer(admin),
+      payload: {
+        name: 'Garagem',
+        description: 'Três carregadores num disjuntor de 63 A',
+        tenant_id: move,
+        charge_boxs: pks,
+        smart_charging: {
+          enabled: true,
+          start_date: day(-1),
+          end_date: day(1),
+          current_nominal_a: '63',
+          modulation: 'DYNAMIC',
+          meter_device_remote_id: 'loop-meter',
+          meter_device_remote_in_circuit: false,
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    group = created.json().virtual_group_id;
+
+    for (const id of ids) {
+      const client = await bootedStation(url, id);
+      clients.push(client);
+      received.set(id, []);
+      client.handle('SetChargingProfile', async ({ params }) => {
+        received.get(id)!.push(params as Received);
+        return { status: answers.get(id)?.shift() ?? 'Accepted' };
+      });
+      await client.call('StartTransaction', { connectorId: 1, idTag: `TAG-${id}`, meterStart: 0, timestamp: iso() });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close({ force: true })));
+    await t.close();
+  });
+
+  it('each station gets a TxProfile on its transaction in amperes: (63 − 30 − 3) / 3 = 10 A', async () => {
+    await eventually(() => allAt(10), 15_000);
+
+    const open = await t.db
+      .selectFrom('transactions as x')
+      .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'x.charge_box_pk')
+      .select(['cb.charge_box_id', 'x.transaction_pk'])
+      .where('x.stop_timestamp', 'is', null)
+      .execute();
+    for (const id of ids) {
+      const p = received.get(id)!.at(-1)!;
+      expect(p.connectorId).toBe(1);
+      expect(p.csChargingProfiles.chargingProfilePurpose).toBe('TxProfile');
+      expect(p.csChargingProfiles.transactionId).toBe(open.find((o) => o.charge_box_id === id)!.transaction_pk);
+      expect(p.csChargingProfiles.chargingSchedule.chargingRateUnit).toBe('A');
+    }
+    const tasks = await t.db
+      .selectFrom('operation_tasks')
+      .select(['origin', 'issuer', 'operation_name'])
+      .where('origin', '=', 'SMART_CHARGING')
+      .execute();
+    expect(tasks.length).toBeGreaterThanOrEqual(3);
+    expect(tasks[0]).toEqual({ origin: 'SMART_CHARGING', issuer: 'smart-charging', operation_name: 'set_charging_profile' });
+    await eventually(async () => (await events('PLAN_CHANGED')).length >= 1, 15_000);
+    await eventually(async () => (await events('METER_ONLINE')).length === 1, 15_000);
+  });
+
+  it('the building load rises to 39 A: limits drop to (63 − 39 − 3) / 3 = 7 A', async () => {
+    await reading([39, 39, 39], new Date());
+
+    await eventually(() => allAt(7), 15_000);
+  });
+
+  it('the building load eats into the margin: a breach event', async () => {
+    // 39 + 3 × 7 A measured by the stations would need Current.Import; here the meter alone: 61 A > 63 − 3.
+    await reading([61, 61, 61], new Date());
+
+    await eventually(async () => (await events('BREAKER_MARGIN_BREACHED')).length === 1, 15_000);
+    // 63 − 61 − 3 < 0: nothing left, every session paused at 0 A.
+    await eventually(() => allAt(0), 15_000);
+  });
+
+  it('the meter goes stale: failsafe 63 / 3 = 21 A each, with METER_OFFLINE and FAILSAFE events', async () => {
+    await reading([30, 30, 30], new Date(Date.now() - 10 * 60_000));
+
+    await eventually(() => allAt(21), 15_000);
+    await eventually(async () => (await events('FAILSAFE')).length === 1, 15_000);
+    expect((await events('METER_OFFLINE')).length).toBe(1);
+    const failsafe = await events('FAILSAFE');
+    expect(failsafe.length).toBe(1);
+    expect(failsafe[0]!.detail).toMatchObject({ reason: 'METER_OFFLINE', breaker_a: 63, chargers: 3, static_limit_a: 21 });
+  });
+
+  it('a station rejects its profile: event, the others plan around its full rating, and it is retried', async () => {
+    answers.set('SC-LOOP-2', ['Rejected']);
+    const before = received.get('SC-LOOP-2')!.length;
+
+    // Back online at 30 A: 10 A each is the target; station 2 rejects it.
+    await reading([30, 30, 30], new Date());
+
+    const rejected = await eventually(async () => (await events('PROFILE_REJECTED'))[0], 15_000);
+    expect(rejected.detail).toMatchObject({ charge_box_code: 'SC-LOOP-2', answer: 'Rejected', failures: 1 });
+    // Retried after its backoff (and accepted), then everyone back at the 10 A share.
+    await eventually(() => received.get('SC-LOOP-2')!.length >= before + 2 && allAt(10), 15_000);
+    const state = await t.db.selectFrom('smart_charging_sessions').select(['status', 'failures']).execute();
+    expect(state.every((s) => s.status === 'ACCEPTED' && s.failures === 0)).toBe(true);
+    // The pass's events and state are written once its commands are answered.
+    await eventually(async () => (await events('METER_ONLINE')).length === 2, 15_000);
+  });
+
+  it('the group’s tab shows the latest plan; its events list the load manager’s events', async () => {
+    const tab = await eventually(async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/gateway/virtual-groups/smart-charging/${group}`, headers: bearer(admin) });
+      return res.json().plan?.sessions.every((s: { limit_a: number }) => s.limit_a === 10) ? res : undefined;
+    }, 15_000);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/gateway/virtual-groups/${group}/events?page=0&size=50`,
+      headers: bearer(admin),
+    });
+
+    expect(tab.json().plan).toMatchObject({ mode: 'DYNAMIC', meter_online: true, available_a: [30, 30, 30] });
+    expect(tab.json().plan.sessions.map((s: { limit_a: number }) => s.limit_a)).toEqual([10, 10, 10]);
+    const kinds = list
+      .json()
+      .content.filter((e: { source: string }) => e.source === 'SMART_CHARGING')
+      .map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['METER_ONLINE', 'METER_OFFLINE', 'FAILSAFE', 'PROFILE_REJECTED', 'PLAN_CHANGED']));
+  });
+
+  it('a recharge stopping is forgotten by the loop', async () => {
+    const tx = received.get('SC-LOOP-3')!.at(-1)!.csChargingProfiles.transactionId;
+    await clients[2]!.call('StopTransaction', { transactionId: tx, meterStop: 1000, timestamp: iso() });
+
+    await eventually(
+      async () =>
+        !(await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx).executeTakeFirst()),
+      15_000,
+    );
+  });
+});
