@@ -46,6 +46,9 @@ const limits: Record<string, number> = {
   // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs.
   '/operations': 515,
   '/operations/:view': 515,
+  // A group's view: its smart-charging tab draws the meter's phases with the chart library, as the
+  // stations and transactions screens draw theirs.
+  '/virtual-groups/view/:id': 675,
   '/auth/login': 150,
 };
 const defaultLimit = 500;
