@@ -2,27 +2,15 @@ import { z } from 'zod';
 import { paymentTypes } from './payments';
 import { emptyToUndefined, INT4_MAX, queryText, queryTimeZone } from './query';
 import {
-  ocppVersions,
-  operationCommands,
-  commandPermission,
-  versionPermission,
-  v16OnlyCommands,
-  commandAction,
   availabilityTypes,
   resetTypes,
   triggerMessageTypes,
   confKeyTypes,
   clearProfileFilterTypes,
   chargingProfilePurposes,
-  chargingProfileKinds,
-  recurrencyKinds,
   chargingRateUnits,
   localListUpdateTypes,
-  ocppConfKeys,
   MAX_STATIONS_PER_COMMAND,
-  MAX_RESERVATION_HOURS,
-  MAX_LOCAL_LIST_ENTRIES,
-  OPERATION_TEXT_MAX,
   operationMessages,
   taskOrigins,
   taskResultStatuses,
@@ -30,34 +18,8 @@ import {
   type OperationCommand,
 } from './operation-commands';
 
-export {
-  ocppVersions,
-  operationCommands,
-  commandPermission,
-  versionPermission,
-  v16OnlyCommands,
-  commandAction,
-  availabilityTypes,
-  resetTypes,
-  triggerMessageTypes,
-  confKeyTypes,
-  clearProfileFilterTypes,
-  chargingProfilePurposes,
-  chargingProfileKinds,
-  recurrencyKinds,
-  chargingRateUnits,
-  localListUpdateTypes,
-  ocppConfKeys,
-  MAX_STATIONS_PER_COMMAND,
-  MAX_RESERVATION_HOURS,
-  MAX_LOCAL_LIST_ENTRIES,
-  OPERATION_TEXT_MAX,
-  operationMessages,
-  taskOrigins,
-  taskResultStatuses,
-  taskErrorCodes,
-};
-export type { OcppVersionPath, OperationCommand, TaskErrorCode } from './operation-commands';
+// The zod-free constants, re-exported whole: screens import them from operation-commands directly.
+export * from './operation-commands';
 
 /**
  * Remote operations and their task history (001 §2 Remote operations, §3 Operation data and Task,
