@@ -86,57 +86,46 @@ export function lockPricingInput(db: Executor, transactionPk: number) {
 }
 export type PricingInput = NonNullable<Awaited<ReturnType<typeof lockPricingInput>>>;
 
-/** The transaction row, locked (the first lock of pricing: the OCPP stop takes it too). */
-export function lockTransactionRow(db: Executor, transactionPk: number) {
-  return db.selectFrom('transactions').select('transaction_pk').where('transaction_pk', '=', transactionPk).forUpdate().execute();
-}
-
 export function lockBilling(db: Executor, transactionPk: number) {
   return db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().executeTakeFirst();
 }
 
-/** Connector status reports from the start of a transaction to a day after its stop, in order. */
-export function statusesAround(db: Executor, connectorPk: number, from: Date, until: Date) {
-  return db
-    .selectFrom('connector_status_history')
-    .select(['status', 'status_timestamp'])
-    .where('connector_pk', '=', connectorPk)
-    .where('status_timestamp', '>=', from)
-    .where('status_timestamp', '<=', until)
-    .orderBy('status_timestamp')
-    .orderBy('connector_status_pk')
-    .limit(2000)
-    .execute();
-}
-
 /**
- * When the vehicle stopped drawing power for good: the first Power.Active.Import sample at or
- * under `thresholdW` after the last one above it (kW samples converted). Null without samples.
+ * What idle measurement reads, in one round trip: the connector's status reports from the start
+ * of the transaction to a day after its stop (in order, at most 2000); when the vehicle stopped
+ * drawing power for good (the first Power.Active.Import sample at or under `thresholdW` after the
+ * last one above it, kW samples converted; null without samples); and the next transaction
+ * started on the connector after this one's start (it ends any idle time).
  */
-export async function powerIdleSince(db: Executor, transactionPk: number, thresholdW = 50): Promise<Date | null> {
-  const r = await sql<{ since: Date | null }>`
+export async function idleEvidence(
+  db: Executor,
+  t: { transactionPk: number; connectorPk: number; start: Date; stop: Date },
+  thresholdW = 50,
+): Promise<{ statuses: { status: string; at: Date }[]; powerIdleSince: Date | null; nextStart: Date | null }> {
+  const until = new Date(t.stop.getTime() + 24 * 3600_000);
+  const r = await sql<{ statuses: { status: string; at: string }[] | null; power_since: Date | null; next_start: Date | null }>`
     with p as (
       select value_timestamp as ts, case when lower(coalesce(unit, 'W')) = 'kw' then value * 1000 else value end as w
         from meter_values
-       where transaction_pk = ${transactionPk} and measurand = 'Power.Active.Import' and phase is null and value is not null)
-    select min(ts) as since from p
-     where w <= ${thresholdW}
-       and ts > coalesce((select max(ts) from p where w > ${thresholdW}), '-infinity'::timestamptz)`.execute(db);
-  const since = r.rows[0]?.since;
-  return since ? new Date(since) : null;
-}
-
-/** The next transaction started on the connector after `after` (it ends any idle time). */
-export async function nextStartOnConnector(db: Executor, connectorPk: number, after: Date): Promise<Date | null> {
-  const r = await db
-    .selectFrom('transactions')
-    .select('start_timestamp')
-    .where('connector_pk', '=', connectorPk)
-    .where('start_timestamp', '>', after)
-    .orderBy('start_timestamp')
-    .limit(1)
-    .executeTakeFirst();
-  return r ? new Date(r.start_timestamp) : null;
+       where transaction_pk = ${t.transactionPk} and measurand = 'Power.Active.Import' and phase is null and value is not null)
+    select
+      (select json_agg(json_build_object('status', s.status, 'at', s.status_timestamp) order by s.status_timestamp, s.connector_status_pk)
+         from (select status, status_timestamp, connector_status_pk
+                 from connector_status_history
+                where connector_pk = ${t.connectorPk} and status_timestamp >= ${t.start} and status_timestamp <= ${until}
+                order by status_timestamp, connector_status_pk
+                limit 2000) s) as statuses,
+      (select min(ts) from p
+        where w <= ${thresholdW}
+          and ts > coalesce((select max(ts) from p where w > ${thresholdW}), '-infinity'::timestamptz)) as power_since,
+      (select min(start_timestamp) from transactions
+        where connector_pk = ${t.connectorPk} and start_timestamp > ${t.start}) as next_start`.execute(db);
+  const row = r.rows[0];
+  return {
+    statuses: (row?.statuses ?? []).map((s) => ({ status: s.status, at: new Date(s.at) })),
+    powerIdleSince: row?.power_since ? new Date(row.power_since) : null,
+    nextStart: row?.next_start ? new Date(row.next_start) : null,
+  };
 }
 
 /** Priced transactions whose idle time is not final yet (oldest first). */

@@ -39,6 +39,15 @@ export interface TariffSnapshot extends Tariff {
   idleGraceMinutes: number;
 }
 
+/** What idle measurement reads of a recharge's billing row and transaction. */
+interface KnownIdleInput {
+  billing: { tariff: TariffSnapshot; currency: string; idleCanceledAt: Date | string | null };
+  transaction: Pick<
+    repo.PricingInput,
+    'connector_pk' | 'start_timestamp' | 'stop_timestamp' | 'user_pk' | 'tenant_pk' | 'requested_payment_type'
+  >;
+}
+
 export type PriceOutcome = 'priced' | 'repriced' | 'unchanged' | 'running' | 'missing' | 'busy';
 
 /**
@@ -160,12 +169,12 @@ export class BillingService {
 
   private priceFromQueue(transactionPk: number): Promise<PriceOutcome> {
     return this.deps.db.transaction().execute(async (trx) => {
-      // Lock order everywhere: transaction row, then queue entry (the OCPP stop holds the
-      // transaction row while its trigger writes the queue entry).
-      await repo.lockTransactionRow(trx, transactionPk);
+      // Lock order everywhere: transaction row (with what pricing reads of it), then queue entry
+      // (the OCPP stop holds the transaction row while its trigger writes the queue entry).
+      const input = await repo.lockPricingInput(trx, transactionPk);
       const entry = await repo.lockQueueEntry(trx, transactionPk);
       if (!entry) return 'busy';
-      const outcome = await this.price(trx, transactionPk, true);
+      const outcome = await this.price(trx, transactionPk, true, input ?? null);
       if (outcome !== 'running') await repo.deleteQueueEntry(trx, transactionPk);
       return outcome;
     });
@@ -191,10 +200,16 @@ export class BillingService {
 
   /**
    * Prices one transaction inside `trx` (transaction row locked). With `reprice`, a priced
-   * transaction whose recharge bill is not paid yet is priced again (its stop changed).
+   * transaction whose recharge bill is not paid yet is priced again (its stop changed). `locked`
+   * is the pricing input when the caller has already read it under the row lock.
    */
-  private async price(trx: Transaction<DB>, transactionPk: number, reprice: boolean): Promise<PriceOutcome> {
-    const input = await repo.lockPricingInput(trx, transactionPk);
+  private async price(
+    trx: Transaction<DB>,
+    transactionPk: number,
+    reprice: boolean,
+    locked?: repo.PricingInput | null,
+  ): Promise<PriceOutcome> {
+    const input = locked === undefined ? await repo.lockPricingInput(trx, transactionPk) : locked;
     if (!input) return 'missing';
     if (!input.stop_timestamp) return 'running';
     const existing = await repo.lockBilling(trx, transactionPk);
@@ -292,12 +307,17 @@ export class BillingService {
         pendingType: input.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
         requestedType: (input.requested_payment_type as PaymentType | null) ?? undefined,
       });
-    } else if (existing?.movement_pk) {
+      // (bill points the billing row at the bill and records its revenue status)
+    } else {
       // Re-priced to nothing: the pending bill goes away.
-      await this.deps.ledger.cancelBill(trx, Number(existing.movement_pk), 'repriced to zero');
+      if (existing?.movement_pk) await this.deps.ledger.cancelBill(trx, Number(existing.movement_pk), 'repriced to zero');
+      await this.deps.ledger.syncRecharge(trx, transactionPk);
     }
-    await this.deps.ledger.syncRecharge(trx, transactionPk);
-    await this.measureIdle(trx, transactionPk);
+    // The billing row and the transaction as just written and read: idle measurement needs no re-read.
+    await this.measureIdle(trx, transactionPk, {
+      billing: { tariff: snapshot, currency: input.currency, idleCanceledAt: existing?.idle_canceled_at ?? null },
+      transaction: input,
+    });
     return existing ? 'repriced' : 'priced';
   }
 
@@ -349,54 +369,53 @@ export class BillingService {
     return n;
   }
 
-  /** Measures (and, once final, bills) the idle time of a priced recharge. True when final. */
-  private async measureIdle(trx: Transaction<DB>, transactionPk: number): Promise<boolean> {
-    const b = await repo.lockBilling(trx, transactionPk);
-    if (!b || b.idle_final) return Boolean(b?.idle_final);
-    const t = await repo.idleInput(trx, transactionPk);
+  /**
+   * Measures (and, once final, bills) the idle time of a priced recharge. True when final. `known`
+   * holds the billing row's and the transaction's fields when pricing has just written and read
+   * them under their locks (no re-read).
+   */
+  private async measureIdle(trx: Transaction<DB>, transactionPk: number, known?: KnownIdleInput): Promise<boolean> {
+    let billing = known?.billing;
+    let t = known?.transaction;
+    if (!billing || !t) {
+      const b = await repo.lockBilling(trx, transactionPk);
+      if (!b || b.idle_final) return Boolean(b?.idle_final);
+      billing = { tariff: b.tariff as unknown as TariffSnapshot, currency: b.currency, idleCanceledAt: b.idle_canceled_at };
+      t = await repo.idleInput(trx, transactionPk);
+    }
     if (!t.stop_timestamp) return false;
     const start = new Date(t.start_timestamp);
     const stop = new Date(t.stop_timestamp);
-    const [statuses, powerSince, nextStart] = [
-      await repo.statusesAround(trx, t.connector_pk, start, new Date(stop.getTime() + 24 * 3600_000)),
-      await repo.powerIdleSince(trx, transactionPk),
-      await repo.nextStartOnConnector(trx, t.connector_pk, start),
-    ];
-    const m = measureIdle({
-      start,
-      stop,
-      statuses: statuses.map((s) => ({ status: s.status, at: new Date(s.status_timestamp) })),
-      powerIdleSince: powerSince,
-      nextStart,
-      now: this.now(),
-    });
+    const evidence = await repo.idleEvidence(trx, { transactionPk, connectorPk: t.connector_pk, start, stop });
+    const m = measureIdle({ start, stop, ...evidence, now: this.now() });
     if (!m.final) {
       await repo.updateBilling(trx, transactionPk, { idle_started_at: m.idleStart });
       return false;
     }
-    const tariff = b.tariff as unknown as TariffSnapshot;
+    const tariff = billing.tariff;
     const billable = Math.max(0, m.seconds - (tariff.idleGraceMinutes ?? 0) * 60);
     const idleAmount = priceRecharge({ ...tariff, hasPayment: true }, { energyWh: 0, durationSec: 0, idleSec: billable }).idle;
+    const bill =
+      idleAmount > 0 && !billing.idleCanceledAt
+        ? await this.deps.ledger.bill(trx, {
+            transactionPk,
+            tenantPk: t.tenant_pk,
+            userPk: t.user_pk,
+            amount: idleAmount,
+            currency: billing.currency,
+            isIdle: true,
+            pendingType: t.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
+            requestedType: (t.requested_payment_type as PaymentType | null) ?? undefined,
+          })
+        : undefined;
     await repo.updateBilling(trx, transactionPk, {
       idle_started_at: m.idleStart,
       idle_ended_at: m.idleEnd,
       idle_seconds: m.seconds,
       idle_amount: idleAmount,
       idle_final: true,
+      ...(bill ? { idle_movement_pk: bill.movement_pk } : {}),
     });
-    if (idleAmount > 0 && !b.idle_canceled_at) {
-      const bill = await this.deps.ledger.bill(trx, {
-        transactionPk,
-        tenantPk: t.tenant_pk,
-        userPk: t.user_pk,
-        amount: idleAmount,
-        currency: b.currency,
-        isIdle: true,
-        pendingType: t.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
-        requestedType: (t.requested_payment_type as PaymentType | null) ?? undefined,
-      });
-      await repo.updateBilling(trx, transactionPk, { idle_movement_pk: bill.movement_pk });
-    }
     return true;
   }
 

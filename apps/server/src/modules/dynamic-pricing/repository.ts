@@ -180,23 +180,13 @@ export async function insertVersion(db: Executor, profilePk: number, version: nu
   await db.updateTable('pricing_profiles').set({ version, updated_at: new Date() }).where('pricing_profile_pk', '=', profilePk).execute();
 }
 
-/** The version of a profile in force at an instant: the latest saved at or before it. */
-export function versionAt(db: Executor, profilePk: number, at: Date) {
-  return db
-    .selectFrom('pricing_profile_versions')
-    .select(['version', 'rules'])
-    .where('pricing_profile_pk', '=', profilePk)
-    .where('created_at', '<=', at)
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /**
- * The profile pricing a station's connector, if any: the station's group has pricing on and names
- * a profile for that connector (connectors above 3 follow connector 3's), with the tenant's zone.
+ * The profile pricing a station's connector at a moment, if any: the station's group has pricing
+ * on and names a profile for that connector (connectors above 3 follow connector 3's), with the
+ * tenant's zone and the profile's rules in force at that moment (the latest version created by
+ * then; version and rules null when none was). One round trip: billing a stop reads it.
  */
-export function connectorProfile(db: Executor, chargeBoxPk: number, connectorId: number) {
+export function connectorProfileAt(db: Executor, chargeBoxPk: number, connectorId: number, at: Date) {
   const column =
     connectorId <= 1 ? 'vp.connector1_profile_pk' : connectorId === 2 ? 'vp.connector2_profile_pk' : 'vp.connector3_profile_pk';
   return db
@@ -204,7 +194,19 @@ export function connectorProfile(db: Executor, chargeBoxPk: number, connectorId:
     .innerJoin('virtual_group_pricing as vp', 'vp.virtual_group_pk', 'm.virtual_group_pk')
     .innerJoin('pricing_profiles as p', (j) => j.on(sql<boolean>`p.pricing_profile_pk = ${sql.ref(column)}`))
     .innerJoin('tenants as t', 't.tenant_pk', 'p.tenant_pk')
-    .select(['p.pricing_profile_pk', 'p.name', 't.country', 't.time_zone'])
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('pricing_profile_versions as v')
+          .select(['v.version', 'v.rules'])
+          .whereRef('v.pricing_profile_pk', '=', 'p.pricing_profile_pk')
+          .where('v.created_at', '<=', at)
+          .orderBy('v.version', 'desc')
+          .limit(1)
+          .as('v'),
+      (j) => j.onTrue(),
+    )
+    .select(['p.pricing_profile_pk', 'p.name', 't.country', 't.time_zone', 'v.version', 'v.rules'])
     .where('m.charge_box_pk', '=', chargeBoxPk)
     .where('vp.enabled', '=', true)
     .executeTakeFirst();

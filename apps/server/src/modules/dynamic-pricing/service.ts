@@ -156,10 +156,9 @@ export class DynamicPricingService {
       fallback: FallbackPrices;
     },
   ): Promise<DynamicQuote | null> {
-    const profile = await repo.connectorProfile(db, input.chargeBoxPk, input.connectorId);
-    if (!profile) return null;
-    const version = await repo.versionAt(db, profile.pricing_profile_pk, input.start);
-    if (!version) return null;
+    const profile = await repo.connectorProfileAt(db, input.chargeBoxPk, input.connectorId, input.start);
+    if (!profile || profile.version === null || profile.rules === null) return null;
+    const version = { version: profile.version, rules: profile.rules };
     const zone = zoneOf(profile);
     const readings = [
       { at: input.start.getTime(), wh: input.startWh },
