@@ -9,7 +9,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/platform/auth/password';
-import { InProcessBus } from '../apps/server/src/platform/bus';
+import { InProcessBus, type Bus } from '../apps/server/src/platform/bus';
+import { NatsBus } from '../apps/server/src/platform/nats-bus';
 
 /** DATABASE_URL as a postgres:// URL, or exits with a message naming the seed script to run. */
 export function benchDatabaseUrl(seededBy: string): string {
@@ -21,8 +22,12 @@ export function benchDatabaseUrl(seededBy: string): string {
   return url;
 }
 
-/** The app on `url`, listening on a free loopback port; `close` stops it and removes its data dir. */
-export async function startBenchApp(url: string) {
+/**
+ * The app on `url`, listening on a free loopback port; `close` stops it and removes its data dir.
+ * With `cluster`, it is one node of a cluster on that NATS server (its own node id): start it twice
+ * for two nodes sharing the database.
+ */
+export async function startBenchApp(url: string, cluster?: { natsUrl: string; nodeId: string }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-bench-'));
   const database = await openPostgres(url, 10);
   const config = loadConfig({
@@ -32,8 +37,9 @@ export async function startBenchApp(url: string) {
     CAPTCHA_PROVIDER: 'none',
     SIMULATOR_STATIONS: '0',
     DEMO: 'false',
+    ...(cluster ? { NATS_URL: cluster.natsUrl, NODE_ID: cluster.nodeId } : {}),
   });
-  const bus = new InProcessBus();
+  const bus: Bus = cluster ? await NatsBus.connect(cluster.natsUrl, cluster.nodeId) : new InProcessBus();
   const app = await buildApp({ config, database, bus, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -5,7 +5,8 @@
  * own load follows a daily curve of 20-60 A per phase, accelerated so one run covers a whole day.
  * Cars arrive and leave at random (seeded), a meter in the chargers' circuit reports base load plus
  * chargers every 5 s over HTTP, the meter drops out for a minute, and one station rejects every
- * charging profile. Prints, per run:
+ * charging profile. With --nodes 2 (and NATS_URL) two Recarga nodes share the database over a NATS
+ * bus: one holds the load manager's lease, the stations are split between them. Prints, per run:
  *
  *   - the highest total current seen on each phase,
  *   - the seconds spent above the breaker, and those beyond one control period per excursion (goal 0),
@@ -53,6 +54,9 @@ const USAGE = `Smart-charging scenario
   --rejecting <n>         stations that reject every charging profile (default 1)
   --control-period <s>    the load manager's period: excursions above the breaker shorter than this
                           are what a closed loop cannot avoid (default 5)
+  --nodes <n>             Recarga nodes sharing the database (default 1; 2 needs NATS_URL): the stations
+                          alternate between them and the meter reports to the last, so limits and
+                          readings cross the NATS bus to reach the node that runs the load manager
   --seed <n>              seed of the cars and sessions (default 1)
   --trace                 print each excursion above the breaker as it ends (when, how long, how high, why it may be)
   --no-smart              no smart-charging record: the cars draw what they want (the baseline)
@@ -82,6 +86,7 @@ const { values } = (() => {
         rejecting: { type: 'string', default: '1' },
         'control-period': { type: 'string', default: '5' },
         seed: { type: 'string', default: '1' },
+        nodes: { type: 'string', default: '1' },
         'no-smart': { type: 'boolean', default: false },
         trace: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -123,6 +128,9 @@ const rejecting = Math.round(numberOption('rejecting', 0, chargers));
 const controlPeriodS = numberOption('control-period', 0, 600);
 const seed = Math.round(numberOption('seed', 0, 2 ** 32 - 1));
 const smart = !values['no-smart'];
+const nodes = Math.round(numberOption('nodes', 1, 4));
+const natsUrl = process.env.NATS_URL;
+if (nodes > 1 && !natsUrl) fail('--nodes above 1 needs NATS_URL (e.g. nats://127.0.0.1:4222)');
 
 const STATION_PREFIX = 'SC-BENCH-';
 const TAG_PREFIX = 'SCBENCHTAG-';
@@ -142,7 +150,13 @@ const url = benchDatabaseUrl('nothing: the scenario migrates it and adds its own
   await seedDemo(database.db);
   await database.close();
 }
-const bench = await startBenchApp(url);
+// One node, or several on NATS (SC-BENCH-NODE-1, -2 …): the first serves the scenario's API calls.
+const cluster = await Promise.all(
+  Array.from({ length: nodes }, (_, i) =>
+    startBenchApp(url, nodes > 1 ? { natsUrl: natsUrl!, nodeId: `SC-BENCH-NODE-${i + 1}` } : undefined),
+  ),
+);
+const bench = cluster[0]!;
 const { db, base } = bench;
 
 const sol = await db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'sol').executeTakeFirstOrThrow();
@@ -256,7 +270,7 @@ if (smart) {
 // The site: stations, cars and the meter
 
 const fleet: FleetHandle = startFleet({
-  url: `${base.replace(/^http/, 'ws')}/ocpp`,
+  url: (_id, i) => `${cluster[i % nodes]!.base.replace(/^http/, 'ws')}/ocpp`,
   ids: stationIds,
   connectors: 1,
   meterIntervalSec: stationMeterEveryS,
@@ -289,7 +303,7 @@ const meter = new SimulatedMeter({
   macAddress: METER_MAC,
   baseLoad: { minA: baseMinA, maxA: baseMaxA, noiseA: 1.5, seed },
   chargers: () => fleet.phaseCurrentsA(),
-  publishers: [new HttpMeterPublisher({ server: base, deviceRemoteId: METER_ID, token: meterToken })],
+  publishers: [new HttpMeterPublisher({ server: cluster[nodes - 1]!.base, deviceRemoteId: METER_ID, token: meterToken })],
   intervalMs: meterEveryS * 1000,
   timeScale,
   startAt: buildingStart,
@@ -459,7 +473,7 @@ if (dropoutForS > 0) dropoutTimer = setTimeout(() => meter.dropout(dropoutForS),
 
 process.stdout.write(
   `${chargers} chargers (${[...rejectingIds].join(', ') || 'none'} rejecting profiles) on a ${breakerA} A breaker, base load ` +
-    `${baseMinA}-${baseMaxA} A, ${durationS} s at ${timeScale.toFixed(1)}x building time, ` +
+    `${baseMinA}-${baseMaxA} A, ${durationS} s at ${timeScale.toFixed(1)}x building time, ${nodes} node(s), ` +
     `${smart ? 'load manager on' : 'NO load manager (baseline)'}\n\n` +
     `${'t s'.padStart(5)} ${'building'.padStart(8)} ${'cars'.padStart(4)}  ${'total A (L1 L2 L3)'.padEnd(20)} ${'demand A (L1 L2 L3)'.padEnd(20)} ${'meter'.padEnd(7)} ${'profiles'.padStart(8)}\n`,
 );
@@ -489,7 +503,7 @@ await Promise.all(drivers);
 const meterCounts = meter.counters();
 await meter.stop();
 await fleet.stop({ timeoutMs: 5000 });
-await bench.close();
+await Promise.all(cluster.map((node) => node.close()));
 
 const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)} %`);
 const rows: Array<[string, string, string]> = [

@@ -10,7 +10,7 @@ import { aTransaction } from './helpers/transaction-builders';
  */
 describe('smart charging: the record’s dates, with a frozen clock', () => {
   let t: TestApp;
-  const sent: { station: string; limitA: unknown }[] = [];
+  const sent: { station: string; action?: string; limitA: unknown }[] = [];
   let loop: SmartChargingLoop;
 
   beforeAll(async () => {
@@ -49,7 +49,11 @@ describe('smart charging: the record’s dates, with a frozen clock', () => {
       db: t.db,
       operations: {
         sendSystemCommand: async (req) => {
-          sent.push({ station: req.station.charge_box_id, limitA: (req.parameters as { limitA: number }).limitA });
+          sent.push({
+            station: req.station.charge_box_id,
+            ...(req.action === 'SetChargingProfile' ? {} : { action: req.action }),
+            limitA: (req.parameters as { limitA?: number }).limitA,
+          });
           return {
             taskPk: null as never,
             result: { status: 'answered', response: 'Accepted', errorCode: null, errorMessage: null, detail: null },
@@ -77,11 +81,14 @@ describe('smart charging: the record’s dates, with a frozen clock', () => {
     expect(state).toEqual({ failsafe: true, meter_online: null });
   });
 
-  it('after the end day (1 Feb 00:30 in São Paulo): nothing more is sent', async () => {
+  it('after the end day (1 Feb 00:30 in São Paulo): the limit is cleared once, then nothing more is sent', async () => {
     sent.length = 0;
 
     await loop.runOnce(new Date('2026-02-01T03:30:00Z'));
+    expect(sent).toEqual([{ station: 'SC-DATES', action: 'ClearChargingProfile', limitA: undefined }]);
 
+    sent.length = 0;
+    await loop.runOnce(new Date('2026-02-01T03:31:00Z'));
     expect(sent).toEqual([]);
   });
 

@@ -5,8 +5,11 @@ import { Random } from './random';
 import { SimulatedStation, type AutoSessionOptions, type SimulatedStationOptions, type SimulatorLogger } from './station';
 
 export interface FleetOptions {
-  /** Base address of the central system, e.g. ws://localhost:3000/ocpp. */
-  url: string;
+  /**
+   * Base address of the central system, e.g. ws://localhost:3000/ocpp; or, to spread the stations
+   * over the nodes of a cluster, the address for each station (by its id and position).
+   */
+  url: string | ((chargeBoxId: string, index: number) => string);
   /** How many stations (ignored when `ids` is given). */
   stations?: number;
   /** Explicit charge box ids. */
@@ -88,7 +91,7 @@ export function startFleet(options: FleetOptions): FleetHandle {
     const v15 = Math.floor((i + 1) * share) > Math.floor(i * share);
     const password = typeof options.password === 'function' ? options.password(chargeBoxId) : options.password;
     return new SimulatedStation({
-      url: options.url,
+      url: typeof options.url === 'function' ? options.url(chargeBoxId, i) : options.url,
       chargeBoxId,
       protocol: v15 ? 'ocpp1.5' : (options.protocol ?? 'ocpp1.6'),
       password,

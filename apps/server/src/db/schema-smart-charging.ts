@@ -40,6 +40,8 @@ export interface SmartChargingSessionsTable {
   retry_at: Timestamp | null;
   task_pk: number | null;
   updated_at: CreatedAt;
+  /** The limit before the latest change (migration 0024); null before any change. */
+  previous_limit_a: Numeric | null;
 }
 
 /** The control loop's memory per group. */

@@ -28,6 +28,8 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
   let meterPk: number;
   const clients: StationClient[] = [];
   const received = new Map<string, Received[]>();
+  /** ClearChargingProfile requests each station received. */
+  const cleared = new Map<string, { id?: number }[]>();
   /** What each station answers to the next SetChargingProfile calls (default Accepted). */
   const answers = new Map<string, string[]>();
   const ids = ['SC-LOOP-1', 'SC-LOOP-2', 'SC-LOOP-3'];
@@ -113,6 +115,11 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
       client.handle('SetChargingProfile', async ({ params }) => {
         received.get(id)!.push(params as Received);
         return { status: answers.get(id)?.shift() ?? 'Accepted' };
+      });
+      cleared.set(id, []);
+      client.handle('ClearChargingProfile', async ({ params }) => {
+        cleared.get(id)!.push(params as { id?: number });
+        return { status: 'Accepted' };
       });
       await client.call('StartTransaction', { connectorId: 1, idTag: `TAG-${id}`, meterStart: 0, timestamp: iso() });
     }
@@ -221,5 +228,67 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
         !(await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx).executeTakeFirst()),
       15_000,
     );
+  });
+  it('a station taken out of the group gets the load manager’s limit cleared, and the others share its current', async () => {
+    const membership = await t.db
+      .selectFrom('virtual_group_charge_boxes')
+      .select('virtual_group_charge_box_pk')
+      .where('charge_box_pk', '=', await stationPk(t, 'SC-LOOP-2'))
+      .executeTakeFirstOrThrow();
+    const before = received.get('SC-LOOP-1')!.length;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/gateway/virtual-groups/charge-boxs/${membership.virtual_group_charge_box_pk}`,
+      headers: bearer(admin),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    // The load manager's own profile on connector 1: id 2 000 000 000 + 1.
+    await eventually(() => cleared.get('SC-LOOP-2')!.length >= 1, 15_000);
+    expect(cleared.get('SC-LOOP-2')![0]).toEqual({ id: 2_000_000_001 });
+    const tx2 = received.get('SC-LOOP-2')!.at(-1)!.csChargingProfiles.transactionId;
+    await eventually(
+      async () =>
+        !(await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx2).executeTakeFirst()),
+      15_000,
+    );
+    // SC-LOOP-1 alone in the group now (SC-LOOP-3 stopped): (63 − 30 − 3) = 30 A, within its rating.
+    await eventually(() => received.get('SC-LOOP-1')!.length > before && lastLimit('SC-LOOP-1') === 30, 15_000);
+  });
+
+  it('disabling the record clears the limits of the recharges still running', async () => {
+    const record = await t.db.selectFrom('smart_charging').selectAll().where('virtual_group_pk', '=', group).executeTakeFirstOrThrow();
+    const today = localDate(new Date(), 'America/Sao_Paulo');
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/smart/smart-charging/${record.smart_charging_pk}`,
+      headers: bearer(admin),
+      payload: {
+        enabled: false,
+        start_date: today,
+        end_date: today,
+        current_nominal_a: '63',
+        modulation: 'DYNAMIC',
+        meter_device_remote_id: 'loop-meter',
+        meter_device_remote_in_circuit: false,
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    await eventually(() => cleared.get('SC-LOOP-1')!.length >= 1, 15_000);
+    expect(cleared.get('SC-LOOP-1')![0]).toEqual({ id: 2_000_000_001 });
+    await eventually(
+      async () => (await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').execute()).length === 0,
+      15_000,
+    );
+    const tasks = await t.db
+      .selectFrom('operation_tasks')
+      .select(['operation_name', 'origin'])
+      .where('operation_name', '=', 'clear_charging_profile')
+      .execute();
+    expect(tasks).toEqual([
+      { operation_name: 'clear_charging_profile', origin: 'SMART_CHARGING' },
+      { operation_name: 'clear_charging_profile', origin: 'SMART_CHARGING' },
+    ]);
   });
 });

@@ -404,7 +404,7 @@ export class OperationService {
     issuer: string;
     operationName: OperationCommand;
     station: { charge_box_pk: number; charge_box_id: string; tenant_pk: number };
-    action: 'SetChargingProfile';
+    action: 'SetChargingProfile' | 'ClearChargingProfile';
     payload: unknown;
     parameters: Record<string, unknown>;
     timeoutMs?: number;

@@ -8,10 +8,13 @@ import { zoneOf } from '../dynamic-pricing/service';
 // eslint-disable-next-line boundaries/dependencies
 import { isOnline, latestMeasurement } from '../meters/readings';
 import type { OperationService } from '../operations/service';
-import { chargingLimit } from './charging-limit';
-import { controlWindowMs, plan, type Plan, type PlannerSession } from './planner';
+import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
+import { controlWindowMs, plan, settledAt, type PhaseIndex, type Plan, type PlannerSession } from './planner';
 import * as repo from './repository';
 import { measuredByPhase, ratingA, wiring } from './station-electrics';
+
+/** How many times the loop tries to clear the limit of a recharge it no longer controls. */
+export const MAX_RELEASE_TRIES = 5;
 
 /** The longest wait between two tries of a session whose station refused or missed its limit. */
 export const MAX_RETRY_MS = 5 * 60_000;
@@ -90,17 +93,63 @@ export class SmartChargingLoop {
 
   /** Every enabled group inside its dates, one after the other. */
   async runOnce(now = this.now()): Promise<void> {
-    const groups = await repo.enabledRecords(this.deps.db);
+    const groups = (await repo.enabledRecords(this.deps.db)).filter((g) => {
+      const today = localDate(now, zoneOf(g));
+      return Boolean(g.start_date && g.end_date && today >= g.start_date && today <= g.end_date && g.current_nominal_a !== null);
+    });
+    try {
+      await this.release(
+        groups.map((g) => g.virtual_group_pk),
+        now,
+      );
+    } catch (err) {
+      this.deps.log.error({ err }, 'smart charging: releasing limits failed');
+    }
     for (const g of groups) {
       if (this.stopped) return;
-      const today = localDate(now, zoneOf(g));
-      if (!g.start_date || !g.end_date || today < g.start_date || today > g.end_date || g.current_nominal_a === null) continue;
       try {
         await this.runGroup(g, now);
       } catch (err) {
         this.deps.log.error({ err, virtualGroupPk: g.virtual_group_pk }, 'smart charging: group pass failed');
       }
     }
+  }
+
+  /**
+   * Gives back their full current to the recharges the load manager no longer controls (the
+   * group's record disabled, its dates over, the record gone, the station out of the group): a
+   * ClearChargingProfile of the load manager's own profile on each running one — a task of origin
+   * SMART_CHARGING like the limits — then the session is forgotten. A station that does not answer
+   * is tried again with the limits' backoff, at most MAX_RELEASE_TRIES times (its limit then ends
+   * with the recharge).
+   */
+  private async release(controlled: number[], now: Date) {
+    const rows = await repo.releasedSessions(this.deps.db, controlled);
+    await Promise.all(
+      rows.map(async (r) => {
+        if (r.stop_timestamp || r.failures >= MAX_RELEASE_TRIES) return repo.forgetSession(this.deps.db, r.transaction_pk);
+        if (r.retry_at && new Date(r.retry_at) > now) return;
+        const { result } = await this.deps.operations.sendSystemCommand({
+          origin: 'SMART_CHARGING',
+          issuer: 'smart-charging',
+          operationName: 'clear_charging_profile',
+          station: r,
+          action: 'ClearChargingProfile',
+          payload: { id: SMART_PROFILE_ID_BASE + r.connector_id },
+          parameters: { virtualGroupId: r.virtual_group_pk, connectorId: r.connector_id, transactionId: r.transaction_pk, release: true },
+          timeoutMs: this.deps.config.commandTimeoutMs,
+        });
+        // Accepted, or Unknown (the station holds no such profile any more): either way released.
+        if (result.status === 'answered') return repo.forgetSession(this.deps.db, r.transaction_pk);
+        const failures = r.failures + 1;
+        await repo.deferRelease(
+          this.deps.db,
+          r.transaction_pk,
+          failures,
+          new Date(now.getTime() + retryDelayMs(this.deps.config.periodMs, failures)),
+        );
+      }),
+    );
   }
 
   private async runGroup(g: Group, now: Date) {
@@ -118,12 +167,12 @@ export class SmartChargingLoop {
     const meterFresh = meterOnline && reading !== null && now.getTime() - reading.measuredAt.getTime() <= windowMs;
     // With the meter in circuit, the chargers' draw is taken off the reading: it must be the draw the
     // reading contains, so each session's latest sample at or before the reading (see samplesUntil).
-    const samples = await repo.currentSamples(
-      db,
-      rows.map((r) => r.transaction_pk),
-      new Date(now.getTime() - windowMs),
-      g.meter_in_circuit && reading ? samplesUntil(reading.measuredAt) : undefined,
-    );
+    const pks = rows.map((r) => r.transaction_pk);
+    const since = new Date(now.getTime() - windowMs);
+    const aligned = g.meter_in_circuit && reading !== null;
+    const samples = await repo.currentSamples(db, pks, since, aligned ? samplesUntil(reading.measuredAt) : undefined);
+    // What each car takes now (its latest samples), for the car cap: the aligned ones may be older.
+    const latest = aligned ? await repo.currentSamples(db, pks, since) : samples;
     const stationOf = new Map(stations.map((s) => [s.charge_box_pk, s]));
     const sessions: PlannerSession[] = [];
     const rowOf = new Map<number, SessionRow>();
@@ -132,7 +181,7 @@ export class SmartChargingLoop {
       if (!st) continue;
       rowOf.set(r.transaction_pk, r);
       const lines = wiring(st.system, st.phase);
-      sessions.push({
+      const session: PlannerSession = {
         transactionId: r.transaction_pk,
         chargeBoxId: st.charge_box_id,
         connectorId: r.connector_id,
@@ -147,7 +196,13 @@ export class SmartChargingLoop {
         supportsProfiles: st.ocpp_protocol !== 'ocpp1.5',
         lastCommand: r.status ?? null,
         previousLimitA: r.limit_a === null ? null : Number(r.limit_a),
-      });
+        limitSince: r.limit_since ? new Date(r.limit_since).getTime() : undefined,
+        limitBeforeA: r.previous_limit_a === null ? null : Number(r.previous_limit_a),
+      };
+      // What the car takes under its limit: its latest samples, once taken after it settled there.
+      const settled = settledAt(session);
+      session.appetiteA = settled === null ? null : appetite(latest, r.transaction_pk, lines, settled);
+      sessions.push(session);
     }
     const breakerA = Number(g.current_nominal_a);
     const p = plan({
@@ -276,6 +331,24 @@ export class SmartChargingLoop {
  */
 export const SAMPLE_ALIGN_MS = 500;
 const samplesUntil = (measuredAt: Date) => new Date(measuredAt.getTime() + SAMPLE_ALIGN_MS);
+
+/**
+ * What the car draws under its current limit, per building phase: its latest samples, when every
+ * one was taken long enough after the limit was set (and after its last raise); null otherwise.
+ */
+function appetite(
+  samples: { transaction_pk: number | null; phase: string | null; value: number | null; value_timestamp: Date | string }[],
+  transactionPk: number,
+  lines: PhaseIndex[],
+  settledAt: number,
+): [number, number, number] | null {
+  const own = samples.filter((x) => x.transaction_pk === transactionPk);
+  if (own.length === 0 || own.some((x) => new Date(x.value_timestamp).getTime() < settledAt)) return null;
+  return measuredByPhase(
+    own.map((x) => ({ phase: x.phase, value: Number(x.value) })),
+    lines,
+  );
+}
 
 /** The non-group load of the group's last plan (see planSummary), if it had one. */
 function heldNonGroup(plan: unknown): [number, number, number] | null {

@@ -269,4 +269,103 @@ describe('smart-charging planner', () => {
 
     expect(limits(p)).toEqual([25, 25]);
   });
+
+  describe('cars that take less than offered', () => {
+    it('an 11 kW car settled at 16 A under a 27.5 A limit is capped at 18 A and the rest goes to the others', () => {
+      // available = 100 − 40 − 5 = 55 A per phase, two sessions: 27.5 A each by fair share. The first
+      // car draws 16 A on every phase under its accepted 27.5 A: it takes at most 16 + 2 = 18 A; the
+      // second gets 55 − 18 = 37 A, above its 32 A rating → 32 A.
+      const first = aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 27.5, appetiteA: [16, 16, 16] });
+      const p = plan(input({ sessions: [first, aSession(2)] }));
+
+      const byTx = Object.fromEntries(p.sessions.map((s) => [s.transactionId, [s.limitA, s.reason]]));
+      expect(byTx).toEqual({ 1: [18, 'CAR_CAP'], 2: [32, 'RATING_CAP'] });
+    });
+
+    it('a car drawing within 1 A of its limit is not capped: it may want more', () => {
+      // 26.6 A under 27.5 A: 26.6 > 27.5 − 1 = 26.5 → fair share 27.5 A each again.
+      const first = aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 27.5, appetiteA: [26.6, 26.6, 26.6] });
+      const p = plan(input({ sessions: [first, aSession(2)] }));
+      expect(limits(p)).toEqual([27.5, 27.5]);
+      expect(p.sessions.map((s) => s.reason)).toEqual(['FAIR_SHARE', 'FAIR_SHARE']);
+    });
+
+    it('a car near full keeps the IEC minimum, not its draw + 2 A', () => {
+      // draws 1.5 A under 20 A: 1.5 + 2 = 3.5 A, raised to the 6 A minimum. The other: 55 − 6 = 49 → 32 A rating.
+      const first = aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 20, appetiteA: [1.5, 1.5, 1.5] });
+      const p = plan(input({ sessions: [first, aSession(2)] }));
+      expect(limits(p)).toEqual([6, 32]);
+    });
+
+    it('a single-phase car on a three-phase charger counts only on the phase it draws from', () => {
+      // A 60 A breaker: 60 − 40 − 5 = 15 A per phase. #1 and #2 are single-phase cars drawing on A
+      // only, within 1 A of their 7.5 A limits (not capped); #3 is a car not seen yet.
+      const one = aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 7.5, appetiteA: [7, 0, 0] });
+      const two = aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 7.5, appetiteA: [7.2, 0, 0] });
+      const p = plan(input({ breakerA: 60, sessions: [one, two, aSession(3)] }));
+      // #3 unknown counts on A, B and C: A holds three → 15 / 3 = 5 A < 6 → the latest, #3, is
+      // paused; #1 and #2 get 7.5 A each.
+      expect(limits(p)).toEqual([7.5, 7.5, 0]);
+
+      // Once #3's car is seen drawing on B and C only (a two-line car), A no longer holds it: 15 A.
+      const three = aSession(3, { lastCommand: 'ACCEPTED', previousLimitA: 6, appetiteA: [0, 5.8, 5.8] });
+      const q = plan(input({ breakerA: 60, sessions: [one, two, three] }));
+      expect(limits(q)).toEqual([7.5, 7.5, 15]);
+    });
+
+    it('a car that follows its settled limit counts at that limit on the meter, not at its older sample', () => {
+      // Meter in circuit reads 60 A per phase at 10:10:00. The car was raised from 6 to 20 A at
+      // 10:09:40: settled 2 s + 14 A ÷ 2 A/s = 9 s later, at 10:09:51, before the reading. It draws
+      // all of it (19.6 A, within 1 A), but its last sample before the reading still shows 6 A: the
+      // building is 60 − 20 = 40 A, not 60 − 6 = 54 A.
+      const meterAt = Date.UTC(2026, 10, 25, 10, 10, 0);
+      const follows = aSession(1, {
+        lastCommand: 'ACCEPTED',
+        previousLimitA: 20,
+        limitBeforeA: 6,
+        limitSince: Date.UTC(2026, 10, 25, 10, 9, 40),
+        measuredA: [6, 6, 6],
+        appetiteA: [19.6, 19.6, 19.6],
+      });
+      const p = plan(input({ meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [follows] }));
+      expect(p.nonGroupA).toEqual([40, 40, 40]);
+
+      // Raised at 10:09:52: settled at 10:10:03, after the reading → its sample, 60 − 6 = 54 A.
+      const late = plan(
+        input({
+          meterA: [60, 60, 60],
+          meterAt,
+          meterInCircuit: true,
+          sessions: [{ ...follows, limitSince: Date.UTC(2026, 10, 25, 10, 9, 52) }],
+        }),
+      );
+      expect(late.nonGroupA).toEqual([54, 54, 54]);
+
+      // A car taking less than offered (capped): its sample, 60 − 6 = 54 A.
+      const less = plan(input({ meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [{ ...follows, appetiteA: [6, 6, 6] }] }));
+      expect(less.nonGroupA).toEqual([54, 54, 54]);
+    });
+
+    it('a car paused and resumed since its sample counts at the lower limit: the building is never under-estimated', () => {
+      // The car drew 6.9 A (its sample at 10:09:58), was paused at 10:09:59 (0 A, settled by the
+      // 10:10:02 reading, which reads 25 A: the building alone) and resumed at 9.2 A at 10:10:03.
+      // Capped by the current limit alone its sample would count 6.9 A: building 25 − 6.9 = 18.1 A,
+      // too low. The limit changed after the reading, so the lower of 9.2 and 0 caps it: 25 A.
+      const meterAt = Date.UTC(2026, 10, 25, 10, 10, 2);
+      const resumed = aSession(1, {
+        lastCommand: 'ACCEPTED',
+        previousLimitA: 9.2,
+        limitBeforeA: 0,
+        limitSince: Date.UTC(2026, 10, 25, 10, 10, 3),
+        measuredA: [6.9, 6.9, 6.9],
+      });
+      const p = plan(input({ meterA: [25, 25, 25], meterAt, meterInCircuit: true, sessions: [resumed] }));
+      expect(p.nonGroupA).toEqual([25, 25, 25]);
+    });
+
+    it('no appetite without an accepted limit: a car never offered one is not capped', () => {
+      const p = plan(input({ sessions: [aSession(1, { appetiteA: [5, 5, 5] }), aSession(2)] }));
+      expect(limits(p)).toEqual([27.5, 27.5]);
+    });
+  });
 });

@@ -45,6 +45,16 @@ export interface PlannerSession {
   lastCommand: CommandResult;
   /** The limit last sent (accepted or awaiting its answer); null when none. */
   previousLimitA: number | null;
+  /**
+   * What the car draws per building phase under its accepted limit, once it has had time to settle
+   * there (the loop fills it from a sample taken long enough after the limit was accepted); null or
+   * absent when unknown. See `carCap`.
+   */
+  appetiteA?: Phases | null;
+  /** When the limit last sent was set (ms since the epoch); absent when unknown. */
+  limitSince?: number;
+  /** The limit before that one (A); null when it is the first. */
+  limitBeforeA?: number | null;
 }
 
 export interface PlannerInput {
@@ -68,7 +78,7 @@ export interface PlannerInput {
 }
 
 export type PlanReason =
-  'FAIR_SHARE' | 'RATING_CAP' | 'PAUSED' | 'FAILSAFE' | 'STATION_OFFLINE' | 'PROFILE_REJECTED' | 'NO_PROFILES' | 'HYSTERESIS';
+  'FAIR_SHARE' | 'RATING_CAP' | 'CAR_CAP' | 'PAUSED' | 'FAILSAFE' | 'STATION_OFFLINE' | 'PROFILE_REJECTED' | 'NO_PROFILES' | 'HYSTERESIS';
 
 export interface PlannedSession {
   transactionId: number;
@@ -142,14 +152,15 @@ export function fairShares(caps: Map<number, number>, constraints: Constraint[])
  */
 function sharesWithMinimum(
   members: PlannerSession[],
+  capOf: (s: PlannerSession) => number,
   constraintsOf: (active: PlannerSession[]) => Constraint[],
 ): { shares: Map<number, number>; paused: Set<number> } {
   const byArrival = [...members].sort((a, b) => a.arrivedAt - b.arrivedAt || a.transactionId - b.transactionId);
-  const paused = new Set<number>(byArrival.filter((s) => s.ratingA < IEC_MIN_CURRENT_A).map((s) => s.transactionId));
+  const paused = new Set<number>(byArrival.filter((s) => capOf(s) < IEC_MIN_CURRENT_A).map((s) => s.transactionId));
   for (;;) {
     const active = byArrival.filter((s) => !paused.has(s.transactionId));
     const constraints = constraintsOf(active);
-    const shares = fairShares(new Map(active.map((s) => [s.transactionId, s.ratingA])), constraints);
+    const shares = fairShares(new Map(active.map((s) => [s.transactionId, capOf(s)])), constraints);
     const short = active.filter((s) => floorTenth(shares.get(s.transactionId)!) < IEC_MIN_CURRENT_A);
     if (short.length === 0) return { shares, paused };
     const shortKeys = new Set(short.map((s) => s.transactionId));
@@ -170,19 +181,87 @@ function uncontrolledReason(s: PlannerSession): PlanReason | null {
 const zero = (): Phases => [0, 0, 0];
 
 /**
- * What a session draws, for taking it off the meter: its latest Current.Import, but never more
- * than the limit its station accepted. A station samples every MeterValueSampleInterval, so after a
- * reduction its last sample can still show the old, higher current for a whole interval while the
- * car (which sheds current within a second) and the meter already show the new one; subtracting the
- * stale sample would under-estimate the building and hand out current that is not there. Capping at
- * the accepted limit only ever lowers the estimate of the chargers' draw, so the building's load is
- * over-estimated, never under (the safe side). A sample that is low because the car is still ramping
- * up stays as it is, for the same reason.
+ * What a session drew when the meter took its reading, for taking it off the meter.
+ *
+ * A car that follows its limit (its settled draw is within CAR_CAP_SLACK_A of it, see `carCap`)
+ * and whose limit was settled before the reading drew that limit, on the phases it uses: the
+ * station enforces it and the car takes all of it. Its Current.Import sample says less well: a
+ * station samples every MeterValueSampleInterval, so its last sample before the reading can be up
+ * to an interval old and show the limit before last — a car raised (or resumed) since then made the
+ * building come out tens of amperes too high, a car cut since then too low (the bench's plan events
+ * showed the building estimate swinging 2 → 70 A on a 20–60 A building).
+ *
+ * Any other session (its limit changed shortly before the reading, its car taking less than
+ * offered, or not known yet): its latest sample at or before the reading, never more than the limit
+ * its station accepted — after a cut the car sheds current within a second while the sample can
+ * still show the old current; capping only lowers the chargers' estimate, so the building is
+ * over-estimated, never under (the safe side). A low sample of a car still climbing stays as it is,
+ * for the same reason.
  */
-export function drawEstimate(s: PlannerSession): Phases | null {
+export function drawEstimate(s: PlannerSession, meterAt?: number): Phases | null {
+  const accepted = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : null;
+  const settled = settledAt(s);
+  if (accepted !== null && accepted > 0 && s.appetiteA && meterAt !== undefined && settled !== null) {
+    const cap = carCap(s);
+    if (!cap.capped && settled <= meterAt && Math.max(...cap.phases.map((p) => s.appetiteA![p])) > accepted - CAR_CAP_SLACK_A) {
+      const drawn: Phases = [0, 0, 0];
+      for (const p of cap.phases) drawn[p] = accepted;
+      return drawn;
+    }
+  }
   if (!s.measuredA) return null;
-  const cap = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : Infinity;
-  return s.measuredA.map((a) => Math.min(a, cap)) as Phases;
+  let ceiling = accepted ?? Infinity;
+  // A limit changed after (or just before) the reading: the reading holds the car under either
+  // limit, so the lower of the two caps its sample (a car paused after the reading and resumed
+  // since must not count at its sample from before the pause).
+  if (accepted !== null && meterAt !== undefined && s.limitSince !== undefined && s.limitSince + CUT_SETTLE_MS > meterAt)
+    ceiling = Math.min(accepted, s.limitBeforeA ?? 0);
+  return s.measuredA.map((a) => Math.min(a, ceiling)) as Phases;
+}
+
+/** How long a car takes to obey a lower limit (IEC 61851 asks for 5 s; cars take about one). */
+export const CUT_SETTLE_MS = 2_000;
+/** How fast the load manager assumes a car climbs to a higher limit (cars do about 4 A/s; this errs slow). */
+export const RISE_A_PER_S = 2;
+
+/**
+ * From when a car has had time to settle under its limit (ms since the epoch): CUT_SETTLE_MS after
+ * the limit was set, plus the climb at RISE_A_PER_S when it was a raise. Null when unknown.
+ */
+export function settledAt(s: Pick<PlannerSession, 'limitSince' | 'limitBeforeA' | 'previousLimitA'>): number | null {
+  if (s.limitSince === undefined || s.previousLimitA === null) return null;
+  const rise = Math.max(0, s.previousLimitA - (s.limitBeforeA ?? 0));
+  return s.limitSince + CUT_SETTLE_MS + (rise / RISE_A_PER_S) * 1000;
+}
+
+/** A car drawing at least this much under its limit takes less than it is offered (A). */
+export const CAR_CAP_SLACK_A = 1;
+/** What a car that takes less than offered keeps above its draw, to show it wants more (A). */
+export const CAR_CAP_HEADROOM_A = 2;
+/** A phase on which a charging car draws less than this carries none of its current (A). */
+const IDLE_LINE_A = 1;
+
+/**
+ * What a controlled session is offered at most, and on which building phases it counts. A car
+ * whose on-board charger takes less than its accepted limit (an 11 kW car on a 22 kW charger, a
+ * battery tapering near full) would leave the difference unused: it is capped at its settled draw
+ * plus CAR_CAP_HEADROOM_A (at least the IEC minimum), and the rest goes to the others. When the
+ * car wants more, it draws up to within CAR_CAP_SLACK_A of that cap, the cap no longer applies
+ * and the next plan offers it its fair share again. A car drawing on some lines of its charger only
+ * (a single-phase car on a three-phase charger) counts only on the phases it draws from: AC cars
+ * do not change phases during a charge.
+ */
+export function carCap(s: PlannerSession): { capA: number; phases: readonly PhaseIndex[]; capped: boolean } {
+  const appetite = s.appetiteA;
+  if (!appetite || s.lastCommand !== 'ACCEPTED' || s.previousLimitA === null || s.previousLimitA <= 0)
+    return { capA: s.ratingA, phases: s.phases, capped: false };
+  const peak = Math.max(...s.phases.map((p) => appetite[p]));
+  const drawing = peak >= IEC_MIN_CURRENT_A - IDLE_LINE_A;
+  const used = drawing ? s.phases.filter((p) => appetite[p] >= IDLE_LINE_A) : s.phases;
+  const phases = used.length > 0 ? used : s.phases;
+  if (peak > s.previousLimitA - CAR_CAP_SLACK_A) return { capA: s.ratingA, phases, capped: false };
+  const capA = Math.min(s.ratingA, Math.max(IEC_MIN_CURRENT_A, floorTenth(peak + CAR_CAP_HEADROOM_A)));
+  return { capA, phases, capped: capA < s.ratingA };
 }
 
 /** The shortest time a reading stays usable for control, however short the period (a meter reports every few seconds). */
@@ -203,6 +282,10 @@ export function plan(input: PlannerInput): Plan {
   const { sessions } = input;
   const uncontrolled = sessions.filter((s) => uncontrolledReason(s) !== null);
   const controlled = sessions.filter((s) => uncontrolledReason(s) === null);
+  const caps = new Map(controlled.map((s) => [s.transactionId, carCap(s)]));
+  const capOf = (s: PlannerSession) => caps.get(s.transactionId)?.capA ?? s.ratingA;
+  /** The phases a controlled session counts on (all its charger's for an uncontrolled one). */
+  const linesOf = (s: PlannerSession) => caps.get(s.transactionId)?.phases ?? s.phases;
 
   let mode: Plan['mode'];
   let nonGroupA: Phases | null = null;
@@ -220,7 +303,7 @@ export function plan(input: PlannerInput): Plan {
     for (const s of sessions) {
       // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
       if (input.meterAt !== undefined && s.arrivedAt > input.meterAt) continue;
-      const drawn = drawEstimate(s);
+      const drawn = drawEstimate(s, input.meterAt);
       if (drawn) for (const p of [0, 1, 2] as const) groupDraw[p] += drawn[p];
     }
     nonGroupA = meter.map((m, p) => (input.meterInCircuit ? Math.max(0, m - groupDraw[p]!) : m)) as Phases;
@@ -233,7 +316,7 @@ export function plan(input: PlannerInput): Plan {
     constraintsFor = (active) =>
       ([0, 1, 2] as const).map((p) => ({
         capacity: left[p],
-        members: new Set(active.filter((s) => s.phases.includes(p)).map((s) => s.transactionId)),
+        members: new Set(active.filter((s) => linesOf(s).includes(p)).map((s) => s.transactionId)),
       }));
   } else {
     mode = 'FAILSAFE';
@@ -255,7 +338,7 @@ export function plan(input: PlannerInput): Plan {
       constraintsFor = (active) => [
         ...([0, 1, 2] as const).map((p) => ({
           capacity: left[p],
-          members: new Set(active.filter((s) => s.phases.includes(p)).map((s) => s.transactionId)),
+          members: new Set(active.filter((s) => linesOf(s).includes(p)).map((s) => s.transactionId)),
         })),
         ...perStation(active),
       ];
@@ -264,7 +347,7 @@ export function plan(input: PlannerInput): Plan {
       constraintsFor = perStation;
     }
   }
-  const { shares, paused } = sharesWithMinimum(controlled, constraintsFor);
+  const { shares, paused } = sharesWithMinimum(controlled, capOf, constraintsFor);
 
   const out: PlannedSession[] = sessions.map((s) => {
     const why = uncontrolledReason(s);
@@ -275,9 +358,18 @@ export function plan(input: PlannerInput): Plan {
       const limitA = why === 'NO_PROFILES' ? s.ratingA : Math.min(IEC_MIN_CURRENT_A, s.ratingA);
       return { ...ids(s), limitA, assumedA: s.ratingA, reason: why, send: why !== 'NO_PROFILES' };
     }
-    const limitA = paused.has(s.transactionId) ? 0 : floorTenth(Math.min(s.ratingA, shares.get(s.transactionId) ?? 0));
+    const cap = capOf(s);
+    const limitA = paused.has(s.transactionId) ? 0 : floorTenth(Math.min(cap, shares.get(s.transactionId) ?? 0));
     const reason: PlanReason =
-      limitA === 0 ? 'PAUSED' : mode === 'FAILSAFE' ? 'FAILSAFE' : limitA >= floorTenth(s.ratingA) ? 'RATING_CAP' : 'FAIR_SHARE';
+      limitA === 0
+        ? 'PAUSED'
+        : mode === 'FAILSAFE'
+          ? 'FAILSAFE'
+          : limitA >= floorTenth(s.ratingA)
+            ? 'RATING_CAP'
+            : caps.get(s.transactionId)?.capped && limitA >= floorTenth(cap)
+              ? 'CAR_CAP'
+              : 'FAIR_SHARE';
     return { ...ids(s), limitA, assumedA: limitA, reason, send: true };
   });
 

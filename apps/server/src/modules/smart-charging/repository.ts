@@ -204,6 +204,8 @@ export function openSessions(db: Executor, groupPk: number) {
       'ss.status',
       'ss.failures',
       'ss.retry_at',
+      'ss.updated_at as limit_since',
+      'ss.previous_limit_a',
     ])
     .where('m.virtual_group_pk', '=', groupPk)
     .where('x.stop_timestamp', 'is', null)
@@ -217,7 +219,7 @@ export function currentSamples(db: Executor, transactionPks: number[], since: Da
   if (transactionPks.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('meter_values')
-    .select(['transaction_pk', 'phase', 'value'])
+    .select(['transaction_pk', 'phase', 'value', 'value_timestamp'])
     .distinctOn(['transaction_pk', sql`coalesce(phase, '')`])
     .where('transaction_pk', 'in', transactionPks)
     .where('measurand', '=', 'Current.Import')
@@ -261,13 +263,86 @@ export async function saveSession(
       connector_id: s.connectorId,
       ...values,
     })
-    .onConflict((oc) => oc.column('transaction_pk').doUpdateSet({ ...values, virtual_group_pk: s.groupPk }))
+    .onConflict((oc) =>
+      oc.column('transaction_pk').doUpdateSet({
+        ...values,
+        virtual_group_pk: s.groupPk,
+        // The limit before this one, when this one changes it (updated_at then dates the change).
+        previous_limit_a: sql<
+          number | null
+        >`case when excluded.limit_a <> smart_charging_sessions.limit_a then smart_charging_sessions.limit_a else smart_charging_sessions.previous_limit_a end`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Sessions the load manager set a limit on that it no longer controls: their group's record is
+ * off, out of its dates or gone, or their station left the group (`controlled`: the groups it
+ * plans now). With whether the recharge still runs and the station to address.
+ */
+export function releasedSessions(db: Executor, controlled: number[]) {
+  return db
+    .selectFrom('smart_charging_sessions as ss')
+    .innerJoin('transactions as x', 'x.transaction_pk', 'ss.transaction_pk')
+    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'ss.charge_box_pk')
+    .select([
+      'ss.transaction_pk',
+      'ss.virtual_group_pk',
+      'ss.connector_id',
+      'ss.failures',
+      'ss.retry_at',
+      'x.stop_timestamp',
+      'cb.charge_box_pk',
+      'cb.charge_box_id',
+      'cb.tenant_pk',
+    ])
+    .where((eb) =>
+      eb.or([
+        ...(controlled.length ? [eb('ss.virtual_group_pk', 'not in', controlled)] : [eb.lit(true)]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('virtual_group_charge_boxes as m')
+              .select('m.charge_box_pk')
+              .whereRef('m.virtual_group_pk', '=', 'ss.virtual_group_pk')
+              .whereRef('m.charge_box_pk', '=', 'ss.charge_box_pk'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('ss.transaction_pk')
+    .limit(500)
+    .execute();
+}
+
+export async function forgetSession(db: Executor, transactionPk: number) {
+  await db.deleteFrom('smart_charging_sessions').where('transaction_pk', '=', transactionPk).execute();
+}
+
+export async function deferRelease(db: Executor, transactionPk: number, failures: number, retryAt: Date) {
+  await db
+    .updateTable('smart_charging_sessions')
+    .set({ failures, retry_at: retryAt, status: 'FAILED', updated_at: new Date() })
+    .where('transaction_pk', '=', transactionPk)
     .execute();
 }
 
 /** Forgets the sessions of the group that are no longer running. */
 export async function forgetSessions(db: Executor, groupPk: number, runningPks: number[]) {
-  let q = db.deleteFrom('smart_charging_sessions').where('virtual_group_pk', '=', groupPk);
+  // A session of a station that left the group is released first (releasedSessions), not forgotten here.
+  let q = db
+    .deleteFrom('smart_charging_sessions')
+    .where('virtual_group_pk', '=', groupPk)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('virtual_group_charge_boxes as m')
+          .select('m.charge_box_pk')
+          .whereRef('m.virtual_group_pk', '=', 'smart_charging_sessions.virtual_group_pk')
+          .whereRef('m.charge_box_pk', '=', 'smart_charging_sessions.charge_box_pk'),
+      ),
+    );
   if (runningPks.length) q = q.where('transaction_pk', 'not in', runningPks);
   await q.execute();
 }
