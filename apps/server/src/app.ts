@@ -51,6 +51,7 @@ import { dynamicPricingModule } from './modules/dynamic-pricing/module';
 import { smartChargingModule } from './modules/smart-charging/module';
 import { virtualGroupsModule } from './modules/virtual-groups/module';
 import { metersModule } from './modules/meters/module';
+import { financialModule } from './modules/financial/module';
 
 /**
  * Every business area, registered in this order: a module may use the services of the modules
@@ -77,6 +78,7 @@ export const appModules: readonly AppModule[] = [
   smartChargingModule,
   virtualGroupsModule,
   metersModule,
+  financialModule,
 ];
 
 export interface AppDeps {

@@ -87,6 +87,18 @@ const envSchema = z
     CEP_URL: z.url().default('https://viacep.com.br/ws/{cep}/json/'),
     GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Mercado Pago (modules/payments/mercado-pago-provider.ts): the seller's access token, the API's address, the webhook's secret. */
+    MERCADO_PAGO_ACCESS_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+    MERCADO_PAGO_BASE_URL: z.url({ message: 'must be an absolute URL' }).default('https://api.mercadopago.com'),
+    MERCADO_PAGO_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    MERCADO_PAGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Notifications older than this (their signed ts) are refused; 0 = no limit (replays are harmless: a payment credits once). */
+    MERCADO_PAGO_WEBHOOK_MAX_AGE_SEC: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(0),
   })
   .superRefine((env, ctx) => {
     if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
@@ -147,6 +159,12 @@ export interface Config {
    */
   nodeId: string;
   services: { cepUrl: string; geocoderUrl: string; mapTileUrl: string };
+  /**
+   * Mercado Pago: refunds and payment look-ups need the access token (without it those calls answer
+   * 503 and change nothing); the webhook (POST /webhooks/mercado-pago) needs the secret to check
+   * the `x-signature` of each notification (without it the webhook answers 503).
+   */
+  mercadoPago: { accessToken?: string; baseUrl: string; webhookSecret?: string; timeoutMs: number; webhookMaxAgeSec: number };
 }
 
 export class ConfigError extends Error {
@@ -214,5 +232,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     nodeId: env.NODE_ID ?? hostname(),
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },
+    mercadoPago: {
+      accessToken: env.MERCADO_PAGO_ACCESS_TOKEN,
+      baseUrl: env.MERCADO_PAGO_BASE_URL,
+      webhookSecret: env.MERCADO_PAGO_WEBHOOK_SECRET,
+      timeoutMs: env.MERCADO_PAGO_TIMEOUT_MS,
+      webhookMaxAgeSec: env.MERCADO_PAGO_WEBHOOK_MAX_AGE_SEC,
+    },
   };
 }

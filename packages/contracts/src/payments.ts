@@ -74,7 +74,9 @@ export type MovementTarget = (typeof movementTargets)[number];
  * - REJECTED: the tax authority rejected it;
  * - PERMISSION_DENIED: the issuer refused our credentials;
  * - CS_ERROR: the issuer could not be reached / answered an error;
- * - CANCEL_ERROR: a cancellation (after a total refund) failed.
+ * - CANCEL_ERROR: a cancellation (after a total refund) or a correction (after a partial one) failed;
+ * - CANCELLED: the recharge was refunded in full and its invoice cancelled (or never issued); no
+ *   status in either vocabulary (null: there is no invoice to show).
  */
 export const invoiceStates = [
   'NONE',
@@ -86,6 +88,7 @@ export const invoiceStates = [
   'PERMISSION_DENIED',
   'CS_ERROR',
   'CANCEL_ERROR',
+  'CANCELLED',
 ] as const;
 export type InvoiceState = (typeof invoiceStates)[number];
 
@@ -122,6 +125,7 @@ const toFinancial: Record<InvoiceState, FinancialInvoiceStatus | null> = {
   PERMISSION_DENIED: 'permissao_negada',
   CS_ERROR: 'error_cs',
   CANCEL_ERROR: 'erro_cancelamento',
+  CANCELLED: null,
 };
 
 /**
@@ -138,6 +142,7 @@ const toTransactions: Record<InvoiceState, TransactionInvoiceStatus | null> = {
   REJECTED: 'ERROR_CS',
   CS_ERROR: 'ERROR_CS',
   CANCEL_ERROR: 'ERRO_CANCELAMENTO',
+  CANCELLED: null,
 };
 
 export const financialInvoiceStatus = (s: InvoiceState | null | undefined): FinancialInvoiceStatus | null => toFinancial[s ?? 'NONE'];

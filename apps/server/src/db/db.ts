@@ -3,6 +3,7 @@ import type { CoreTables } from './schema';
 import type { OcppTables } from './schema-ocpp';
 import type { StationTables } from './schema-stations';
 import type { BillingTables } from './schema-billing';
+import type { FinancialTables } from './schema-financial';
 import type { UserTables } from './schema-users';
 import type { OperationTables } from './schema-operations';
 import type { PricingTables } from './schema-pricing';
@@ -16,6 +17,7 @@ export interface DB
     OcppTables,
     StationTables,
     BillingTables,
+    FinancialTables,
     UserTables,
     OperationTables,
     PricingTables,

@@ -49,6 +49,10 @@ export interface FinancialMovementsTable {
   paid_at: Timestamp | null;
   updated_at: CreatedAt;
   invoice_state: ColumnType<InvoiceState, InvoiceState | undefined, InvoiceState>;
+  /** The recharge's station, filled from the transaction by a trigger (migration 0022). */
+  charge_box_pk: Generated<number | null>;
+  /** coalesce(paid_at, created_at), generated (migration 0022): the "financial movement" order. */
+  moved_at: ColumnType<Date, never, never>;
 }
 
 export interface PaymentRefundsTable {
@@ -136,6 +140,10 @@ export interface InvoicesTable {
   authorized_at: Timestamp | null;
   pdf_file: string | null;
   updated_at: CreatedAt;
+  /** After a refund (migration 0022): cancel (total) or correct (partial) the authorised invoice. */
+  pending_action: Generated<'CANCEL' | 'CORRECT' | null>;
+  /** The number of the invoice a correction replaced. */
+  replaces_number: Generated<number | null>;
 }
 
 export interface InvoiceCountersTable {

@@ -25,7 +25,13 @@ export interface StationUserBindingsTable {
 }
 
 export type ReportKind =
-  'XLSX_CHARGEPOINTS' | 'ASSESSMENT_UNIFIED' | 'ASSESSMENT_USERS' | 'XLSX_TRANSACTIONS' | 'XLSX_OCPP_TAGS' | 'XLSX_USERS';
+  | 'XLSX_CHARGEPOINTS'
+  | 'ASSESSMENT_UNIFIED'
+  | 'ASSESSMENT_USERS'
+  | 'XLSX_TRANSACTIONS'
+  | 'XLSX_OCPP_TAGS'
+  | 'XLSX_USERS'
+  | 'XLSX_FINANCIAL';
 
 export interface ReportDownloadsTable {
   report_download_pk: Generated<number>;

@@ -17,8 +17,18 @@ export interface InvoiceDocument {
     energyWh: number;
     durationSeconds: number;
   };
-  /** Minor units. */
-  composition: { startFee: number; energy: number; operationalFee: number; voucherDiscount: number; tax: number; total: number };
+  /** Minor units. `refunded`: what was refunded of the total (a corrected invoice states the amount kept, total − refunded). */
+  composition: {
+    startFee: number;
+    energy: number;
+    operationalFee: number;
+    voucherDiscount: number;
+    tax: number;
+    total: number;
+    refunded: number;
+  };
+  /** A correction: the number of the invoice this one replaces. */
+  replacesNumber?: number | null;
   paymentType: string;
   paidAt: Date | null;
 }
@@ -42,4 +52,15 @@ export interface InvoiceIssuer {
   readonly name: string;
   submit(doc: InvoiceDocument): Promise<IssuerResult>;
   check(doc: InvoiceDocument, ref: string): Promise<IssuerResult>;
+  /**
+   * After a total refund: cancels an issued (or submitted) invoice. Answers CANCELLED, or
+   * CANCEL_ERROR with a message. An issuer without it leaves the invoice in CANCEL_ERROR.
+   */
+  cancel?(doc: InvoiceDocument, ref: string | null): Promise<IssuerResult>;
+  /**
+   * After a partial refund: replaces the authorised invoice by one for the amount kept
+   * (`doc.replacesNumber` names the replaced one). Answers AUTHORIZED (new access key and PDF),
+   * or CANCEL_ERROR / AUTHORIZATION_ERROR with a message.
+   */
+  correct?(doc: InvoiceDocument, ref: string | null): Promise<IssuerResult>;
 }

@@ -17,6 +17,16 @@ export class LocalInvoiceIssuer implements InvoiceIssuer {
     return { state: 'PROCESSING', ref: `local-${doc.invoicePk}` };
   }
 
+  /** The local issuer cancels at once: nothing left the machine. */
+  async cancel(): Promise<IssuerResult> {
+    return { state: 'CANCELLED', message: 'Nota fiscal cancelada após o reembolso total.' };
+  }
+
+  /** A replacement invoice for the amount kept, authorised as a new one would be. */
+  async correct(doc: InvoiceDocument): Promise<IssuerResult> {
+    return this.check(doc);
+  }
+
   async check(doc: InvoiceDocument): Promise<IssuerResult> {
     const brazil = doc.tenant.country === 'BR';
     if (!doc.driver.docNumber || (brazil && !isValidCpf(doc.driver.docNumber))) {
@@ -73,6 +83,7 @@ function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buffer> {
     .fontSize(9)
     .text(`Chave de acesso: ${key.replace(/(\d{4})/g, '$1 ').trim()}`);
   pdf.text(`Emitida em ${dateTime(doc.issuedAt)}`);
+  if (doc.replacesNumber) pdf.text(`Substitui a nota número ${String(doc.replacesNumber).padStart(9, '0')} (reembolso parcial)`);
   pdf.moveDown();
   pdf.font('Helvetica-Bold').fontSize(11).text('Tomador');
   pdf
@@ -100,11 +111,12 @@ function renderInvoicePdf(doc: InvoiceDocument, key: string): Promise<Buffer> {
     ['Desconto (voucher)', -c.voucherDiscount],
     ['Impostos', c.tax],
   ];
+  if (c.refunded > 0) lines.push(['Reembolso', -c.refunded]);
   for (const [label, value] of lines) pdf.text(`${label}: ${money(value)}`);
   pdf
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(`Total: ${money(c.total)}`);
+    .text(`Total: ${money(c.total - c.refunded)}`);
   pdf
     .font('Helvetica')
     .fontSize(9)

@@ -76,12 +76,12 @@ export function requeueInvoice(db: Executor, invoicePk: number, issuer: string) 
     .execute();
 }
 
-/** The first PROCESSING invoice due at `now`, locked; skips the ones another node holds. */
+/** The first invoice due at `now` (PROCESSING, or with an action after a refund), locked; skips the ones another node holds. */
 export function lockNextDue(db: Executor, now: Date) {
   return db
     .selectFrom('invoices')
     .selectAll()
-    .where('state', '=', 'PROCESSING')
+    .where((eb) => eb.or([eb('state', '=', 'PROCESSING'), eb('pending_action', 'is not', null)]))
     .where('next_step_at', '<=', now)
     .orderBy('next_step_at')
     .limit(1)
@@ -138,8 +138,10 @@ export function documentData(db: Executor, invoicePk: number) {
       'b.voucher_discount',
       'b.tax',
       'b.total',
+      'm.refunded_amount',
       'm.payment_type',
       'm.paid_at',
+      'i.replaces_number',
     ])
     .where('i.invoice_pk', '=', invoicePk)
     .executeTakeFirstOrThrow();
@@ -157,7 +159,7 @@ export function lockMovementRow(db: Executor, movementPk: number) {
 export function lockInvoice(db: Executor, invoicePk: number) {
   return db
     .selectFrom('invoices')
-    .select(['movement_pk', 'state'])
+    .select(['movement_pk', 'state', 'pending_action'])
     .where('invoice_pk', '=', invoicePk)
     .forUpdate()
     .executeTakeFirstOrThrow();

@@ -24,6 +24,8 @@ const invoiceMessages = {
   notConfigured: 'Invoicing is not enabled for this tenant; no invoice can be issued.',
   notPaid: 'The recharge is not paid: there is no invoice to issue.',
   notResendable: 'The invoice is authorised or being processed; it cannot be requested again.',
+  cancelledUnissued: 'The recharge was refunded in full before the invoice was issued.',
+  noCancel: 'This invoice issuer cannot cancel or correct invoices; do it at the issuer.',
   noPdf: 'The invoice has no PDF (it is not authorised).',
 } as const;
 
@@ -75,6 +77,35 @@ export class InvoiceService {
     return state;
   }
 
+  /**
+   * After a refund of a recharge bill, in the refund's transaction (lock order: movement, then
+   * invoice). Total refund: an issued (or submitted) invoice is to be cancelled by the issuer
+   * (pending action CANCEL; it stays AUTHORIZED until the issuer answers CANCELLED or
+   * CANCEL_ERROR), one never issued becomes CANCELLED at once. Partial refund: an authorised
+   * invoice is to be corrected (pending action CORRECT: a replacement for the amount kept); one not
+   * issued yet will state the amount kept when it is issued.
+   */
+  async refunded(trx: Transaction<DB>, movement: Movement, total: boolean): Promise<void> {
+    const invoice = await repo.lockInvoiceOfMovement(trx, movement.movement_pk);
+    if (!invoice || invoice.state === 'CANCELLED') return;
+    const issued = invoice.state === 'AUTHORIZED' || (invoice.state === 'PROCESSING' && invoice.issuer_ref !== null);
+    if (total && !issued) {
+      await repo.updateInvoice(trx, invoice.invoice_pk, {
+        state: 'CANCELLED',
+        pending_action: null,
+        next_step_at: null,
+        message: invoiceMessages.cancelledUnissued,
+        updated_at: new Date(),
+      });
+      await this.setMovementState(trx, movement.movement_pk, 'CANCELLED');
+      return;
+    }
+    const action = total ? 'CANCEL' : invoice.state === 'AUTHORIZED' ? 'CORRECT' : null;
+    if (!action) return;
+    await repo.updateInvoice(trx, invoice.invoice_pk, { pending_action: action, next_step_at: new Date(), updated_at: new Date() });
+    this.kickLater(0);
+  }
+
   private setMovementState(trx: Transaction<DB>, movementPk: number, state: InvoiceState) {
     return repo.setMovementInvoiceState(trx, movementPk, state);
   }
@@ -104,6 +135,9 @@ export class InvoiceService {
         return 'NOT_CONFIGURED' as const;
       }
       await repo.requeueInvoice(trx, invoice.invoice_pk, this.deps.issuer.name);
+      // A correction that failed (after a partial refund) is tried again rather than a second invoice issued.
+      if (invoice.state === 'CANCEL_ERROR' && invoice.access_key)
+        await repo.updateInvoice(trx, invoice.invoice_pk, { pending_action: 'CORRECT', issuer_ref: invoice.issuer_ref });
       await this.setMovementState(trx, movement.movement_pk, 'PROCESSING');
       return 'PROCESSING' as const;
     });
@@ -154,6 +188,11 @@ export class InvoiceService {
     for (let i = 0; i < limit; i++) {
       const claimed = await this.claimNext(now);
       if (!claimed) break;
+      if (claimed.action) {
+        await this.recordAction(claimed.doc, claimed.action, await this.runAction(claimed.action, claimed.doc, claimed.ref));
+        moved++;
+        continue;
+      }
       let result: IssuerResult;
       try {
         result = claimed.ref ? await this.deps.issuer.check(claimed.doc, claimed.ref) : await this.deps.issuer.submit(claimed.doc);
@@ -178,18 +217,58 @@ export class InvoiceService {
       const inv = await repo.lockNextDue(trx, now);
       if (!inv) return null;
       let number = inv.number === null ? null : Number(inv.number);
-      if (number === null) {
+      // A correction is a new invoice: a new number, naming the one it replaces.
+      const replaces = inv.pending_action === 'CORRECT' && number !== null ? number : inv.replaces_number;
+      if (number === null || inv.pending_action === 'CORRECT') {
         const counter = await repo.nextInvoiceNumber(trx, inv.tenant_pk);
         number = Number(counter.last_number);
       }
       await repo.updateInvoice(trx, inv.invoice_pk, {
         number,
         series: SERIES,
+        replaces_number: replaces,
         next_step_at: new Date(now.getTime() + CLAIM_MS),
         updated_at: new Date(),
       });
       const doc = await this.document(trx, inv.invoice_pk, number);
-      return { doc, ref: inv.issuer_ref, attempts: inv.attempts };
+      return { doc, ref: inv.issuer_ref, attempts: inv.attempts, action: inv.pending_action };
+    });
+  }
+
+  /** Asks the issuer to cancel or correct (outside any database transaction). */
+  private async runAction(action: 'CANCEL' | 'CORRECT', doc: InvoiceDocument, ref: string | null): Promise<IssuerResult> {
+    const call = action === 'CANCEL' ? this.deps.issuer.cancel : this.deps.issuer.correct;
+    if (!call) return { state: 'CANCEL_ERROR', message: invoiceMessages.noCancel };
+    try {
+      return await call.call(this.deps.issuer, doc, ref);
+    } catch (err) {
+      return { state: 'CANCEL_ERROR', message: `The invoice issuer failed: ${(err as Error).message}`.slice(0, 300) };
+    }
+  }
+
+  private async recordAction(doc: InvoiceDocument, action: 'CANCEL' | 'CORRECT', result: IssuerResult) {
+    let pdfFile: string | null = null;
+    if (result.state === 'AUTHORIZED' && result.pdf) {
+      pdfFile = this.pdfPath(doc.tenant.tenantPk, doc.invoicePk);
+      await fs.promises.mkdir(path.dirname(pdfFile), { recursive: true });
+      await fs.promises.writeFile(pdfFile, result.pdf);
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      const { movement_pk } = await repo.movementOfInvoice(trx, doc.invoicePk);
+      await repo.lockMovementRow(trx, movement_pk);
+      const inv = await repo.lockInvoice(trx, doc.invoicePk);
+      if (inv.pending_action !== action) return;
+      const state: StoredInvoiceState = result.state === 'PROCESSING' ? 'CANCEL_ERROR' : result.state;
+      await repo.updateInvoice(trx, doc.invoicePk, {
+        state,
+        pending_action: null,
+        ...(state === 'AUTHORIZED' ? { access_key: result.accessKey ?? null, pdf_file: pdfFile, authorized_at: new Date() } : {}),
+        ...(result.ref ? { issuer_ref: result.ref } : {}),
+        message: result.message ?? null,
+        next_step_at: null,
+        updated_at: new Date(),
+      });
+      await this.setMovementState(trx, inv.movement_pk, state);
     });
   }
 
@@ -228,7 +307,9 @@ export class InvoiceService {
         voucherDiscount: Number(r.voucher_discount),
         tax: Number(r.tax),
         total: Number(r.total),
+        refunded: Number(r.refunded_amount),
       },
+      replacesNumber: r.replaces_number === null ? null : Number(r.replaces_number),
       paymentType: r.payment_type,
       paidAt: r.paid_at ? new Date(r.paid_at) : null,
     };
@@ -260,7 +341,13 @@ export class InvoiceService {
         access_key: result.accessKey ?? null,
         message: result.message ?? null,
         attempts: retry ? attempts + 1 : attempts,
-        next_step_at: state === 'PROCESSING' ? new Date(Date.now() + this.stepDelayMs * (retry ? 2 ** attempts : 1)) : null,
+        // A refund that asked meanwhile to cancel or correct it keeps it due.
+        next_step_at:
+          state === 'PROCESSING'
+            ? new Date(Date.now() + this.stepDelayMs * (retry ? 2 ** attempts : 1))
+            : inv.pending_action
+              ? new Date()
+              : null,
         authorized_at: state === 'AUTHORIZED' ? new Date() : null,
         pdf_file: pdfFile,
         updated_at: new Date(),

@@ -19,10 +19,48 @@ export type { Movement } from './repository';
 /** Called inside the transaction that approved a recharge bill (not an idle payment): the invoice request. */
 export type RechargePaidHook = (trx: Transaction<DB>, movement: Movement) => Promise<void>;
 
+/** Called inside the transaction that refunded a recharge bill (not an idle payment): the invoice is cancelled or corrected. */
+export type RechargeRefundedHook = (trx: Transaction<DB>, movement: Movement, total: boolean) => Promise<void>;
+
 export interface LedgerDeps {
   db: Kysely<DB>;
   providers: PaymentProviders;
   onRechargePaid?: RechargePaidHook;
+  onRechargeRefunded?: RechargeRefundedHook;
+}
+
+export interface RefundRequest {
+  movementPk: number;
+  /** Minor units; absent = what remains (total refund). */
+  amount?: number;
+  actorUserPk: number | null;
+  reason?: string | null;
+  tenantPks?: number[];
+  /** The request's Idempotency-Key (per actor): the same key answers the same refund. */
+  idempotencyKey?: string | null;
+}
+
+export interface RefundOutcome {
+  movement: Movement;
+  refundPk: number;
+  /** Minor units refunded by this refund. */
+  amount: number;
+  /** The key named a refund already made: nothing new was refunded. */
+  replayed: boolean;
+}
+
+/** What a provider says about a payment it took (a deposit's webhook). */
+export interface ProviderDeposit {
+  userPk: number;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  type: PaymentType;
+  provider: string;
+  externalId: string;
+  status: 'approved' | 'in_process' | 'rejected' | 'cancelled';
+  detail: string | null;
+  paidAt: Date | null;
 }
 
 /** Types an operator may record as a manual approval: anything but the wallet (that moves a balance) and the sandbox. */
@@ -38,6 +76,8 @@ const MANUAL_TYPES = new Set<PaymentType>([
 ]);
 
 const ledgerMessages = {
+  keyReused: 'This Idempotency-Key was already used for another refund.',
+  providerFailed: 'The payment provider refused or failed the refund; nothing was changed.',
   notPayable: 'Only recharges that are not paid can be approved.',
   inProcess: 'A payment of this recharge is being processed.',
   refundNotApproved: 'Only approved payments can be refunded.',
@@ -447,12 +487,44 @@ export class Ledger {
    * provider, a manual approval is only recorded. The movement becomes `refunded` when nothing
    * remains; a partial refund keeps `approved` (shown as partial_refund).
    */
-  async refund(req: { movementPk: number; amount?: number; actorUserPk: number | null; reason?: string | null; tenantPks?: number[] }) {
+  async refund(req: RefundRequest): Promise<Movement> {
+    return (await this.refundOnce(req)).movement;
+  }
+
+  /**
+   * `refund`, answering the refund made. With an Idempotency-Key the key is claimed under the
+   * movement's lock, in the refund's own transaction: a second request with the same key (a double
+   * click, a retry, even at the same moment) answers the first one's refund; a key naming another
+   * movement or amount is refused (422); a refund that fails leaves no key behind. The provider is
+   * called under the movement's lock, so two refunds can never add up to more than the amount; its
+   * failure rolls everything back (the movement is unchanged) and answers 502.
+   */
+  async refundOnce(req: RefundRequest): Promise<RefundOutcome> {
     return this.deps.db.transaction().execute(async (trx) => {
       const target = await repo.transactionOfMovement(trx, req.movementPk);
       await this.lockBillingRow(trx, target?.transaction_pk ?? null);
       const m = await this.lockMovement(trx, req.movementPk);
       if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
+      const key = req.idempotencyKey && req.actorUserPk !== null ? { actor: req.actorUserPk, key: req.idempotencyKey } : null;
+      if (key) {
+        const claimed = await repo.claimRefundKey(trx, {
+          actor_user_pk: key.actor,
+          idempotency_key: key.key,
+          movement_pk: m.movement_pk,
+          requested_amount: req.amount ?? null,
+        });
+        if (!claimed) {
+          const prior = await repo.refundOfKey(trx, key.actor, key.key);
+          if (
+            !prior ||
+            prior.refund_pk === null ||
+            Number(prior.movement_pk) !== m.movement_pk ||
+            prior.requested_amount !== (req.amount ?? null)
+          )
+            throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ledgerMessages.keyReused);
+          return { movement: m, refundPk: Number(prior.refund_pk), amount: Number(prior.amount), replayed: true };
+        }
+      }
       if (m.payment_status !== 'approved') throw conflict(ledgerMessages.refundNotApproved, undefined, 'NOT_REFUNDABLE');
       const remaining = Number(m.amount) - Number(m.refunded_amount);
       const amount = req.amount ?? remaining;
@@ -470,7 +542,17 @@ export class Ledger {
             'PAYMENT_PROVIDER_NOT_CONFIGURED',
             `The payment provider ${m.provider} is not configured on this server.`,
           );
-        providerReference = (await provider.refund(m.external_id ?? '', amount)).reference;
+        try {
+          providerReference = (
+            await provider.refund(m.external_id ?? '', amount, {
+              idempotencyKey: key ? `refund-${m.movement_pk}-${key.actor}-${key.key}` : null,
+              total: amount === Number(m.amount),
+            })
+          ).reference;
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          throw new AppError(502, 'PAYMENT_PROVIDER_FAILED', `${ledgerMessages.providerFailed} (${(err as Error).message})`.slice(0, 300));
+        }
       }
       const refund = await repo.insertRefund(trx, {
         movement_pk: m.movement_pk,
@@ -498,15 +580,73 @@ export class Ledger {
           refundPk: refund.refund_pk,
         });
       }
+      if (key) await repo.setRefundOfKey(trx, key.actor, key.key, Number(refund.refund_pk));
       const refunded = Number(m.refunded_amount) + amount;
-      return this.synced(
-        trx,
-        await repo.updateMovement(trx, m.movement_pk, {
-          refunded_amount: refunded,
-          payment_status: refunded === Number(m.amount) ? 'refunded' : 'approved',
+      const total = refunded === Number(m.amount);
+      const updated = await repo.updateMovement(trx, m.movement_pk, {
+        refunded_amount: refunded,
+        payment_status: total ? 'refunded' : 'approved',
+        updated_at: new Date(),
+      });
+      if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onRechargeRefunded)
+        await this.deps.onRechargeRefunded(trx, updated, total);
+      return { movement: await this.synced(trx, updated), refundPk: Number(refund.refund_pk), amount, replayed: false };
+    });
+  }
+
+  /**
+   * Records a wallet deposit a provider took (its payment notification): once per provider payment
+   * id, however often it is notified. A new approved payment is credited at once; a pending one is
+   * recorded in_process and credited when a later notification (or the settle job) approves it; an
+   * approved deposit is never changed again by a notification (refunds are made from the
+   * dashboard). Answers the movement and whether the wallet was credited now.
+   */
+  async recordProviderDeposit(d: ProviderDeposit): Promise<{ movement: Movement; credited: boolean }> {
+    if (!Number.isSafeInteger(d.amount) || d.amount <= 0)
+      throw badRequest('The deposit must be a positive amount.', { amount: 'Positive minor units.' });
+    const user = await repo.depositor(this.deps.db, d.userPk);
+    if (!user) throw notFound('User not found!');
+    return this.deps.db.transaction().execute(async (trx) => {
+      const wallet = await ensureWallet(trx, user.user_pk);
+      if (wallet.currency.trim() !== d.currency.trim())
+        throw badRequest(`The payment is in ${d.currency}; the wallet holds ${wallet.currency}.`, { currency: 'Wallet currency.' });
+      const status = d.status === 'cancelled' ? 'cancelled' : d.status;
+      let m = await repo.lockDepositOfPayment(trx, d.provider, d.externalId);
+      if (!m) {
+        m = await repo.insertDepositOnce(trx, {
+          tenant_pk: user.tenant_pk,
+          target_type: 'USER',
+          transaction_pk: null,
+          user_pk: user.user_pk,
+          payment_type: d.type,
+          payment_status: status,
+          payment_status_detail: d.detail,
+          amount: d.amount,
+          currency: wallet.currency,
+          provider: d.provider,
+          external_id: d.externalId,
+          voucher_unit_pk: null,
+          actor_user_pk: null,
+          paid_at: status === 'approved' ? (d.paidAt ?? new Date()) : null,
+        });
+        if (!m) {
+          // Another notification of the same payment inserted it first: treat this one as a repeat.
+          return { movement: (await repo.lockDepositOfPayment(trx, d.provider, d.externalId))!, credited: false };
+        }
+        if (m.payment_status !== 'approved') return { movement: m, credited: false };
+      } else {
+        if (m.payment_status !== 'in_process' && m.payment_status !== 'pending') return { movement: m, credited: false };
+        if (status === 'in_process') return { movement: m, credited: false };
+        m = await repo.updateMovement(trx, m.movement_pk, {
+          payment_status: status,
+          payment_status_detail: d.detail,
+          paid_at: status === 'approved' ? (d.paidAt ?? new Date()) : null,
           updated_at: new Date(),
-        }),
-      );
+        });
+        if (status !== 'approved') return { movement: m, credited: false };
+      }
+      await applyWalletChange(trx, { userPk: user.user_pk, amount: Number(m.amount), kind: 'DEPOSIT', movementPk: m.movement_pk });
+      return { movement: m, credited: true };
     });
   }
 }

@@ -22,6 +22,11 @@ export interface ChargeRequest {
   payer: { userPk: number | null; email: string | null };
 }
 
+export interface RefundOptions {
+  idempotencyKey?: string | null;
+  total?: boolean;
+}
+
 /**
  * A payment provider adapter (Mercado Pago, PagBank, Pagos Terpel…). Every call either does what
  * it says or throws an AppError; an adapter never pretends to succeed.
@@ -33,8 +38,12 @@ export interface PaymentProvider {
   readonly name: string;
   readonly configured: boolean;
   charge(req: ChargeRequest): Promise<ProviderOutcome>;
-  /** Refunds (part of) a payment; answers the provider's refund reference. */
-  refund(externalId: string, amount: number): Promise<{ reference: string }>;
+  /**
+   * Refunds (part of) a payment; answers the provider's refund reference. `idempotencyKey`, when
+   * given, is passed to the provider so that a retried refund is made once there too; `total` says
+   * the whole payment is refunded (nothing was refunded before).
+   */
+  refund(externalId: string, amount: number, opts?: RefundOptions): Promise<{ reference: string }>;
   /** The current state of a payment (used to settle payments left in_process). */
   status(externalId: string): Promise<ProviderOutcome>;
 }

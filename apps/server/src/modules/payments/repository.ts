@@ -126,3 +126,69 @@ export function depositor(db: Executor, userPk: number) {
 export function insertRefund(db: Executor, values: Insertable<PaymentRefundsTable>) {
   return db.insertInto('payment_refunds').values(values).returning('refund_pk').executeTakeFirstOrThrow();
 }
+
+/**
+ * Claims a refund's Idempotency-Key for a movement (inside the refund's transaction). False when the
+ * key is already taken: PostgreSQL waits for a concurrent claim of the same key to commit or roll
+ * back before answering, so a retried request sees the first one's outcome.
+ */
+export async function claimRefundKey(
+  db: Executor,
+  values: { actor_user_pk: number; idempotency_key: string; movement_pk: number; requested_amount: number | null },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('refund_idempotency_keys')
+    .values(values)
+    .onConflict((oc) => oc.columns(['actor_user_pk', 'idempotency_key']).doNothing())
+    .returning('movement_pk')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The refund an Idempotency-Key made, with its amount. */
+export function refundOfKey(db: Executor, actorUserPk: number, key: string) {
+  return db
+    .selectFrom('refund_idempotency_keys as k')
+    .leftJoin('payment_refunds as r', 'r.refund_pk', 'k.refund_pk')
+    .select(['k.movement_pk', 'k.requested_amount', 'k.refund_pk', 'r.amount'])
+    .where('k.actor_user_pk', '=', actorUserPk)
+    .where('k.idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function setRefundOfKey(db: Executor, actorUserPk: number, key: string, refundPk: number) {
+  return db
+    .updateTable('refund_idempotency_keys')
+    .set({ refund_pk: refundPk })
+    .where('actor_user_pk', '=', actorUserPk)
+    .where('idempotency_key', '=', key)
+    .execute();
+}
+
+/** A provider's deposit by its payment id, locked. */
+export function lockDepositOfPayment(db: Executor, provider: string, externalId: string) {
+  return db
+    .selectFrom('financial_movements')
+    .selectAll()
+    .where('target_type', '=', 'USER')
+    .where('provider', '=', provider)
+    .where('external_id', '=', externalId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Inserts a provider's deposit unless one with the same payment id exists (a racing notification). */
+export async function insertDepositOnce(db: Executor, values: Insertable<FinancialMovementsTable>): Promise<Movement | undefined> {
+  return (await db
+    .insertInto('financial_movements')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .columns(['provider', 'external_id'])
+        // The unique index's predicate, written out (not bound) so that PostgreSQL can match it.
+        .where(sql<boolean>`target_type = 'USER' and external_id is not null and provider not in ('manual', 'none')`)
+        .doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst()) as Movement | undefined;
+}

@@ -15,6 +15,8 @@ const SPEC_PUBLIC = new Set([
   'POST /api/qrcode/stop/',
   // A meter's own readings (issue 18): no user, the device's X-Meter-Token is checked by the route.
   'POST /smart/meters/:deviceRemoteId/measurements',
+  // Mercado Pago's payment notifications (issue 19): no user, the x-signature is checked by the route.
+  'POST /webhooks/mercado-pago',
 ]);
 
 describe('access control', () => {
