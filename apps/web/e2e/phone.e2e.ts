@@ -33,6 +33,7 @@ const privatePaths = [
   '/ocpptags/edit/:id',
   '/transactions',
   '/transactions/:id/payment/edit',
+  '/financial',
   '/indicators',
   '/alerts',
   '/operations',

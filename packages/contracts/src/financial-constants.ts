@@ -41,6 +41,8 @@ export const financialPaths = {
   list: { all: '/gateway/transactions', recharges: '/gateway/transactions/recharges', deposits: '/gateway/transactions/deposits' },
   tenants: '/gateway/tenants',
   chargeBoxes: '/gateway/chargeboxes',
+  /** One movement (the drawer), `{id}` = movementPk. */
+  detail: (movementPk: number) => `/gateway/transactions/${movementPk}`,
   /** `{id}` = movementPk. */
   refund: (movementPk: number) => `/gateway/transactions/${movementPk}/payments/refunds`,
   /** `{id}` = movementPk (a recharge's movement). */

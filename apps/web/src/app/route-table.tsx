@@ -65,6 +65,7 @@ const VirtualGroupEditPage = lazy(() =>
 const AddChargersPage = lazy(() =>
   import('../features/virtual-groups/pages/add-chargers-page').then((m) => ({ default: m.AddChargersPage })),
 );
+const FinancialPage = lazy(() => import('../features/financial/pages/financial-page').then((m) => ({ default: m.FinancialPage })));
 const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })));
 
 export interface AppRoute extends RouteRule {
@@ -202,6 +203,15 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/transactions/{id}/payment/edit',
     component: EditPaymentPage,
+  },
+  // Gated by DASH_CVE_PRO_MONETIZATION_CONFIG (or the Terpel theme) in permittedRoutes (000 §6).
+  {
+    path: '/financial',
+    titleKey: 'financial:title',
+    access: 'private',
+    permission: '/financial',
+    component: FinancialPage,
+    menu: { order: 65, labelKey: 'financial:menu', icon: 'financial' },
   },
   {
     path: '/dynamic-pricing',

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@recarga/contracts/auth';
 import { ApiError } from './api-error';
 import { getRuntimeSettings, type RuntimeSettings } from './runtime-settings';
 import { clearSession, getSession } from './session';
-import { timezoneOffsetHours } from './timezone-offset';
+import { timezoneOffsetMinutes } from './timezone-offset';
 
 /** The three backend families: operator backend, API gateway, smart charging service. */
 type ApiService = 'api' | 'gateway' | 'smart';
@@ -17,6 +17,8 @@ export interface ApiRequest {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of this call only (e.g. the refund's Idempotency-Key); the spec's common headers win over them. */
+  headers?: Record<string, string>;
   /**
    * Set on the sign-in calls (login, recovery): there a 401 is the call's own answer and the
    * 401 rule (session expired, back to the root) does not apply.
@@ -109,8 +111,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const settings = deps.settings();
     const url = buildUrl(deps.origin(), baseFor(service, settings), req.path, req.query, service === 'api');
     const headers: Record<string, string> = {
+      ...req.headers,
       Platform: 'DASHBOARD',
-      'X-Timezone-Offset': String(timezoneOffsetHours()),
+      'X-Timezone-Offset': String(timezoneOffsetMinutes()),
       Accept: accept,
     };
     const token = deps.token();

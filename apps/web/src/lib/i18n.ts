@@ -22,6 +22,7 @@ const namespaces = [
   'operations',
   'dynamicPricing',
   'virtualGroups',
+  'financial',
 ] as const;
 
 /**

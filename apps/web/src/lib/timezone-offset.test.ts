@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timezoneOffsetHours } from './timezone-offset';
+import { timezoneOffsetHours, timezoneOffsetMinutes } from './timezone-offset';
 
 const at = (minutes: number) => ({ getTimezoneOffset: () => minutes }) as Date;
 
@@ -14,5 +14,16 @@ describe('timezoneOffsetHours', () => {
 
   it('gives a fraction, when the zone has half hours', () => {
     expect(timezoneOffsetHours(at(-330))).toBe(5.5);
+  });
+});
+
+describe('timezoneOffsetMinutes (the X-Timezone-Offset header)', () => {
+  it('gives 180, when the browser is in Brasília time (UTC-3): the sign of getTimezoneOffset, as the server reads it', () => {
+    expect(timezoneOffsetMinutes(at(180))).toBe(180);
+  });
+
+  it('gives -330 in India (UTC+5:30), and 0 (not -0) on UTC', () => {
+    expect(timezoneOffsetMinutes(at(-330))).toBe(-330);
+    expect(Object.is(timezoneOffsetMinutes(at(-0)), 0)).toBe(true);
   });
 });

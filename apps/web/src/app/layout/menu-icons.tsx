@@ -10,6 +10,7 @@ import {
   LineChartOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -28,6 +29,7 @@ export const menuIcons = {
   alerts: AlertOutlined,
   dynamicPricing: PercentageOutlined,
   virtualGroups: ApartmentOutlined,
+  financial: WalletOutlined,
 };
 
 export type MenuIconName = keyof typeof menuIcons;

@@ -4,6 +4,7 @@ export { default as auth } from './auth.json';
 export { default as common } from './common.json';
 export { default as home } from './home.json';
 export { default as dynamicPricing } from './dynamicPricing.json';
+export { default as financial } from './financial.json';
 export { default as indicators } from './indicators.json';
 export { default as legal } from './legal.json';
 export { default as map } from './map.json';

@@ -1,0 +1,14 @@
+import { useMemo, type CSSProperties } from 'react';
+import { theme } from 'antd';
+import { brandCssVars } from '../../../lib/theme/brand-vars';
+import { useBrand } from '../../../lib/theme/brand-context';
+
+/**
+ * The brand's CSS variables for what the component library renders outside the page (the drawer
+ * and the dialogs are portals into <body>, out of reach of the variables BrandRoot sets).
+ */
+export function usePortalVars(): CSSProperties {
+  const brand = useBrand();
+  const { token } = theme.useToken();
+  return useMemo(() => brandCssVars(brand, token), [brand, token]);
+}
