@@ -211,10 +211,10 @@ export function drawEstimate(s: PlannerSession, meterAt?: number): Phases | null
   }
   if (!s.measuredA) return null;
   let ceiling = accepted ?? Infinity;
-  // A limit changed after (or just before) the reading: the reading holds the car under either
-  // limit, so the lower of the two caps its sample (a car paused after the reading and resumed
-  // since must not count at its sample from before the pause).
-  if (accepted !== null && meterAt !== undefined && s.limitSince !== undefined && s.limitSince + CUT_SETTLE_MS > meterAt)
+  // A limit changed after the reading: the reading holds the car under the limit before, so the
+  // lower of the two caps its sample (a car paused before the reading and resumed since must not
+  // count at its sample from before the pause).
+  if (accepted !== null && meterAt !== undefined && s.limitSince !== undefined && s.limitSince > meterAt)
     ceiling = Math.min(accepted, s.limitBeforeA ?? 0);
   return s.measuredA.map((a) => Math.min(a, ceiling)) as Phases;
 }
