@@ -36,6 +36,23 @@ async function findRow(page: Page, label: string) {
   throw new Error(`no row with the event ${label}`);
 }
 
+/**
+ * Opens the first row with this event label. Live events land at the top of the list and move the
+ * rows down under the pointer (on a loaded machine a row can keep moving for a while): each try
+ * finds the row again and clicks it, until one click lands.
+ */
+async function openRow(page: Page, label: string) {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    try {
+      await (await findRow(page, label)).click({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
 async function search(page: Page, text: string) {
   const box = page.locator('[data-testid="alerts-search"] input').or(page.locator('input[data-testid="alerts-search"]')).first();
   await box.fill(text);
@@ -149,11 +166,11 @@ describe('alerts', () => {
     },
   );
 
-  it('row: expands to station id, connector, error and, for a Short Recharge, the recharge’s timeline', { timeout: 60_000 }, async () => {
+  it('row: expands to station id, connector, error and, for a Short Recharge, the recharge’s timeline', { timeout: 120_000 }, async () => {
     const { page } = browser;
     await openAlerts(page);
     await search(page, 'SOL-RJ-001');
-    await (await findRow(page, 'Recarga curta')).click();
+    await openRow(page, 'Recarga curta');
     const details = page.locator('[data-testid="alert-details"]').first();
     await details.waitFor();
     const text = await details.innerText();
@@ -168,17 +185,17 @@ describe('alerts', () => {
 
     // A Failure row shows its error code.
     await search(page, 'SOL-RJ-001 ');
-    await (await findRow(page, 'Falha')).click();
+    await openRow(page, 'Falha');
     await page.locator('[data-testid="alert-details"]', { hasText: 'GroundFailure' }).first().waitFor();
   });
 
-  it('Terpel operator, Spanish: only Terpel’s events, same screen', { timeout: 60_000 }, async () => {
+  it('Terpel operator, Spanish: only Terpel’s events, same screen', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await openAlerts(page, logins.terpelOperator, 'terpel');
     await page.getByRole('heading', { name: 'Alertas' }).waitFor();
     const ids = await rows(page).locator('.alert-station__id').allInnerTexts();
     expect(ids.every((id) => id.startsWith('TERPEL-'))).toBe(true);
-    await (await findRow(page, 'Carga corta')).click();
+    await openRow(page, 'Carga corta');
     await page.locator('[data-testid="alert-timeline"]').first().waitFor();
     await shoot(page, 'alerts-terpel-es');
   });
