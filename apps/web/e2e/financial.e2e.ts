@@ -3,6 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import type { FinancialPage, FinancialTransaction } from '@recarga/contracts/financial';
 import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
+import { scrollsSideways } from './support/layout';
 import { logins, signIn, waitForToast } from './support/auth';
 import { connectStation, hoursAgo, recharge } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
@@ -132,20 +133,6 @@ async function openDrawer(page: Page, movementPk: number) {
   await drawer.waitFor();
   await drawer.getByTestId('fin-drawer-title').waitFor();
   return drawer;
-}
-
-/** Sideways scrolling of the page (what scrolls inside the table's own box does not count). */
-async function scrollsSideways(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    if (root.scrollWidth <= window.innerWidth) return null;
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
-      .filter((el) => !el.closest('.ant-table-content, .ant-table-body'))
-      .slice(0, 4)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return `${root.scrollWidth}px > ${window.innerWidth}px: ${wide.join(', ')}`;
-  });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
+import { scrollsSideways } from './support/layout';
 import { logins, signIn } from './support/auth';
 import { shoot } from './support/screenshots';
 import { waitForStill } from './support/still';
@@ -73,20 +74,6 @@ async function typeDate(page: Page, label: string, shown: string) {
   await input.fill(shown);
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toBe(shown);
-}
-
-/** Sideways scrolling of the page (what scrolls inside a table's own box does not count). */
-async function scrollsSideways(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    if (root.scrollWidth <= window.innerWidth) return null;
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
-      .filter((el) => !el.closest('.ant-table-content, .ant-table-body'))
-      .slice(0, 4)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return `${root.scrollWidth}px > ${window.innerWidth}px: ${wide.join(', ')}`;
-  });
 }
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Conectar medidor' });

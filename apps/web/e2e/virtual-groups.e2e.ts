@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
+import { scrollsSideways } from './support/layout';
 import { logins, signIn, waitForToast } from './support/auth';
 import { shoot } from './support/screenshots';
 import { waitForStill } from './support/still';
@@ -59,20 +60,6 @@ const listRow = (page: Page, name: string) => page.locator('[data-testid="vg-tab
 async function searchList(page: Page, text: string) {
   await page.getByTestId('vg-search').fill(text);
   await page.waitForURL((url) => url.searchParams.get('search') === text);
-}
-
-/** Sideways scrolling of the page (what scrolls inside a table's own box does not count). */
-async function scrollsSideways(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    if (root.scrollWidth <= window.innerWidth) return null;
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
-      .filter((el) => !el.closest('.ant-table-content, .ant-table-body'))
-      .slice(0, 4)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return `${root.scrollWidth}px > ${window.innerWidth}px: ${wide.join(', ')}`;
-  });
 }
 
 describe('virtual groups (advanced settings)', () => {
