@@ -253,6 +253,21 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
       expect(wildcard.totalElements).toBe(0);
     });
 
+    it('an e-mail search, when it matches several customers, merges their movements in order and pages them', async () => {
+      // '@move.com.br' matches Júlia (r1: created day 50 10:00, paid day 42 09:00) and the Move
+      // driver (dep1: created and paid day 44 08:00), each read from their own index range.
+      const q = `${win}&userEmailOrTransactionId=@move.com.br`;
+      const ids = (body: { content: { movementPk: number }[] }) => body.content.map((r) => r.movementPk);
+      const desc = (await get(sol, `/gateway/transactions?${q}&sort=createdTimestamp,DESC`)).json();
+      expect(ids(desc)).toEqual([pk.dep1, pk.r1]);
+      expect(desc.totalElements).toBe(2);
+      expect(ids((await get(sol, `/gateway/transactions?${q}&sort=createdTimestamp,ASC`)).json())).toEqual([pk.r1, pk.dep1]);
+      expect(ids((await get(sol, `/gateway/transactions?${q}&sort=paidTimestamp,DESC`)).json())).toEqual([pk.r1, pk.dep1]);
+      expect(ids((await get(sol, `/gateway/transactions?${q}&sort=createdTimestamp,DESC&size=1&page=1`)).json())).toEqual([pk.r1]);
+      // 10,00 + 30,00.
+      expect((await get(sol, `/gateway/transactions/summary?${q}`)).json()).toMatchObject({ totalElements: 2, totalValue: 4000 });
+    });
+
     it('an empty period, when listed, answers no rows and a count of 0', async () => {
       const res = (await get(sol, `/gateway/transactions?startDate=${ymd(90)}&endDate=${ymd(89)}`)).json();
       expect(res).toEqual({ content: [], totalElements: 0, page: 0, size: 10 });

@@ -24,9 +24,16 @@ export interface MovementFilter {
   /** Exclusive. */
   to: Date;
   chargeBoxPk: number | null;
-  /** A movement or recharge id, or a part of the customer's e-mail (lower case, LIKE pattern); neither: nothing matches. */
-  search: { id: number | null; emailLike: string | null } | null;
+  /**
+   * A movement or recharge id, or a part of the customer's e-mail (lower case, LIKE pattern);
+   * neither: nothing matches. `userPks`: the customers the e-mail matched, when they are few
+   * enough to read each one's movements from its own index (null: match by the pattern itself).
+   */
+  search: { id: number | null; emailLike: string | null; userPks?: number[] | null } | null;
 }
+
+/** Up to this many customers matched by an e-mail search are read one index range each. */
+export const SEARCH_USER_LIMIT = 200;
 
 /** Above this many tenants a page is read by one scan over the scope rather than one per tenant. */
 const PER_TENANT_SCANS = 16;
@@ -46,6 +53,8 @@ function narrowing(f: MovementFilter, from: Date, to: Date): RawBuilder<boolean>
     parts.push(sql`m.movement_pk in (select s.movement_pk from financial_movements s where s.movement_pk = ${f.search.id}
                                       union all
                                       select s.movement_pk from financial_movements s where s.transaction_pk = ${f.search.id})`);
+  } else if (f.search?.userPks != null) {
+    parts.push(f.search.userPks.length ? sql`m.user_pk in (${sql.join(f.search.userPks)})` : sql`false`);
   } else if (f.search?.emailLike != null) {
     parts.push(sql`m.user_pk in (select u.user_pk from users u where lower(u.email) like ${f.search.emailLike})`);
   } else if (f.search) parts.push(sql`false`);
@@ -55,26 +64,37 @@ function narrowing(f: MovementFilter, from: Date, to: Date): RawBuilder<boolean>
 const inTenants = (tenantPks: number[]) => sql<boolean>`m.tenant_pk in (${sql.join(tenantPks)})`;
 
 /**
- * The movement ids of one page, in order. A station, a search or a large scope: one query (the
- * station's index, or the planner's pick). Otherwise one ordered index scan per tenant, each
+ * The movement ids of one page, in order. One query when one index serves the order (a station,
+ * one tenant, an id search) or the scope is large. Otherwise one ordered index scan per tenant —
+ * or, for an e-mail search that matched a few customers, per customer (a fleet account has
+ * a hundred thousand movements: sorting them all for ten rows is what this avoids) —, each
  * stopping at offset + size rows, merged: no query sorts the period's rows.
  */
 export async function pageKeys(db: Executor, f: MovementFilter, offset: number, limit: number): Promise<number[]> {
   const t = timeColumn(f);
   const d = dir(f);
+  const users = f.search?.userPks ?? null;
+  let branchesBy: RawBuilder<boolean>[] | null = null;
+  if (f.chargeBoxPk !== null) {
+    // The station's own index gives the order.
+  } else if (users !== null && users.length > 0 && users.length <= PER_TENANT_SCANS) {
+    branchesBy = users.map((userPk) => sql<boolean>`m.user_pk = ${userPk} and ${inTenants(f.tenantPks)}`);
+  } else if (!f.search && f.tenantPks.length > 1 && f.tenantPks.length <= PER_TENANT_SCANS) {
+    branchesBy = f.tenantPks.map((tenantPk) => sql<boolean>`m.tenant_pk = ${tenantPk}`);
+  }
   let rows: { pk: number }[];
-  if (f.chargeBoxPk !== null || f.search || f.tenantPks.length > PER_TENANT_SCANS || f.tenantPks.length === 1) {
+  if (branchesBy === null || branchesBy.length === 1) {
     rows = (
       await sql<{ pk: number }>`
         select m.movement_pk as pk from financial_movements m
-         where ${inTenants(f.tenantPks)} and ${narrowing(f, f.from, f.to)}
+         where ${branchesBy?.[0] ?? inTenants(f.tenantPks)} and ${narrowing(f, f.from, f.to)}
          order by ${t} ${d}, m.movement_pk ${d}
          limit ${limit} offset ${offset}`.execute(db)
     ).rows;
   } else {
-    const branches = f.tenantPks.map(
-      (tenantPk) => sql`(select m.movement_pk as pk, ${t} as at from financial_movements m
-          where m.tenant_pk = ${tenantPk} and ${narrowing(f, f.from, f.to)}
+    const branches = branchesBy.map(
+      (by) => sql`(select m.movement_pk as pk, ${t} as at from financial_movements m
+          where ${by} and ${narrowing(f, f.from, f.to)}
           order by ${t} ${d}, m.movement_pk ${d} limit ${offset + limit})`,
     );
     rows = (
@@ -85,6 +105,13 @@ export async function pageKeys(db: Executor, f: MovementFilter, offset: number, 
     ).rows;
   }
   return rows.map((r) => Number(r.pk));
+}
+
+/** The customers whose e-mail matches the pattern, up to `limit` + 1 (more than `limit`: too many to list). */
+export async function usersByEmailLike(db: Executor, emailLike: string, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ user_pk: number }>`
+    select u.user_pk from users u where lower(u.email) like ${emailLike} order by u.user_pk limit ${limit + 1}`.execute(db);
+  return rows.map((r) => Number(r.user_pk));
 }
 
 export interface TotalsRow {

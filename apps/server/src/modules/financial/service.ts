@@ -92,7 +92,10 @@ export class FinancialService {
       const text = q.userEmailOrTransactionId;
       const digits = /^\d+$/.test(text);
       const id = digits && Number(text) > 0 && Number(text) <= INT4_MAX ? Number(text) : null;
-      search = { id, emailLike: digits ? null : `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+      const emailLike = digits ? null : `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The customers it matches, listed when they are few: each one's movements then come from its own index range.
+      const users = emailLike === null ? null : await repo.usersByEmailLike(this.db, emailLike, repo.SEARCH_USER_LIMIT);
+      search = { id, emailLike, userPks: users && users.length <= repo.SEARCH_USER_LIMIT ? users : null };
     }
     const [field, direction] = q.sort.split(',') as [string, string];
     const { currency } = await repo.tenantCurrency(this.db, currencyTenant);
