@@ -19,6 +19,7 @@ import { rulesOf, type StoredDetail } from '../apps/server/src/modules/dynamic-p
 import { BillingService } from '../apps/server/src/modules/billing/service';
 import { Ledger } from '../apps/server/src/modules/payments/ledger-service';
 import { PaymentProviders } from '../apps/server/src/modules/payments/payment-provider';
+import { VoucherService } from '../apps/server/src/modules/vouchers/service';
 import { pct } from './bench-app';
 import { openSeedDatabase } from './seed-setup';
 
@@ -147,6 +148,8 @@ try {
     .select(sql<Date | null>`max(stop_timestamp)`.as('at'))
     .where('charge_box_pk', '=', station.charge_box_pk)
     .executeTakeFirstOrThrow();
+  // A driver's recharges, as in production: billing looks for a voucher of theirs (the demo gives them none).
+  const driver = await db.selectFrom('users').select('user_pk').where('email', '=', 'julia.santos@move.com.br').executeTakeFirstOrThrow();
   let at = latest.at ? new Date(latest.at).getTime() + 60_000 : Date.parse('2026-01-05T00:00:00Z');
   // Twice `count`: the first half billed with dynamic pricing, the second by the station's settings
   // alone (the same billing path without the quote), for comparison.
@@ -163,6 +166,7 @@ try {
         tenant_pk: move.tenant_pk,
         id_tag: 'BENCH-DYN',
         id_tag_status: 'Accepted',
+        user_pk: driver.user_pk,
         start_timestamp: new Date(start),
         start_value_wh: 0,
         start_key: randomUUID(),
@@ -216,6 +220,7 @@ try {
     pendingCardType: () => 'MANUAL_DASHBOARD',
     dynamicPricing: new TimedPricing(db),
   });
+  billing.useVouchers(new VoucherService({ db }));
   const times: number[] = [];
   for (const pk of pks.slice(0, count)) {
     const began = performance.now();
@@ -235,6 +240,7 @@ try {
     log: quiet,
     pendingCardType: () => 'MANUAL_DASHBOARD',
   });
+  plain.useVouchers(new VoucherService({ db }));
   const plainTimes: number[] = [];
   for (const pk of pks.slice(count)) {
     const began = performance.now();

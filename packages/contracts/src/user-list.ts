@@ -99,6 +99,8 @@ export const USER_PICKER_MAX = 30_000;
 export const userPickerEntrySchema = z.object({
   user_pk: key,
   user_name: z.string(),
+  /** The voucher picker labels a user 'email - name' (002 §2). */
+  email: z.string(),
   ocpp_id_tag: z.string().nullable(),
   docType: z.string().nullable(),
   docNumber: z.string().nullable(),

@@ -3,6 +3,7 @@ import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
 import type { DynamicPricingService } from '../dynamic-pricing/service';
 import type { Ledger } from '../payments/ledger-service';
+import { voucherOnQuote, type VoucherService } from '../vouchers/service';
 import { measureIdle } from './idle';
 import { priceRecharge, ruleAmount, tariffFromStation, type Tariff } from './pricing';
 import * as repo from './repository';
@@ -69,9 +70,16 @@ export class BillingService {
   private readonly released = new Map<string, { chargeBoxId: string; connectorId: number }>();
   private worker: Promise<void> | null = null;
   private closed = false;
+  /** Vouchers (modules/vouchers, registered after billing): which voucher pays (part of) a recharge. */
+  private vouchers: Pick<VoucherService, 'applyToRecharge'> | null = null;
 
   constructor(private readonly deps: BillingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Lets recharges be paid (in part) by the users' vouchers (the vouchers module calls it at start-up). */
+  useVouchers(vouchers: Pick<VoucherService, 'applyToRecharge'>) {
+    this.vouchers = vouchers;
   }
 
   /** Runs work in the background, remembered so `settled()` can wait for it. */
@@ -260,13 +268,43 @@ export class BillingService {
         priceless: b.total === 0,
       };
     }
+    // A voucher of the driver (modules/vouchers: the one rule of which voucher, how much; the
+    // user's copy locked; a re-pricing's previous use given back first). The discount comes off
+    // before tax, as priceRecharge does; on a dynamic quote, voucherOnQuote.
+    const applied =
+      this.vouchers && c.startFee + c.energy + c.operationalFee > 0
+        ? await this.vouchers.applyToRecharge(trx, {
+            transactionPk,
+            userPk: input.user_pk,
+            chargeBoxPk: input.charge_box_pk,
+            at: stop,
+            repricing: Boolean(existing),
+            rechargeAmount: c.startFee + c.energy + c.operationalFee,
+            price: (voucher) => {
+              if (!quote) return priceRecharge(snapshot, { energyWh, durationSec }, voucher);
+              const v = voucherOnQuote({ ...quote.breakdown, startFee: c.startFee, reserve: 0 }, energyWh, voucher);
+              return { ...c, voucherDiscount: v.voucherDiscount, voucherUsed: v.voucherUsed, tax: v.tax, total: v.total, priceless: false };
+            },
+          })
+        : this.vouchers && existing
+          ? await this.vouchers.applyToRecharge(trx, {
+              transactionPk,
+              userPk: null,
+              chargeBoxPk: input.charge_box_pk,
+              at: stop,
+              repricing: true,
+              rechargeAmount: 0,
+              price: () => c,
+            })
+          : null;
+    if (applied) c = applied.composition;
     const row = {
       tenant_pk: input.tenant_pk,
       charge_box_pk: input.charge_box_pk,
       start_timestamp: start,
       currency: input.currency,
       has_payment: snapshot.hasPayment,
-      priceless: c.total === 0,
+      priceless: c.total === 0 && !applied,
       energy_wh: energyWh,
       duration_seconds: durationSec,
       start_fee: c.startFee,
@@ -308,6 +346,15 @@ export class BillingService {
         requestedType: (input.requested_payment_type as PaymentType | null) ?? undefined,
       });
       // (bill points the billing row at the bill and records its revenue status)
+    } else if (applied) {
+      // Paid in full by the voucher: an approved VOUCHER movement (a pending bill of an earlier pricing is cancelled).
+      await this.deps.ledger.payByVoucher(trx, {
+        transactionPk,
+        tenantPk: input.tenant_pk,
+        userPk: input.user_pk,
+        currency: input.currency,
+        voucherUnitPk: applied.voucherUserPk,
+      });
     } else {
       // Re-priced to nothing: the pending bill goes away.
       if (existing?.movement_pk) await this.deps.ledger.cancelBill(trx, Number(existing.movement_pk), 'repriced to zero');

@@ -68,7 +68,8 @@ export function toFinancialRow(r: MovementRow): FinancialTransaction {
     moneyPerTransactionIncomeHumanReadable: composition ? money(composition.startFee) : null,
     composition,
     moneyCoin: currency,
-    refundable: r.payment_status === 'approved' && available > 0,
+    // A recharge a voucher paid in full (amount 0) is refundable too: its refund gives the voucher back.
+    refundable: r.payment_status === 'approved' && (available > 0 || r.payment_type === 'VOUCHER'),
     nfeResendable:
       r.target_type === 'TRANSACTION' &&
       !r.is_idle_payment &&

@@ -22,11 +22,15 @@ export type RechargePaidHook = (trx: Transaction<DB>, movement: Movement) => Pro
 /** Called inside the transaction that refunded a recharge bill (not an idle payment): the invoice is cancelled or corrected. */
 export type RechargeRefundedHook = (trx: Transaction<DB>, movement: Movement, total: boolean) => Promise<void>;
 
+/** Called inside the transaction that refunded a recharge bill (not an idle payment): a voucher's use is given back (modules/vouchers). */
+export type VoucherRefundedHook = (trx: Transaction<DB>, movement: Movement, total: boolean) => Promise<void>;
+
 export interface LedgerDeps {
   db: Kysely<DB>;
   providers: PaymentProviders;
   onRechargePaid?: RechargePaidHook;
   onRechargeRefunded?: RechargeRefundedHook;
+  onVoucherRefunded?: VoucherRefundedHook;
 }
 
 export interface RefundRequest {
@@ -108,6 +112,10 @@ export class Ledger {
 
   set onRechargePaid(hook: RechargePaidHook | undefined) {
     this.deps.onRechargePaid = hook;
+  }
+
+  set onVoucherRefunded(hook: VoucherRefundedHook | undefined) {
+    this.deps.onVoucherRefunded = hook;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -230,6 +238,42 @@ export class Ledger {
       payment_status_detail: wallet ? ledgerMessages.walletLow : null,
     });
     return this.synced(trx, pending);
+  }
+
+  /**
+   * Records a recharge a voucher paid in full (modules/vouchers, docs/decisions.md "Vouchers"): an
+   * approved movement of type VOUCHER, provider 'voucher', amount 0 (the discount is in the
+   * recharge's composition), pointing at the user's voucher copy. A pending bill of an earlier
+   * pricing is cancelled first; a voucher movement already there is kept (idempotent).
+   */
+  async payByVoucher(
+    trx: Transaction<DB>,
+    req: { transactionPk: number; tenantPk: number; userPk: number | null; currency: string; voucherUnitPk: number },
+  ): Promise<Movement> {
+    const existing = await this.liveBill(trx, req.transactionPk, false);
+    if (existing?.provider === 'voucher' && existing.payment_status === 'approved') return this.synced(trx, existing);
+    if (existing) {
+      if (existing.payment_status !== 'pending') throw conflict(ledgerMessages.notPayable, undefined, 'ALREADY_PAID');
+      await repo.cancelUnpaidMovement(trx, existing.movement_pk, 'paid by voucher');
+    }
+    const m = await repo.insertMovement(trx, {
+      tenant_pk: req.tenantPk,
+      target_type: 'TRANSACTION',
+      transaction_pk: req.transactionPk,
+      user_pk: req.userPk,
+      is_idle_payment: false,
+      payment_type: 'VOUCHER',
+      payment_status: 'approved',
+      payment_status_detail: 'voucher',
+      amount: 0,
+      currency: req.currency,
+      provider: 'voucher',
+      external_id: null,
+      voucher_unit_pk: req.voucherUnitPk,
+      actor_user_pk: null,
+      paid_at: new Date(),
+    });
+    return this.synced(trx, m);
   }
 
   /** Cancels a live bill that is not paid (e.g. a cancelled idle payment). */
@@ -505,6 +549,7 @@ export class Ledger {
       await this.lockBillingRow(trx, target?.transaction_pk ?? null);
       const m = await this.lockMovement(trx, req.movementPk);
       if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
+      if (m.provider === 'voucher' && Number(m.amount) === 0) return this.refundVoucherPaid(trx, m, req);
       const key = req.idempotencyKey && req.actorUserPk !== null ? { actor: req.actorUserPk, key: req.idempotencyKey } : null;
       if (key) {
         const claimed = await repo.claimRefundKey(trx, {
@@ -590,8 +635,29 @@ export class Ledger {
       });
       if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onRechargeRefunded)
         await this.deps.onRechargeRefunded(trx, updated, total);
+      if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onVoucherRefunded)
+        await this.deps.onVoucherRefunded(trx, updated, total);
       return { movement: await this.synced(trx, updated), refundPk: Number(refund.refund_pk), amount, replayed: false };
     });
+  }
+
+  /**
+   * The refund of a recharge a voucher paid in full (amount 0, nothing to send back): the movement
+   * becomes refunded and the voucher's use goes back to the user's copy (onVoucherRefunded). Only
+   * a total refund; a second one is refused like any refunded movement (409), so the value goes
+   * back once. No payment_refunds row (its amount is positive by definition).
+   */
+  private async refundVoucherPaid(trx: Transaction<DB>, m: Movement, req: RefundRequest): Promise<RefundOutcome> {
+    if (m.payment_status !== 'approved') throw conflict(ledgerMessages.refundNotApproved, undefined, 'NOT_REFUNDABLE');
+    if (req.amount !== undefined && req.amount !== 0)
+      throw badRequest(ledgerMessages.refundTooLarge, { partialAmount: ledgerMessages.refundTooLarge }, 'REFUND_TOO_LARGE');
+    const updated = await repo.updateMovement(trx, m.movement_pk, {
+      payment_status: 'refunded',
+      payment_status_detail: 'voucher returned',
+      updated_at: new Date(),
+    });
+    if (this.deps.onVoucherRefunded) await this.deps.onVoucherRefunded(trx, updated, true);
+    return { movement: await this.synced(trx, updated), refundPk: 0, amount: 0, replayed: false };
   }
 
   /**

@@ -53,7 +53,7 @@ export async function syncRecharge(db: Executor, transactionPk: number) {
   await sql`
       update transaction_billing b
          set movement_pk = cur.movement_pk,
-             revenue_status = case when not b.has_payment or b.total = 0 then 'PRICELESS'
+             revenue_status = case when not b.has_payment or (b.total = 0 and b.voucher_discount = 0) then 'PRICELESS'
                                    when cur.payment_status = 'approved' and cur.paid_at is not null then 'PAID'
                                    else 'UNPAID' end
         from (select 1) one

@@ -318,7 +318,7 @@ export function streamUserReport(db: Executor, scope: TenantScope, f: UserListFi
 /** Active users of the scope for a picker, in name order, each with their own tag. */
 export function pickerUsers(db: Executor, scope: TenantScope, limit: number) {
   return listedUsers(db, scope, { activeOnly: true })
-    .select(['u.user_pk', fullName.as('user_name'), ownTag.as('id_tag'), 'u.doc_type', 'u.doc_number'])
+    .select(['u.user_pk', fullName.as('user_name'), 'u.email', ownTag.as('id_tag'), 'u.doc_type', 'u.doc_number'])
     .orderBy(nameOrder)
     .orderBy('u.user_pk')
     .limit(limit)

@@ -95,6 +95,7 @@ export class UserListService {
       userList: rows.slice(0, USER_PICKER_MAX).map((r) => ({
         user_pk: r.user_pk,
         user_name: r.user_name,
+        email: r.email,
         ocpp_id_tag: r.id_tag,
         docType: r.doc_type,
         docNumber: r.doc_number,

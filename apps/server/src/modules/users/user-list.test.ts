@@ -261,6 +261,7 @@ describe('users list: GET users_data/dashboard-details, the wallet statement and
     expect(list).toContainEqual({
       user_pk: joaoPk,
       user_name: 'João (Jr) Araújo',
+      email: 'joao.jr@frota.test',
       ocpp_id_tag: 'JOAO-CARD',
       docType: null,
       docNumber: null,
