@@ -52,6 +52,12 @@ import { smartChargingModule } from './modules/smart-charging/module';
 import { virtualGroupsModule } from './modules/virtual-groups/module';
 import { metersModule } from './modules/meters/module';
 import { financialModule } from './modules/financial/module';
+import { vouchersModule } from './modules/vouchers/module';
+import { qrCodeModule } from './modules/qrcode/module';
+import { logsModule } from './modules/logs/module';
+import { TenantLog } from './modules/logs/tenant-log-service';
+import { supportModule } from './modules/support/module';
+import { pushModule } from './modules/push/module';
 
 /**
  * Every business area, registered in this order: a module may use the services of the modules
@@ -79,6 +85,11 @@ export const appModules: readonly AppModule[] = [
   virtualGroupsModule,
   metersModule,
   financialModule,
+  vouchersModule,
+  qrCodeModule,
+  logsModule,
+  supportModule,
+  pushModule,
 ];
 
 export interface AppDeps {
@@ -133,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
   const jobs = new JobRunner(db, app.log);
   app.addHook('onClose', () => jobs.stop());
   const live = new LivePublisher(db, bus);
+  // The per-tenant operational log: OCPP traffic, commands, smart charging and sign-ins write to it.
+  const tenantLog = new TenantLog(db, { onError: (err, lines) => app.log.error({ err, lines }, 'tenant log: batch not written') });
   const ocpp = new CentralSystem({
     db,
     bus,
@@ -146,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     // The write path has its own connections, one lane per connection (PGlite: one).
     writeDb: database.ingest,
     batcher: { lanes: database.ingestConnections },
+    tenantLog,
   });
   // Starts the central system refused and the station dropped without a word: closed once quiet.
   jobs.schedule({
@@ -189,7 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
   });
 
   const services = new ServiceRegistry();
+  services.provide('tenantLog', tenantLog);
   for (const module of appModules) await module.register(app, { platform, services });
+  app.addHook('onClose', () => tenantLog.close());
 
   await registerWebApp(app, db, config);
   return Object.assign(app, { platform, services, ocpp });

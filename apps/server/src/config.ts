@@ -24,6 +24,18 @@ const addressList = z.string().refine((list) => {
   }
 }, 'must be a comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal)');
 
+/** Why an FCM service-account file cannot be used (missing, not JSON, a field absent), or null. */
+function serviceAccountProblem(file: string): string | null {
+  if (!fs.existsSync(file)) return 'file does not exist';
+  try {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const missing = ['project_id', 'client_email', 'private_key'].filter((k) => typeof json[k] !== 'string' || !json[k]);
+    return missing.length ? `the service account lacks ${missing.join(', ')}` : null;
+  } catch {
+    return 'is not a JSON service-account file';
+  }
+}
+
 const envSchema = z
   .object({
     PORT: port.default(3000),
@@ -99,6 +111,15 @@ const envSchema = z
       .min(0)
       .max(30 * 86_400)
       .default(0),
+    /** Support mail (modules/support): the platform's address when neither a tenant nor its ancestors set one. */
+    SUPPORT_MAIL_TO: z.email({ message: 'must be an e-mail address' }).optional(),
+    /** Push notifications (modules/push): the outbox (default), or FCM HTTP v1 with a service account. */
+    PUSH_PROVIDER: z.enum(['outbox', 'fcm'], { message: 'must be one of outbox, fcm' }).optional(),
+    FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+    FCM_BASE_URL: z.url({ message: 'must be an absolute URL' }).default('https://fcm.googleapis.com'),
+    /** Default: the service account's token_uri. */
+    FCM_TOKEN_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+    FCM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   })
   .superRefine((env, ctx) => {
     if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
@@ -111,6 +132,13 @@ const envSchema = z
     for (const key of ['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const) {
       const file = env[key];
       if (file && !fs.existsSync(file)) ctx.addIssue({ code: 'custom', path: [key], message: 'file does not exist' });
+    }
+    if (env.PUSH_PROVIDER === 'fcm' && !env.FCM_SERVICE_ACCOUNT_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: 'is required when PUSH_PROVIDER=fcm' });
+    }
+    if (env.FCM_SERVICE_ACCOUNT_FILE) {
+      const problem = serviceAccountProblem(env.FCM_SERVICE_ACCOUNT_FILE);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: problem });
     }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !env.RECAPTCHA_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'is required when CAPTCHA_PROVIDER=recaptcha' });
@@ -165,6 +193,13 @@ export interface Config {
    * the `x-signature` of each notification (without it the webhook answers 503).
    */
   mercadoPago: { accessToken?: string; baseUrl: string; webhookSecret?: string; timeoutMs: number; webhookMaxAgeSec: number };
+  /** Support mail: the platform's support address (SUPPORT_MAIL_TO), used when a tenant and its ancestors set none. */
+  support: { mailTo?: string };
+  /**
+   * Push notifications: `outbox` stores and lists them (the local default); `fcm` (chosen when
+   * FCM_SERVICE_ACCOUNT_FILE is set, unless PUSH_PROVIDER=outbox) sends through FCM HTTP v1.
+   */
+  push: { provider: 'outbox' | 'fcm'; fcm?: { serviceAccountFile: string; baseUrl: string; tokenUrl?: string; timeoutMs: number } };
 }
 
 export class ConfigError extends Error {
@@ -238,6 +273,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: env.MERCADO_PAGO_WEBHOOK_SECRET,
       timeoutMs: env.MERCADO_PAGO_TIMEOUT_MS,
       webhookMaxAgeSec: env.MERCADO_PAGO_WEBHOOK_MAX_AGE_SEC,
+    },
+    support: { mailTo: env.SUPPORT_MAIL_TO },
+    push: {
+      provider: env.PUSH_PROVIDER ?? (env.FCM_SERVICE_ACCOUNT_FILE ? 'fcm' : 'outbox'),
+      fcm: env.FCM_SERVICE_ACCOUNT_FILE
+        ? {
+            serviceAccountFile: path.resolve(env.FCM_SERVICE_ACCOUNT_FILE),
+            baseUrl: env.FCM_BASE_URL,
+            tokenUrl: env.FCM_TOKEN_URL,
+            timeoutMs: env.FCM_TIMEOUT_MS,
+          }
+        : undefined,
     },
   };
 }

@@ -12,6 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_THEME?: string;
   /** Map tile server (`{z}/{x}/{y}`) when the server sends no `x-map-tile-url` start-up header; default OpenStreetMap. */
   readonly VITE_MAP_TILE_URL?: string;
+  readonly VITE_THREE_DS_SCRIPT_URL?: string;
 }
 
 interface ImportMeta {

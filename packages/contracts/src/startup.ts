@@ -3,6 +3,12 @@
  * entry imports this file, and every kilobyte of it is on the sign-in page's first load.
  */
 
+/**
+ * The card provider's 3-D Secure script that the card-payment bridge page loads (PagBank /
+ * PagSeguro checkout SDK, production). The build setting VITE_THREE_DS_SCRIPT_URL replaces it.
+ */
+export const THREE_DS_SCRIPT_URL_DEFAULT = 'https://assets.pagseguro.com.br/checkout-sdk-js/rc/dist/browser/pagseguro.min.js';
+
 export const captchaProviders = ['altcha', 'recaptcha', 'none'] as const;
 export type CaptchaProvider = (typeof captchaProviders)[number];
 

@@ -9,6 +9,9 @@ import type { OperationTables } from './schema-operations';
 import type { PricingTables } from './schema-pricing';
 import type { MeterTables } from './schema-meters';
 import type { SmartChargingTables } from './schema-smart-charging';
+import type { LogTables } from './schema-logs';
+import type { SupportTables } from './schema-support';
+import type { VoucherTables } from './schema-vouchers';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
 export interface DB
@@ -22,7 +25,10 @@ export interface DB
     OperationTables,
     PricingTables,
     MeterTables,
-    SmartChargingTables {}
+    SmartChargingTables,
+    SupportTables,
+    LogTables,
+    VoucherTables {}
 
 /** A query runs on the database or inside a transaction: repositories accept either. */
 export type Executor = Kysely<DB> | Transaction<DB>;

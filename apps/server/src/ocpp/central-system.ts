@@ -12,6 +12,7 @@ import type { LivePublisher } from '../platform/live-publisher';
 import { subjectToken } from '../platform/bus-subjects';
 import type { UpgradeHandler } from '../live/upgrade-router';
 import { recordNotifications } from '../modules/notifications/service';
+import type { TenantLog } from '../modules/logs/tenant-log-service';
 import { verifyPassword } from '../platform/auth/password';
 import type { Bus } from '../platform/bus';
 import { Gauge, Histogram, type Metrics } from '../platform/metrics';
@@ -78,6 +79,8 @@ export interface CentralSystemOptions {
   trustProxy?: readonly string[];
   /** Registry for the OCPP metrics (message handling time per action, write batches, connected stations). */
   metrics?: Metrics;
+  /** The per-tenant operational log: connections, every incoming call in one line, CALLERRORs, invalid frames. */
+  tenantLog?: TenantLog;
 }
 
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -338,12 +341,16 @@ export class CentralSystem implements UpgradeHandler {
     const to1x = (frame: unknown[] | null | undefined) => {
       if (frame && frame[0] === 4 && typeof frame[2] === 'string') frame[2] = ocpp1ErrorCode(frame[2], String(frame[3] ?? ''));
     };
-    client.on('badMessage', (({ response }: { response: unknown[] | null }) => to1x(response)) as never);
+    client.on('badMessage', (({ response, error }: { response: unknown[] | null; error?: Error }) => {
+      to1x(response);
+      this.opts.tenantLog?.stationInvalidMessage(session, 'malformed frame', error?.message ?? 'not an OCPP-J frame');
+    }) as never);
     client.on('response', (({ outbound, payload }: { outbound: boolean; payload: unknown[] }) => {
       if (outbound) to1x(payload);
     }) as never);
     client.on('strictValidationFailure', (({ error, outbound, isCall }: { error: object; outbound: boolean; isCall: boolean }) => {
       if (!outbound && !isCall) entry.invalidResponses.add(error);
+      if (!outbound) this.opts.tenantLog?.stationInvalidMessage(session, isCall ? 'call' : 'response', (error as Error).message);
     }) as never);
     client.on('ping', (() =>
       this.batcher.touch({
@@ -376,6 +383,7 @@ export class CentralSystem implements UpgradeHandler {
       void client.close({ code: 1011, reason: 'Try again later' });
     });
     this.opts.log.info({ chargeBoxId: session.chargeBoxId, protocol, remoteAddress: entry.remoteAddress }, 'ocpp: station connected');
+    this.opts.tenantLog?.stationConnected(session, protocol, entry.remoteAddress);
   }
 
   private register<A extends ChargePointAction>(entry: LocalStation, action: A) {
@@ -402,9 +410,14 @@ export class CentralSystem implements UpgradeHandler {
         this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at, message: true });
       const request = session.protocol === 'ocpp1.5' ? request15to16(action, params as Record<string, unknown>) : params;
       const result = await handler(this.deps, session, request as Parameters<Handler<A>>[2]);
+      this.opts.tenantLog?.stationCall(session, action, request, result);
       return session.protocol === 'ocpp1.5' ? response16to15(action, result as Record<string, unknown>) : result;
     } catch (err) {
-      if (err instanceof RPCError) throw err;
+      if (err instanceof RPCError) {
+        this.opts.tenantLog?.stationCallFailed(session, action, String(err.rpcErrorCode ?? 'GenericError'), err.message);
+        throw err;
+      }
+      this.opts.tenantLog?.stationCallFailed(session, action, 'InternalError', 'The central system could not process the message');
       this.opts.log.error({ err, chargeBoxId: session.chargeBoxId, action }, 'ocpp: message not processed');
       // Internals stay in the log; the station retries later.
       throw createRPCError('InternalError', 'The central system could not process the message');
@@ -435,6 +448,7 @@ export class CentralSystem implements UpgradeHandler {
     if (this.local.get(session.chargeBoxId) === entry) this.local.delete(session.chargeBoxId);
     this.byConnection.delete(session.connectionId);
     this.opts.log.info({ chargeBoxId: session.chargeBoxId, replaced: entry.replaced }, 'ocpp: station disconnected');
+    this.opts.tenantLog?.stationDisconnected(session, entry.replaced);
     const closedAt = new Date();
     this.track(
       entry.opened

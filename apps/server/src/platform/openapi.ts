@@ -23,6 +23,10 @@ export const apiTags = [
   { name: 'Virtual groups', description: 'Advanced settings: chargers under one pricing setting (gateway)' },
   { name: 'Smart charging', description: 'Load management of a virtual group: the record, its meter and link, the control loop’s plan' },
   { name: 'Meters', description: 'Smart charging meters: registration, device readings (HTTP, MQTT), latest reading, series' },
+  { name: 'Vouchers', description: 'Prepaid recharge credits: list, detail, activity history, create and update' },
+  { name: 'Logs', description: 'The per-tenant operational log: a day’s lines as text or a .txt download' },
+  { name: 'Support', description: 'Support mail and the public contact form' },
+  { name: 'Push notifications', description: 'Push notifications to the network’s app users' },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 

@@ -4,7 +4,13 @@ import type { Config } from '../config';
 /** The card-payment bridge page (001 §"Card-payment bridge"): a mobile app embeds it in its web view. */
 export const BRIDGE_PATH = '/three-ds-authentication';
 /** The card provider's 3-D Secure script and calls, allowed on the bridge page only. */
-const CARD_PROVIDER_SOURCES = ['https://*.pagseguro.uol.com.br'];
+/** PagBank's 3-D Secure SDK (assets.pagseguro.com.br) and the Cardinal Commerce frames it opens, on the bridge page only. */
+const CARD_PROVIDER_SOURCES = [
+  'https://*.pagseguro.uol.com.br',
+  'https://assets.pagseguro.com.br',
+  'https://*.pagseguro.com.br',
+  'https://*.cardinalcommerce.com',
+];
 const RECAPTCHA = {
   script: ['https://www.google.com', 'https://www.gstatic.com'],
   frame: ['https://www.google.com', 'https://recaptcha.google.com'],

@@ -9,6 +9,8 @@ const RecoverChangePage = lazy(() => import('../features/auth/pages/recover-chan
 const TermsOfUsePage = lazy(() => import('../features/legal/pages/terms-of-use-page').then((m) => ({ default: m.TermsOfUsePage })));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const QrPage = lazy(() => import('../features/qrcode/pages/qr-page').then((m) => ({ default: m.QrPage })));
+const ThreeDsPage = lazy(() => import('../features/bridge/pages/three-ds-page').then((m) => ({ default: m.ThreeDsPage })));
 const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
 const StationsPage = lazy(() => import('../features/stations/pages/stations-page').then((m) => ({ default: m.StationsPage })));
 const StationFormPage = lazy(() => import('../features/stations/pages/station-form-page').then((m) => ({ default: m.StationFormPage })));
@@ -67,6 +69,17 @@ const AddChargersPage = lazy(() =>
 );
 const FinancialPage = lazy(() => import('../features/financial/pages/financial-page').then((m) => ({ default: m.FinancialPage })));
 const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })));
+const LogPage = lazy(() => import('../features/logs/pages/log-page').then((m) => ({ default: m.LogPage })));
+const SupportPage = lazy(() => import('../features/support/pages/support-page').then((m) => ({ default: m.SupportPage })));
+const PushPage = lazy(() => import('../features/push/pages/push-page').then((m) => ({ default: m.PushPage })));
+const ContactPage = lazy(() => import('../features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })));
+const VouchersPage = lazy(() => import('../features/vouchers/pages/vouchers-page').then((m) => ({ default: m.VouchersPage })));
+const VoucherCreatePage = lazy(() =>
+  import('../features/vouchers/pages/voucher-create-page').then((m) => ({ default: m.VoucherCreatePage })),
+);
+const VoucherEditPage = lazy(() => import('../features/vouchers/pages/voucher-edit-page').then((m) => ({ default: m.VoucherEditPage })));
+const VoucherUsersPage = lazy(() => import('../features/vouchers/pages/voucher-users-page').then((m) => ({ default: m.VoucherUsersPage })));
+const VoucherPage = lazy(() => import('../features/vouchers/pages/voucher-page').then((m) => ({ default: m.VoucherPage })));
 
 export interface AppRoute extends RouteRule {
   component: ComponentType;
@@ -286,6 +299,39 @@ export const routeTable: readonly AppRoute[] = [
     permission: '/virtual-groups',
     component: AddChargersPage,
   },
+  // Vouchers (002 §2): gated by DASH_CVE_PRO_CREATE_VOUCHER (or the Terpel theme) in permittedRoutes;
+  // every screen needs '/vouchers', the key every voucher call checks on the server.
+  {
+    path: '/vouchers',
+    titleKey: 'vouchers:titles.list',
+    access: 'private',
+    permission: '/vouchers',
+    component: VouchersPage,
+    menu: { order: 68, labelKey: 'vouchers:menu', icon: 'vouchers' },
+  },
+  {
+    path: '/vouchers/create',
+    titleKey: 'vouchers:titles.create',
+    access: 'private',
+    permission: '/vouchers',
+    component: VoucherCreatePage,
+  },
+  {
+    path: '/vouchers/create/select_users',
+    titleKey: 'vouchers:titles.selectUsers',
+    access: 'private',
+    permission: '/vouchers',
+    component: VoucherUsersPage,
+  },
+  {
+    path: '/vouchers/edit/:id/select_users',
+    titleKey: 'vouchers:titles.selectUsers',
+    access: 'private',
+    permission: '/vouchers',
+    component: VoucherUsersPage,
+  },
+  { path: '/voucher/:id', titleKey: 'vouchers:titles.detail', access: 'private', permission: '/vouchers', component: VoucherPage },
+  { path: '/voucher/:id/edit', titleKey: 'vouchers:titles.edit', access: 'private', permission: '/vouchers', component: VoucherEditPage },
   {
     path: '/indicators',
     titleKey: 'titles.indicators',
@@ -302,6 +348,32 @@ export const routeTable: readonly AppRoute[] = [
     component: AlertsPage,
     menu: { order: 90, labelKey: 'alerts:menu', icon: 'alerts' },
   },
+  // The operational log (001 §2): '/log' is kept by permittedRoutes only with the load-balance,
+  // monetization and voucher roles together (or the Terpel theme), 002 §6.
+  {
+    path: '/log',
+    titleKey: 'logs:title',
+    access: 'private',
+    permission: '/log',
+    component: LogPage,
+    menu: { order: 95, labelKey: 'logs:menu', icon: 'log' },
+  },
+  {
+    path: '/support',
+    titleKey: 'support:title',
+    access: 'private',
+    permission: '/support',
+    component: SupportPage,
+    menu: { order: 100, labelKey: 'support:menu', icon: 'support' },
+  },
+  {
+    path: '/push_notification',
+    titleKey: 'push:title',
+    access: 'private',
+    permission: '/push_notification',
+    component: PushPage,
+    menu: { order: 110, labelKey: 'push:menu', icon: 'pushNotification' },
+  },
   // Sign-in screens (a signed-in visitor is sent to /).
   { path: '/auth/login', titleKey: 'titles.login', access: 'guest', permission: null, component: LoginPage },
   { path: '/auth/register', titleKey: 'titles.register', access: 'guest', permission: null, component: RegisterPage },
@@ -311,6 +383,11 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/terms-of-use', titleKey: 'titles.terms', access: 'public', permission: null, component: TermsOfUsePage },
   { path: '/privacy-policy', titleKey: 'titles.privacy', access: 'public', permission: null, component: PrivacyPolicyPage },
   { path: '/not-found', titleKey: 'titles.notFound', access: 'public', permission: null, component: NotFoundPage },
+  // The public QR start/stop page of a connector and the card-payment bridge (001 §2, §6).
+  { path: '/qrcode/start/:chargeBoxId/:connectorId', titleKey: 'qrcode:title', access: 'public', permission: null, component: QrPage },
+  { path: '/three-ds-authentication', titleKey: 'bridge:title', access: 'public', permission: null, component: ThreeDsPage },
+  // The contact form (001 §2 Contact page): public, with the captcha; mailed to the host's network's support.
+  { path: '/contact', titleKey: 'contact:title', access: 'public', permission: null, component: ContactPage },
   // Public address (001 §2); the page itself asks for a session holding /ocpptags/unknown.
   { path: '/ocpptags/unknown', titleKey: 'titles.unknownTags', access: 'public', permission: null, component: UnknownTagsPage },
 ];

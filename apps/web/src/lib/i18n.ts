@@ -10,6 +10,8 @@ const namespaces = [
   'notifications',
   'home',
   'legal',
+  'qrcode',
+  'bridge',
   'stations',
   'stationGroups',
   'users',
@@ -23,6 +25,11 @@ const namespaces = [
   'dynamicPricing',
   'virtualGroups',
   'financial',
+  'logs',
+  'vouchers',
+  'support',
+  'push',
+  'contact',
 ] as const;
 
 /**

@@ -22,6 +22,8 @@ export interface RuntimeSettings {
   deepLinkHost: string;
   /** Leaflet tile template of every map: the server's MAP_TILE_URL, else the build setting, else OpenStreetMap. */
   mapTileUrl: string;
+  /** The card provider's 3-D Secure script of the card-payment bridge page (build setting, else PagBank's production SDK). */
+  threeDsScriptUrl: string;
 }
 
 let current: RuntimeSettings | null = null;

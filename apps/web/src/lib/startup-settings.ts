@@ -1,4 +1,4 @@
-import { captchaProviders, startupHeaders, type CaptchaProvider } from '@recarga/contracts/startup';
+import { captchaProviders, startupHeaders, THREE_DS_SCRIPT_URL_DEFAULT, type CaptchaProvider } from '@recarga/contracts/startup';
 import type { RuntimeSettings } from './runtime-settings';
 import { getTheme, isThemeName } from './theme/themes';
 
@@ -14,6 +14,7 @@ interface BuildSettings {
   VITE_QRCODE_TOKEN?: string;
   VITE_THEME?: string;
   VITE_MAP_TILE_URL?: string;
+  VITE_THREE_DS_SCRIPT_URL?: string;
 }
 
 interface HeaderSource {
@@ -89,5 +90,6 @@ export function resolveStartupSettings(
     termsOfUse: header(startupHeaders.termsOfUse) ?? '',
     deepLinkHost: header(startupHeaders.deepLinkHost) ?? theme.deepLinkHost,
     mapTileUrl: header(startupHeaders.mapTileUrl) ?? nonEmpty(env.VITE_MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
+    threeDsScriptUrl: nonEmpty(env.VITE_THREE_DS_SCRIPT_URL) ?? THREE_DS_SCRIPT_URL_DEFAULT,
   };
 }

@@ -5,6 +5,8 @@ import { roles } from '@recarga/contracts/permissions';
 import type { DB } from '../db';
 import { hashPassword } from '../../platform/auth/password';
 import { seedDemoStations } from './demo-stations';
+import { seedDemoVouchers } from './demo-vouchers';
+import { seedDemoSupport } from './demo-support';
 
 export interface DemoLogin {
   email: string;
@@ -290,6 +292,8 @@ export async function seedDemo(db: Kysely<DB>): Promise<DemoLogin[]> {
         .execute();
     }
     await seedDemoStations(trx);
+    await seedDemoSupport(trx);
+    await seedDemoVouchers(trx);
     await trx.insertInto('settings').values({ key: 'demo_seeded', value: new Date().toISOString() }).execute();
   });
   return logins;

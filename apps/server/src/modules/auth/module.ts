@@ -9,7 +9,7 @@ const SWEEP_JOB_MS = 5 * 60_000;
 /** Sign-in, sign-up, password recovery and sessions. */
 export const authModule: AppModule = {
   name: 'auth',
-  async register(app, { platform }) {
+  async register(app, { platform, services }) {
     const { database, captcha, mailer, signer, config, bus } = platform;
     const service = new AuthService({
       db: database.db,
@@ -20,6 +20,7 @@ export const authModule: AppModule = {
       codeSecret: await ensureSecret(database.db, 'reset_code_secret'),
       webDist: config.webDist,
       bus,
+      tenantLog: services.get('tenantLog'),
     });
     platform.jobs.schedule({ name: 'auth.sweep', everyMs: SWEEP_JOB_MS, run: () => service.sweepAttempts() });
     await app.register(authRoutes, { service, captcha });

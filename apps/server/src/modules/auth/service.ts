@@ -11,6 +11,7 @@ import type { TokenSigner } from '../../platform/auth/tokens';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Mailer } from '../../platform/mail/mailer';
 import { SIGN_IN_WINDOW_MS, retryAfterSeconds } from '../../platform/auth/sign-in-backoff';
+import type { TenantLog } from '../logs/tenant-log-service';
 import { recoveryMail } from './recovery-mail';
 import * as repo from './repository';
 
@@ -38,6 +39,8 @@ export interface AuthDeps {
   webDist: string;
   /** Where the end of sessions is announced to every node (their live sockets close). */
   bus: Bus;
+  /** The per-tenant operational log: sign-ins of the tenant's users, and refused ones (never the password). */
+  tenantLog?: Pick<TenantLog, 'signIn'>;
 }
 
 export interface ClientMeta {
@@ -91,15 +94,19 @@ export class AuthService {
 
     const user = await repo.findUserByEmail(db, emailLc);
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+    if (user && !passwordOk) this.deps.tenantLog?.signIn(user.tenant_pk, emailLc, meta.ip, 'INVALID_CREDENTIALS');
     if (!user || !passwordOk) throw unauthorized('E-mail or password is incorrect', 'INVALID_CREDENTIALS');
+    if (!user.active) this.deps.tenantLog?.signIn(user.tenant_pk, emailLc, meta.ip, 'USER_BLOCKED');
     if (!user.active) throw forbidden('User is blocked', 'USER_BLOCKED');
     const permissions = await repo.permissionsOf(db, user.profile_pk);
+    if (!permissions.some((p) => p.status)) this.deps.tenantLog?.signIn(user.tenant_pk, emailLc, meta.ip, 'NO_PERMISSION');
     if (!permissions.some((p) => p.status)) throw unauthorized('User has no dashboard permission', 'NO_PERMISSION');
     const expiresAt = new Date(Date.now() + this.deps.sessionTtlMs);
     const sessionId = await db.transaction().execute(async (trx) => {
       await repo.attemptSucceeded(trx, attempt, emailLc, meta.ip);
       return repo.createSession(trx, user.user_pk, expiresAt, meta.ip, meta.userAgent);
     });
+    this.deps.tenantLog?.signIn(user.tenant_pk, emailLc, meta.ip, 'SUCCESS');
     return {
       token: this.deps.signer.sign(sessionId, expiresAt),
       user: {

@@ -20,6 +20,7 @@ export const operationsModule: AppModule = {
       live: platform.live,
       nodeId: platform.config.nodeId,
       log: app.log,
+      tenantLog: services.get('tenantLog'),
       callTimeoutMs: platform.config.ocpp.commandTimeoutMs,
       paymentTypes: async (ctx, tenantPk) =>
         (await transactions.paymentTypes(ctx, tenantPk)).payment_type_tenant_list.map((p) => p.payment_type),

@@ -39,6 +39,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import type { Bus } from '../../platform/bus';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { LivePublisher } from '../../platform/live-publisher';
+import type { TenantLog } from '../logs/tenant-log-service';
 import { digits } from '../../platform/text';
 import { offsetMs, type Zone } from '../../platform/time-zone';
 import * as profiles from './charging-profile-repository';
@@ -115,6 +116,8 @@ interface Deps {
   callTimeoutMs?: number;
   /** The payment types a tenant offers (GET payment/types), for a remote start's payment generation. */
   paymentTypes?: (ctx: RequestContext, tenantPk: number) => Promise<PaymentType[]>;
+  /** The per-tenant operational log: every command sent and its outcome. */
+  tenantLog?: TenantLog;
 }
 
 /**
@@ -337,7 +340,8 @@ export class OperationService {
       this.db,
       {
         origin,
-        issuerUserPk: ctx.user.userPk,
+        // A public page (the QR page) has no user behind its commands.
+        issuerUserPk: origin === 'QR_PAGE' ? null : ctx.user.userPk,
         issuer: ctx.user.email,
         ocppVersion: wanted,
         operationName: command,
@@ -434,6 +438,7 @@ export class OperationService {
       } catch (err) {
         result = { status: 'error', response: null, detail: null, ...failureOf(err) };
       }
+      this.deps.tenantLog?.command(station, req.action, taskPk, result);
       await repo.recordResult(this.db, taskPk, station.charge_box_pk, result);
       await repo.finishTask(this.db, taskPk);
     })().finally(() => this.running.delete(taskPk));
@@ -491,11 +496,13 @@ export class OperationService {
   private async runOne(taskPk: number, command: OperationCommand, body: CommandBody<OperationCommand>, plan: Plan) {
     const { station } = plan;
     let result: repo.ResultUpdate;
+    let action: string = command;
     try {
       const message = await this.messageFor(command, body, plan);
       if ('refused' in message) {
         result = { status: 'error', response: null, errorCode: message.refused, errorMessage: message.detail, detail: null };
       } else {
+        action = message.action;
         try {
           const answer = await callStation(this.deps.bus, station.charge_box_id, message.action, message.payload as never, {
             timeoutMs: this.deps.callTimeoutMs,
@@ -513,6 +520,7 @@ export class OperationService {
       this.deps.log.error({ err, taskPk, chargeBoxId: station.charge_box_id }, 'operations: station step failed');
       result = { status: 'error', response: null, detail: null, errorCode: 'FAILED', errorMessage: 'internal error' };
     }
+    this.deps.tenantLog?.command(station, action, taskPk, result);
     if (this.closed) return;
     await repo.recordResult(this.db, taskPk, station.charge_box_pk, result);
     const live: LiveTask = {
@@ -663,6 +671,15 @@ export class OperationService {
       ...(detail.unknownKeys ? { unknownKeys: detail.unknownKeys } : {}),
       ...(detail.data !== undefined ? { data: detail.data } : {}),
     };
+  }
+
+  /**
+   * Waits until a task this node runs has every station's result and answers them (scoped like the
+   * task history): for callers that answer with the station's outcome, such as the public QR page.
+   */
+  async outcome(ctx: RequestContext, taskPk: number) {
+    await this.running.get(taskPk);
+    return repo.resultsOf(this.db, ctx.tenantScope, [taskPk]);
   }
 
   /** The job: open reservations past their expiry are closed as expired. */

@@ -8,6 +8,7 @@ import { zoneOf } from '../dynamic-pricing/service';
 // eslint-disable-next-line boundaries/dependencies
 import { isOnline, latestMeasurement } from '../meters/readings';
 import type { OperationService } from '../operations/service';
+import type { TenantLog } from '../logs/tenant-log-service';
 import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
 import { controlWindowMs, plan, settledAt, type PhaseIndex, type Plan, type PlannerSession } from './planner';
 import * as repo from './repository';
@@ -34,6 +35,8 @@ export interface LoopDeps {
   };
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;
+  /** The per-tenant operational log: each limit sent and the loop's state changes. */
+  tenantLog?: Pick<TenantLog, 'smartChargingLimit' | 'smartChargingEvents'>;
 }
 
 /** The local calendar date ('YYYY-MM-DD') of an instant in a zone. */
@@ -278,6 +281,14 @@ export class SmartChargingLoop {
           retryAt,
           taskPk,
         });
+        this.deps.tenantLog?.smartChargingLimit(g.tenant_pk, st.charge_box_id, {
+          groupPk,
+          connectorId: r.connector_id,
+          transactionId: r.transaction_pk,
+          limitA: s.limitA,
+          reason: s.reason,
+          status,
+        });
         if (!accepted)
           events.push({
             kind: 'PROFILE_REJECTED',
@@ -310,6 +321,7 @@ export class SmartChargingLoop {
       db,
       events.map((e) => ({ groupPk, at: now, ...e })),
     );
+    this.deps.tenantLog?.smartChargingEvents(g.tenant_pk, groupPk, events);
     await repo.saveState(db, groupPk, {
       meterOnline: g.meter_pk === null ? null : meterOnline,
       failsafe: p.mode === 'FAILSAFE',

@@ -38,6 +38,7 @@ export const smartChargingModule: AppModule = {
         commandTimeoutMs: Math.min(config.ocpp.commandTimeoutMs, Math.max(config.smartCharging.periodMs, 5000)),
       },
       log: app.log,
+      tenantLog: services.get('tenantLog'),
     });
     const job = { name: 'smart-charging.control', everyMs: config.smartCharging.periodMs, run: () => loop.cycle() };
     platform.jobs.schedule(job);

@@ -17,6 +17,8 @@ const SPEC_PUBLIC = new Set([
   'POST /smart/meters/:deviceRemoteId/measurements',
   // Mercado Pago's payment notifications (issue 19): no user, the x-signature is checked by the route.
   'POST /webhooks/mercado-pago',
+  // The contact page (issue 21): a signed-out visitor, behind the captcha and a per-address limit.
+  'POST /api/contact/',
 ]);
 
 describe('access control', () => {

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (the support mail: the sender). Both adapters hand it to nodemailer as is. */
+  replyTo?: { name: string; address: string };
   /** Files sent with the message; `cid` ones are shown inside the HTML (`<img src="cid:…">`). */
   attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[];
 }

@@ -3,11 +3,15 @@ import {
   ClusterOutlined,
   ControlOutlined,
   CreditCardOutlined,
+  CustomerServiceOutlined,
   DollarOutlined,
+  FileTextOutlined,
+  GiftOutlined,
   PercentageOutlined,
   ApartmentOutlined,
   HomeOutlined,
   LineChartOutlined,
+  NotificationOutlined,
   TeamOutlined,
   ThunderboltOutlined,
   WalletOutlined,
@@ -30,6 +34,10 @@ export const menuIcons = {
   dynamicPricing: PercentageOutlined,
   virtualGroups: ApartmentOutlined,
   financial: WalletOutlined,
+  vouchers: GiftOutlined,
+  support: CustomerServiceOutlined,
+  pushNotification: NotificationOutlined,
+  log: FileTextOutlined,
 };
 
 export type MenuIconName = keyof typeof menuIcons;

@@ -52,7 +52,11 @@ export function StationCard({ station }: { station: ChargePointListItem }) {
   return (
     <section className="station-card" aria-label={t('card.label', { name })} data-testid={`station-card-${station.chargeBoxId}`}>
       <div className="station-card__top">
-        <StationQrCode pk={station.chargeBoxPk} chargeBoxId={station.chargeBoxId} />
+        <StationQrCode
+          pk={station.chargeBoxPk}
+          chargeBoxId={station.chargeBoxId}
+          connectorIds={station.connectors.map((c) => c.connectorId).filter((id) => id > 0)}
+        />
         <div className="station-card__identity">
           <div className="station-card__title-row">
             <Typography.Title level={4} className="station-card__title">

@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Button, Skeleton, Typography } from 'antd';
+import { Button, Select, Skeleton, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../lib/download-file';
 import { useQrCode } from '../api/get-qr-code';
 
-/** The station's QR code (deep link with pk and uuid) with a PNG download. */
-export function StationQrCode({ pk, chargeBoxId }: { pk: number; chargeBoxId: string }) {
+/**
+ * The station's QR code (deep link with pk and uuid) with a PNG download; a picker switches to a
+ * connector's QR code, which opens the public QR start/stop page of that connector.
+ */
+export function StationQrCode({ pk, chargeBoxId, connectorIds = [] }: { pk: number; chargeBoxId: string; connectorIds?: number[] }) {
   const { t } = useTranslation('stations');
-  const { data, isLoading, isError } = useQrCode(pk);
+  const { t: tq } = useTranslation('qrcode');
+  const [connectorId, setConnectorId] = useState<number>(0);
+  const { data, isLoading, isError } = useQrCode(pk, connectorId || undefined);
   const [url, setUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,10 +31,30 @@ export function StationQrCode({ pk, chargeBoxId }: { pk: number; chargeBoxId: st
         ) : isError || !url ? (
           <Typography.Text type="secondary">{t('card.qrError')}</Typography.Text>
         ) : (
-          <img src={url} alt={t('card.qrAlt', { id: chargeBoxId })} className="station-qr__image" data-testid="station-qr" />
+          <img
+            src={url}
+            alt={connectorId ? tq('stationQr.alt', { id: chargeBoxId, connector: connectorId }) : t('card.qrAlt', { id: chargeBoxId })}
+            className="station-qr__image"
+            data-testid="station-qr"
+          />
         )}
       </div>
       <figcaption className="station-qr__caption">
+        {connectorIds.length ? (
+          <Select
+            size="small"
+            value={connectorId}
+            onChange={setConnectorId}
+            aria-label={tq('stationQr.label')}
+            popupMatchSelectWidth={false}
+            options={[
+              { value: 0, label: tq('stationQr.app') },
+              ...connectorIds.map((id) => ({ value: id, label: tq('stationQr.connector', { id }) })),
+            ]}
+            className="station-qr__target"
+            data-testid="qr-target"
+          />
+        ) : null}
         <Button
           size="small"
           icon={<DownloadOutlined aria-hidden="true" />}
