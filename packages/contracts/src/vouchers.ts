@@ -42,6 +42,13 @@ export const VOUCHER_DESCRIPTION_MAX = 100;
 export const VOUCHER_UNITS_MAX = 1000;
 /** R$ 1.000,00 in minor units (money is typed as cents in the form). */
 export const VOUCHER_MONEY_MAX_MINOR = 100_000;
+/** A peso network's cap: COP 1.000.000,00 (about the spec's R$ 1.000,00; COP 1.000 would buy nothing). */
+export const VOUCHER_MONEY_MAX_MINOR_COP = 100_000_000;
+
+/** The largest MONEY voucher in minor units of the network's currency (002 §5, §9). */
+export function voucherMoneyMaxMinor(currency: string): number {
+  return currency.trim().toUpperCase() === 'COP' ? VOUCHER_MONEY_MAX_MINOR_COP : VOUCHER_MONEY_MAX_MINOR;
+}
 export const VOUCHER_KWH_MAX = 1000;
 export const VOUCHER_PERCENT_MAX = 100;
 export const VOUCHER_USES_PER_USER_MAX = 1000;
@@ -413,7 +420,8 @@ function crossFieldRules(v: VoucherBodyShape, ctx: z.RefinementCtx) {
   else if (value < 0) issue('kind_value', K.valueInvalid);
   else if (v.kind === 'MONEY_RECHARGE') {
     if (decimals(value) > 2) issue('kind_value', K.valueInvalid);
-    else if (Math.round(value * 100) > VOUCHER_MONEY_MAX_MINOR) issue('kind_value', K.valueMoneyMax);
+    // Above every currency's cap here; the network's own cap (voucherMoneyMaxMinor) is the server's check.
+    else if (Math.round(value * 100) > VOUCHER_MONEY_MAX_MINOR_COP) issue('kind_value', K.valueMoneyMax);
   } else if (v.kind === 'KWH_RECHARGE') {
     if (decimals(value) > 3) issue('kind_value', K.valueInvalid);
     else if (value > VOUCHER_KWH_MAX) issue('kind_value', K.valueKwhMax);

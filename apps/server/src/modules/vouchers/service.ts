@@ -3,6 +3,7 @@ import {
   kwhToWh,
   moneyToMinor,
   parseVoucherDate,
+  voucherMoneyMaxMinor,
   voucherMessageKeys as K,
   voucherMessages as msg,
   type Voucher,
@@ -227,11 +228,16 @@ export class VoucherService {
   private async databaseRules(
     trx: Executor,
     tenantPk: number,
-    body: { code: string; active: boolean; charge_box_pks: number[]; user_pks: number[] },
+    body: { code: string; active: boolean; charge_box_pks: number[]; user_pks: number[]; kind: VoucherKind; kind_value: number },
     now: Date,
     exceptPk?: number,
   ): Promise<Record<string, string>> {
     const fields: Record<string, string> = {};
+    // The money cap is the network's currency's (R$ 1.000,00; COP 1.000.000,00).
+    if (body.kind === 'MONEY_RECHARGE') {
+      const { currency } = await trx.selectFrom('tenants').select('currency').where('tenant_pk', '=', tenantPk).executeTakeFirstOrThrow();
+      if (Math.round(body.kind_value * 100) > voucherMoneyMaxMinor(currency)) fields.kind_value = K.valueMoneyMax;
+    }
     // "Already in use": an ACTIVE voucher of the tenant has the code, or one that will start (NOT_STARTED).
     if (body.active) {
       const taken = await trx

@@ -155,6 +155,16 @@ describe('vouchers API', () => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION', fields });
     });
 
+    it('money, when the network counts in pesos, is capped at COP 1.000.000,00 rather than 1.000,00', async () => {
+      const terpelTenant = await tenantPk(t, 'terpel');
+      const peso = (kind_value: number) => post(terpel, body({ tenant_pk: terpelTenant, kind_value }));
+      expect((await peso(1000.01)).statusCode).toBe(201);
+      expect((await peso(1_000_000)).statusCode).toBe(201);
+      const over = await peso(1_000_000.01);
+      expect(over.statusCode).toBe(400);
+      expect(over.json().fields).toEqual({ kind_value: K.valueMoneyMax });
+    });
+
     it('units below the number of selected users', async () => {
       const res = await post(sol, body({ units: 1, user_pks: [driver, julia] }));
       expect(res.statusCode).toBe(400);

@@ -16,7 +16,7 @@ import { useSaveVoucher } from '../api/save-voucher';
 import {
   VOUCHER_CODE_MAX,
   VOUCHER_DESCRIPTION_MAX,
-  VOUCHER_MONEY_MAX_MINOR,
+  voucherMoneyMaxMinor,
   VOUCHER_TITLE_MAX,
   VOUCHER_USES_PER_USER_MAX,
   voucherKinds,
@@ -84,7 +84,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
   // The server refuses a new kind once a copy was used (contract: kindLocked).
   const kindLocked = !!voucher?.voucher_users_pks_with_voucher_status.some((u) => u.status !== 'NOT_USED');
 
-  const msg = (name: string) => t(`messages.${name}`, { max: format.minor(VOUCHER_MONEY_MAX_MINOR, currency) });
+  const msg = (name: string) => t(`messages.${name}`, { max: format.minor(voucherMoneyMaxMinor(currency), currency) });
   /** A server field error: a key of the contract's messages ('vouchers.codeTaken') in the interface language; a plain text as it came. */
   const word = (text: string) => {
     const name = fieldMessageName(text);
@@ -373,7 +373,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
                 rules={[
                   {
                     validator: (_rule, value: number | null | undefined) => {
-                      const error = kindValueError(form.getFieldValue('kind') as VoucherKind | undefined, value);
+                      const error = kindValueError(form.getFieldValue('kind') as VoucherKind | undefined, value, currency);
                       return error ? Promise.reject(new Error(msg(error))) : Promise.resolve();
                     },
                   },

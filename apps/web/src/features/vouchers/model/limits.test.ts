@@ -9,6 +9,9 @@ describe('voucher screen limits', () => {
     expect(limits.VOUCHER_DESCRIPTION_MAX).toBe(contract.VOUCHER_DESCRIPTION_MAX);
     expect(limits.VOUCHER_UNITS_MAX).toBe(contract.VOUCHER_UNITS_MAX);
     expect(limits.VOUCHER_MONEY_MAX_MINOR).toBe(contract.VOUCHER_MONEY_MAX_MINOR);
+    expect(limits.VOUCHER_MONEY_MAX_MINOR_COP).toBe(contract.VOUCHER_MONEY_MAX_MINOR_COP);
+    for (const currency of ['BRL', 'COP', 'USD'])
+      expect(limits.voucherMoneyMaxMinor(currency)).toBe(contract.voucherMoneyMaxMinor(currency));
     expect(limits.VOUCHER_KWH_MAX).toBe(contract.VOUCHER_KWH_MAX);
     expect(limits.VOUCHER_PERCENT_MAX).toBe(contract.VOUCHER_PERCENT_MAX);
     expect(limits.VOUCHER_USES_PER_USER_MAX).toBe(contract.VOUCHER_USES_PER_USER_MAX);

@@ -3,19 +3,23 @@ import { CODE_PATTERN, digitsValue, fieldMessageName, kindValueError, normaliseC
 
 describe('kindValueError', () => {
   it('asks for a value, when none is typed', () => {
-    expect(kindValueError('MONEY_RECHARGE', null)).toBe('valueRequired');
-    expect(kindValueError(undefined, undefined)).toBe('valueRequired');
+    expect(kindValueError('MONEY_RECHARGE', null, 'BRL')).toBe('valueRequired');
+    expect(kindValueError(undefined, undefined, 'BRL')).toBe('valueRequired');
   });
   it('refuses zero, whatever the kind', () => {
-    expect(kindValueError('PERCENT_RECHARGE', 0)).toBe('valueZero');
+    expect(kindValueError('PERCENT_RECHARGE', 0, 'BRL')).toBe('valueZero');
   });
   it('caps money at R$ 1.000,00 (100000 cents), kWh at 1000 and percent at 100', () => {
-    expect(kindValueError('MONEY_RECHARGE', 100_000)).toBeNull();
-    expect(kindValueError('MONEY_RECHARGE', 100_001)).toBe('valueMoneyMax');
-    expect(kindValueError('KWH_RECHARGE', 1000)).toBeNull();
-    expect(kindValueError('KWH_RECHARGE', 1001)).toBe('valueKwhMax');
-    expect(kindValueError('PERCENT_RECHARGE', 100)).toBeNull();
-    expect(kindValueError('PERCENT_RECHARGE', 101)).toBe('valuePercentMax');
+    expect(kindValueError('MONEY_RECHARGE', 100_000, 'BRL')).toBeNull();
+    expect(kindValueError('MONEY_RECHARGE', 100_001, 'BRL')).toBe('valueMoneyMax');
+    expect(kindValueError('KWH_RECHARGE', 1000, 'BRL')).toBeNull();
+    expect(kindValueError('KWH_RECHARGE', 1001, 'BRL')).toBe('valueKwhMax');
+    expect(kindValueError('PERCENT_RECHARGE', 100, 'BRL')).toBeNull();
+    expect(kindValueError('PERCENT_RECHARGE', 101, 'BRL')).toBe('valuePercentMax');
+  });
+  it('caps a peso network’s money at COP 1.000.000,00 (100000000 cents)', () => {
+    expect(kindValueError('MONEY_RECHARGE', 100_000_000, 'COP')).toBeNull();
+    expect(kindValueError('MONEY_RECHARGE', 100_000_001, 'COP')).toBe('valueMoneyMax');
   });
 });
 

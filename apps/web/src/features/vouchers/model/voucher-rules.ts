@@ -1,26 +1,26 @@
 import type { VoucherKind } from '@recarga/contracts/vouchers';
-import { VOUCHER_KWH_MAX, VOUCHER_MONEY_MAX_MINOR, VOUCHER_PERCENT_MAX, VOUCHER_UNITS_MAX } from './limits';
+import { VOUCHER_KWH_MAX, VOUCHER_PERCENT_MAX, VOUCHER_UNITS_MAX, voucherMoneyMaxMinor } from './limits';
 
 /** Message names (the contract's `voucherMessages`; texts in the `vouchers` namespace, `messages.*`) of 002 §5. */
 type ValueErrorKey = 'valueRequired' | 'valueZero' | 'valueMoneyMax' | 'valueKwhMax' | 'valuePercentMax';
 type UnitsErrorKey = 'unitsRequired' | 'unitsZero' | 'unitsBelowOriginal' | 'unitsBelowUsers' | 'unitsMax';
 
-/** The highest value of a kind, in the form's unit (money: minor units). */
-export function kindValueMax(kind: VoucherKind): number {
-  if (kind === 'MONEY_RECHARGE') return VOUCHER_MONEY_MAX_MINOR;
+/** The highest value of a kind, in the form's unit (money: minor units of the network's currency). */
+export function kindValueMax(kind: VoucherKind, currency: string): number {
+  if (kind === 'MONEY_RECHARGE') return voucherMoneyMaxMinor(currency);
   if (kind === 'KWH_RECHARGE') return VOUCHER_KWH_MAX;
   return VOUCHER_PERCENT_MAX;
 }
 
 /**
- * 002 §5, the voucher value: required, not zero, at most R$ 1.000,00 / 1000 kWh / 100 %. The form
- * holds money in minor units (typed as cents) and the other kinds as whole numbers.
+ * 002 §5, the voucher value: required, not zero, at most R$ 1.000,00 (COP 1.000.000,00) / 1000 kWh /
+ * 100 %. The form holds money in minor units (typed as cents) and the other kinds as whole numbers.
  */
-export function kindValueError(kind: VoucherKind | undefined, value: number | null | undefined): ValueErrorKey | null {
+export function kindValueError(kind: VoucherKind | undefined, value: number | null | undefined, currency: string): ValueErrorKey | null {
   if (value === null || value === undefined || Number.isNaN(value)) return 'valueRequired';
   if (value === 0) return 'valueZero';
   if (!kind) return null;
-  if (value > kindValueMax(kind))
+  if (value > kindValueMax(kind, currency))
     return kind === 'MONEY_RECHARGE' ? 'valueMoneyMax' : kind === 'KWH_RECHARGE' ? 'valueKwhMax' : 'valuePercentMax';
   return null;
 }
