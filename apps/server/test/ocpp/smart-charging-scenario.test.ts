@@ -142,7 +142,7 @@ describe('smart charging scenario (simulated stations, cars and meter)', () => {
     await t.close();
   });
 
-  it('cars arriving one by one on a 70 A breaker: never above it longer than one control period, ≥ 85 % of it used', async () => {
+  it('cars arriving one by one on a 70 A breaker: never above it longer than one control period, ≥ 78 % of it used', async () => {
     // Arrange: the meter is online and the stations connected before any car arrives.
     await eventually(
       async () => (await t.db.selectFrom('smart_charging_state').select('meter_online').executeTakeFirst())?.meter_online,
@@ -179,9 +179,13 @@ describe('smart charging scenario (simulated stations, cars and meter)', () => {
     // Assert: each excursion ends within one control period; the breaker is used well. Upper bound
     // of the share: (70 − 3 margin) / 70 = 95.7 %; the 0.1 A flooring, a new car's climb before its
     // first Current.Import (counted as building load meanwhile) and the 1 A hysteresis per session
-    // cost a few more per cent: 85 % leaves room for them and still fails a loop that idles a car.
+    // cost a few more per cent. Alone this run uses 85–89 %; inside the whole suite, with another
+    // test file's server on the other core, 80–81 % (two CI runs of 2026-11-25): 78 % leaves room for
+    // that and still fails a loop that leaves one car's share unused (a quarter of the 47 A the cars
+    // get: about 17 points). The figure that counts is bench/smart-charging-scenario.ts's, on a
+    // quiet machine.
     expect(watch.longestAboveS).toBeLessThanOrEqual(PERIOD_MS / 1000);
-    expect(watch.share).toBeGreaterThanOrEqual(0.85);
+    expect(watch.share).toBeGreaterThanOrEqual(0.78);
     expect(watch.share).toBeLessThanOrEqual(1);
   }, 60_000);
 });
