@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Form, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { MessageField } from '../../../components/message-field';
 import { PUSH_PAGE_SIZE, type PushNotification, type PushStatus } from '@recarga/contracts/push';
 import { SUPPORT_MESSAGE_MAX } from '@recarga/contracts/support';
 import { PageHeader } from '../../../components/page-header';
@@ -91,21 +93,14 @@ export function PushPage() {
           onFinish={submit}
           style={{ maxWidth: 640 }}
         >
-          <Form.Item
-            name="message"
+          <MessageField
             label={t('form.message')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation.messageRequired') },
-              { max: SUPPORT_MESSAGE_MAX, message: t('validation.messageTooLong', { max: SUPPORT_MESSAGE_MAX }) },
-            ]}
-          >
-            <Input.TextArea
-              rows={4}
-              count={{ show: true, max: SUPPORT_MESSAGE_MAX }}
-              placeholder={t('form.placeholder')}
-              data-testid="push-message"
-            />
-          </Form.Item>
+            requiredText={t('validation.messageRequired')}
+            tooLongText={t('validation.messageTooLong', { max: SUPPORT_MESSAGE_MAX })}
+            placeholder={t('form.placeholder')}
+            rows={4}
+            testId="push-message"
+          />
           <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="push-send">
             {t('form.send')}
           </Button>
@@ -113,7 +108,7 @@ export function PushPage() {
       </Card>
       <Card variant="borderless" className="section-card" title={t('list.title')}>
         {list.isError ? (
-          <Alert type="error" showIcon title={t('list.loadError')} />
+          <LoadError title={t('list.loadError')} retryText={t('list.retry')} onRetry={() => void list.refetch()} />
         ) : (
           <Table<PushNotification>
             data-testid="push-list"

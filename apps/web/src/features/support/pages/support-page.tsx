@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Pagination, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Form, Pagination, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { MessageField } from '../../../components/message-field';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_PAGE_SIZE, type SupportStatus, type SupportSubject } from '@recarga/contracts/support';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
@@ -53,21 +55,14 @@ export function SupportPage() {
           <Form.Item name="subject" label={t('form.subject')}>
             <SubjectSelect />
           </Form.Item>
-          <Form.Item
-            name="message"
+          <MessageField
             label={t('form.message')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation.messageRequired') },
-              { max: SUPPORT_MESSAGE_MAX, message: t('validation.messageTooLong', { max: SUPPORT_MESSAGE_MAX }) },
-            ]}
-          >
-            <Input.TextArea
-              rows={5}
-              count={{ show: true, max: SUPPORT_MESSAGE_MAX }}
-              placeholder={t('form.placeholder')}
-              data-testid="support-message"
-            />
-          </Form.Item>
+            requiredText={t('validation.messageRequired')}
+            tooLongText={t('validation.messageTooLong', { max: SUPPORT_MESSAGE_MAX })}
+            placeholder={t('form.placeholder')}
+            rows={5}
+            testId="support-message"
+          />
           <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="support-send">
             {t('form.send')}
           </Button>
@@ -75,7 +70,7 @@ export function SupportPage() {
       </Card>
       <Card variant="borderless" className="section-card" title={t('history.title')}>
         {history.isError ? (
-          <Alert type="error" showIcon title={t('history.loadError')} />
+          <LoadError title={t('history.loadError')} retryText={t('history.retry')} onRetry={() => void history.refetch()} />
         ) : history.isLoading ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : !history.data?.content.length ? (
