@@ -549,7 +549,7 @@ export class Ledger {
       await this.lockBillingRow(trx, target?.transaction_pk ?? null);
       const m = await this.lockMovement(trx, req.movementPk);
       if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
-      if (m.provider === 'voucher' && Number(m.amount) === 0) return this.refundVoucherPaid(trx, m, req);
+      const voucherPaid = m.provider === 'voucher' && Number(m.amount) === 0;
       const key = req.idempotencyKey && req.actorUserPk !== null ? { actor: req.actorUserPk, key: req.idempotencyKey } : null;
       if (key) {
         const claimed = await repo.claimRefundKey(trx, {
@@ -560,16 +560,14 @@ export class Ledger {
         });
         if (!claimed) {
           const prior = await repo.refundOfKey(trx, key.actor, key.key);
-          if (
-            !prior ||
-            prior.refund_pk === null ||
-            Number(prior.movement_pk) !== m.movement_pk ||
-            prior.requested_amount !== (req.amount ?? null)
-          )
-            throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ledgerMessages.keyReused);
+          const same = !!prior && Number(prior.movement_pk) === m.movement_pk && prior.requested_amount === (req.amount ?? null);
+          // A voucher-paid refund writes no payment_refunds row: its claimed key, committed with it, is the proof.
+          if (same && voucherPaid && m.payment_status === 'refunded') return { movement: m, refundPk: 0, amount: 0, replayed: true };
+          if (!same || prior.refund_pk === null) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ledgerMessages.keyReused);
           return { movement: m, refundPk: Number(prior.refund_pk), amount: Number(prior.amount), replayed: true };
         }
       }
+      if (voucherPaid) return this.refundVoucherPaid(trx, m, req);
       if (m.payment_status !== 'approved') throw conflict(ledgerMessages.refundNotApproved, undefined, 'NOT_REFUNDABLE');
       const remaining = Number(m.amount) - Number(m.refunded_amount);
       const amount = req.amount ?? remaining;

@@ -87,11 +87,11 @@ describe('vouchers at billing', () => {
   const detail = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/vouchers/${id}/`, headers: bearer(sol) })).json();
   const history = async (id: number, query = '') =>
     (await t.app.inject({ method: 'GET', url: `/api/vouchers/${id}/history/${query}`, headers: bearer(sol) })).json();
-  const refund = (movementPk: number, partial?: number) =>
+  const refund = (movementPk: number, partial?: number, key?: string) =>
     t.app.inject({
       method: 'POST',
       url: `/gateway/transactions/${movementPk}/payments/refunds${partial === undefined ? '' : `?partialAmount=${partial}`}`,
-      headers: bearer(sol),
+      headers: { ...bearer(sol), ...(key ? { 'idempotency-key': key } : {}) },
     });
 
   beforeAll(async () => {
@@ -293,6 +293,23 @@ describe('vouchers at billing', () => {
     const again = await refund(Number(bill.movement_pk));
     expect(again.statusCode).toBe(409);
     expect(await copyOf(id)).toEqual({ uses: 0, valueUsed: 0, discount: 0 });
+  });
+
+  it('a voucher-paid refund retried with its Idempotency-Key answers the same refund, even two at once; another key is refused', async () => {
+    const id = await voucher({ kind: 'MONEY_RECHARGE', kind_value: 20 });
+    const pk = await recharge({ energyWh: 5_000 });
+    const movement = Number((await billOf(t, pk))!.movement_pk);
+    expect(await copyOf(id)).toEqual({ uses: 1, valueUsed: 1000, discount: 1000 });
+    const [a, b] = await Promise.all([refund(movement, undefined, 'voucher-key-1'), refund(movement, undefined, 'voucher-key-1')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().replayed, b.json().replayed].sort()).toEqual([false, true]);
+    expect(b.json().transaction).toMatchObject({ paymentStatus: 'refunded' });
+    const retry = await refund(movement, undefined, 'voucher-key-1');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ replayed: true, refundedAmount: 0 });
+    // The value went back once.
+    expect(await copyOf(id)).toEqual({ uses: 0, valueUsed: 0, discount: 0 });
+    expect((await refund(movement, undefined, 'voucher-key-2')).statusCode).toBe(409);
   });
 
   it('a partly covered recharge paid from the wallet: a partial refund keeps the voucher used, the rest of the refund gives it back', async () => {
