@@ -354,6 +354,15 @@ describe('vouchers', () => {
     await page.goto(appUrl('/vouchers/create'));
     await page.getByTestId('voucher-submit').waitFor();
     expect(await scrollsSideways(page)).toBeNull();
+    // Typed and not saved: the back button asks first; staying keeps what was typed.
+    await page.getByLabel('Nome', { exact: true }).fill('Rascunho não salvo');
+    await page.getByTestId('voucher-back').click();
+    await page.getByTestId('leave-guard-stay').click();
+    expect(new URL(page.url()).pathname).toBe('/vouchers/create');
+    expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Rascunho não salvo');
+    await page.getByTestId('voucher-back').click();
+    await page.getByTestId('leave-guard-leave').click();
+    await page.waitForURL((url) => url.pathname === '/vouchers');
 
     await page.goto(appUrl(`/voucher/${voucherPk}`));
     await page.getByTestId('voucher-indicators').waitFor();

@@ -10,6 +10,7 @@ import { FormFooter } from '../../../components/form-footer';
 import { useStationOptions } from '../../../lib/api/get-station-options';
 import { isApiError } from '../../../lib/api-error';
 import { foldedSearch } from '../../../lib/select-search';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { useFeedback } from '../../../lib/use-feedback';
 import { getLastVoucher } from '../api/get-last-voucher';
 import { useSaveVoucher } from '../api/save-voucher';
@@ -55,6 +56,8 @@ interface Props {
   tenants: Tenant[];
   /** Where the back and cancel buttons go (the list, or the voucher's detail). */
   backPath: string;
+  /** The form starts from the draft kept while the users were chosen: unsaved work already. */
+  fromDraft?: boolean;
 }
 
 /**
@@ -62,7 +65,7 @@ interface Props {
  * (an active code locks the rest), the kind's value input, the users chosen on their own page
  * (the draft keeps the form meanwhile), and the success and failure modals of §8.
  */
-export function VoucherForm({ voucher, initial, users, tenants, backPath }: Props) {
+export function VoucherForm({ voucher, initial, users, tenants, backPath, fromDraft = false }: Props) {
   const { t, i18n } = useTranslation('vouchers');
   const { message, modal } = useFeedback();
   const navigate = useNavigate();
@@ -73,6 +76,9 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
   const [locked, setLocked] = useState(false);
   const [checking, setChecking] = useState(false);
   const [usersError, setUsersError] = useState<string | null>(null);
+  // Leaving with unsaved work asks first; choosing the users keeps it in the draft, so that way is open.
+  const [dirty, setDirty] = useState(fromDraft);
+  const leave = useLeaveGuard(dirty);
   const editing = voucher !== null;
   const tenantPk = (Form.useWatch('tenant_pk', form) as number | undefined) ?? initial.tenant_pk;
   const currency = voucher?.currency ?? tenants.find((x) => x.tenant_pk === tenantPk)?.currency ?? format.currency;
@@ -134,6 +140,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
       return;
     }
     keepDraft.current = true;
+    leave.release();
     saveVoucherDraft({
       voucherPk: voucher?.voucher_pk ?? null,
       userPks: users.map((u) => u.user_pk),
@@ -155,6 +162,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
       if (gone) return;
       gone = true;
       handle.destroy();
+      leave.release();
       navigate(LIST_PATH);
     };
     const handle = modal.success({
@@ -182,6 +190,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
             onClick={() => {
               handle.destroy();
               clearVoucherDraft();
+              leave.release();
               navigate(LIST_PATH);
             }}
             data-testid="voucher-failed-list"
@@ -232,6 +241,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath }: Prop
   };
 
   const onValuesChange = (changed: Partial<VoucherFormValues>) => {
+    setDirty(true);
     // 002 §4: a new kind clears the value and the expiration choice.
     if ('kind' in changed) {
       form.setFieldsValue({ kind_value: null, expire_type: 'EXPIRATION_DATE', uses_per_user: null });

@@ -51,6 +51,7 @@ export function VoucherCreatePage() {
           users={draft?.usersDataList ?? []}
           tenants={tenants.data ?? []}
           backPath={LIST_PATH}
+          fromDraft={!!draft}
         />
       ) : (
         <Card variant="borderless" className="section-card">

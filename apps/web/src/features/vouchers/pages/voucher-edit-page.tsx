@@ -47,6 +47,7 @@ export function VoucherEditPage() {
           users={fromDraft ? fromDraft.usersDataList : usersOfVoucher(voucher.data)}
           tenants={[]}
           backPath={detailPath(voucher.data.voucher_pk)}
+          fromDraft={!!fromDraft}
         />
       ) : voucher.isError || id === null ? (
         <Card variant="borderless" className="section-card">
