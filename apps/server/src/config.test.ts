@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -9,6 +10,19 @@ describe('configuration', () => {
     expect(c.captcha.provider).toBe('altcha');
     expect(c.demo).toBe(true);
     expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('a relative DATA_DIR is read from the repository root, whatever the working folder (npm start runs in apps/server)', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const cwd = process.cwd();
+    try {
+      process.chdir(path.join(root, 'apps/server'));
+      expect(loadConfig({}).dataDir).toBe(path.join(root, 'data'));
+      expect(loadConfig({ DATA_DIR: 'var/demo' }).dataDir).toBe(path.join(root, 'var/demo'));
+      expect(loadConfig({ DATA_DIR: '/srv/recarga' }).dataDir).toBe('/srv/recarga');
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it('demo data, when DATABASE_URL is set, is off unless DEMO says otherwise', () => {

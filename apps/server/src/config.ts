@@ -229,7 +229,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    // From the repository root: `npm start` runs the server in apps/server, and the README promises ./data.
+    dataDir: path.resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     captcha: {
       provider: env.CAPTCHA_PROVIDER,

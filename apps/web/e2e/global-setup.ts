@@ -11,6 +11,7 @@ import './support/provided-context';
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 /** The built web app; WEB_DIST points elsewhere when several builds are tested side by side. */
 const webDist = process.env.WEB_DIST ?? 'apps/web/dist';
+const serverMain = 'apps/server/dist/main.js';
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -64,11 +65,15 @@ export default async function setup(project: TestProject) {
   if (!existsSync(resolve(repoRoot, webDist, 'index.html'))) {
     throw new Error(`${webDist}/index.html is missing: build the web app first (npm run build).`);
   }
+  if (!existsSync(resolve(repoRoot, serverMain))) {
+    throw new Error(`${serverMain} is missing: build the server first (npm run build).`);
+  }
   const services = await startFakeAddressServices();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'recarga-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as `npm start` serves it (built with the web app by `npm run build`).
+  const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
     cwd: repoRoot,
     env: {
       ...process.env,
