@@ -37,10 +37,13 @@ const NUMERIC = 1700;
  */
 const toNumber = (v: string) => (v === null ? null : Number(v));
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** The embedded database; `image()` saves it whole (loaded again with `opts.image`). */
+export async function openPglite(dataDir?: string, opts: { image?: Blob } = {}): Promise<Database & { image(): Promise<Blob> }> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite({
     ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
+    // A database saved by dumpDataDir (the tests start from a migrated one instead of running initdb).
+    ...(opts.image ? { loadDataDir: opts.image } : {}),
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
   await pglite.waitReady;
@@ -62,6 +65,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async close() {
       await db.destroy();
       await pglite.close();
+    },
+    async image() {
+      const release = await mutex.lock();
+      try {
+        return await pglite.dumpDataDir('none');
+      } finally {
+        release();
+      }
     },
   };
 }

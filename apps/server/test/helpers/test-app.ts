@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RecargaApp } from '../../src/app';
@@ -25,6 +27,43 @@ export interface TestDatabase {
   database: Database;
   /** Drops the database (PostgreSQL) or closes the embedded one. */
   dispose(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+const migrationsDir = path.resolve(import.meta.dirname, '../../src/db/migrations');
+const imageDir = path.join(os.tmpdir(), 'recarga-test-pglite');
+
+/**
+ * A migrated, empty embedded database, saved once and loaded by every test file after: creating
+ * one (initdb) and migrating it cost seconds per file, loading the saved one a fraction. The file
+ * is named by a hash of PGlite's version and every migration, so a changed migration makes a new
+ * one; two workers making it at once each write their own file and rename it into place.
+ */
+function pgliteVersion(): string {
+  for (let dir = path.dirname(require.resolve('@electric-sql/pglite')); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === '@electric-sql/pglite') return String(pkg.version);
+  }
+  throw new Error('@electric-sql/pglite: package.json not found');
+}
+
+async function migratedImage(): Promise<Blob> {
+  const hash = createHash('sha256').update(pgliteVersion());
+  for (const file of fs.readdirSync(migrationsDir).sort()) hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)));
+  const file = path.join(imageDir, `${hash.digest('hex').slice(0, 24)}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const database = await openPglite();
+  await migrate(database);
+  const image = await database.image();
+  await database.close();
+  fs.mkdirSync(imageDir, { recursive: true });
+  for (const old of fs.readdirSync(imageDir)) if (old.endsWith('.tar')) fs.rmSync(path.join(imageDir, old), { force: true });
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+  fs.renameSync(partial, file);
+  return image;
 }
 
 /**
@@ -52,7 +91,7 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
       await a.end();
     };
   } else {
-    database = await openPglite();
+    database = await openPglite(undefined, { image: await migratedImage() });
     dispose = () => database.close();
   }
   await migrate(database);
