@@ -38,14 +38,16 @@ const KB = 1024;
  * 14); the general view's goal is 400 KB, met until the last twelve screens (vouchers, log, support,
  * push, QR page, bridge, contact) added their routes and menu icons to the shell (+3.5 KB): its
  * limit leaves that room and the table prints "above goal" until the shell is trimmed. The others
- * are today's sizes with a little room.
+ * are today's sizes with a little room. The settings and administration screens (/config, /admin)
+ * added two routes and menu icons to the shell (+2.1 KB on every signed-in screen): /stations,
+ * /transactions and /indicators, which had less than that left, got it.
  */
 const limits: Record<string, number> = {
   '/': 405,
-  '/stations': 690,
+  '/stations': 695,
   '/stations/create': 550,
-  '/transactions': 690,
-  '/indicators': 530,
+  '/transactions': 695,
+  '/indicators': 535,
   // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs.
   '/operations': 520,
   '/operations/:view': 520,

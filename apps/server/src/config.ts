@@ -199,7 +199,12 @@ export interface Config {
    * Push notifications: `outbox` stores and lists them (the local default); `fcm` (chosen when
    * FCM_SERVICE_ACCOUNT_FILE is set, unless PUSH_PROVIDER=outbox) sends through FCM HTTP v1.
    */
-  push: { provider: 'outbox' | 'fcm'; fcm?: { serviceAccountFile: string; baseUrl: string; tokenUrl?: string; timeoutMs: number } };
+  push: {
+    provider: 'outbox' | 'fcm';
+    fcm?: { serviceAccountFile: string; baseUrl: string; tokenUrl?: string; timeoutMs: number };
+    /** FCM for networks with their own service account (/config); absent when PUSH_PROVIDER=outbox (nothing leaves the machine). */
+    tenantFcm?: { baseUrl: string; tokenUrl?: string; timeoutMs: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -286,6 +291,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             timeoutMs: env.FCM_TIMEOUT_MS,
           }
         : undefined,
+      tenantFcm:
+        env.PUSH_PROVIDER === 'outbox'
+          ? undefined
+          : { baseUrl: env.FCM_BASE_URL, tokenUrl: env.FCM_TOKEN_URL, timeoutMs: env.FCM_TIMEOUT_MS },
     },
   };
 }

@@ -59,6 +59,8 @@ const privatePaths = [
   '/log',
   '/support',
   '/push_notification',
+  '/config',
+  '/admin',
 ];
 /** Routes with a parameter that is not a record: each of these addresses is visited. */
 const viewsOf: Record<string, string[]> = {

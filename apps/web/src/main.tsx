@@ -1,7 +1,6 @@
 import './app/base.css';
 import { startUp } from './lib/startup';
 import { getSession } from './lib/session';
-import { getTheme } from './lib/theme/themes';
 
 /**
  * Two ways in. Signed out on the sign-in page, the page loads alone: no component library, router
@@ -13,8 +12,7 @@ const loginPage = signingIn ? import('./app/login-entry') : null;
 const app = signingIn ? null : import('./app/boot');
 
 async function boot() {
-  const settings = await startUp();
-  const brand = getTheme(settings.theme);
+  const { brand } = await startUp();
   const root = document.getElementById('root')!;
   if (loginPage) await (await loginPage).showLoginPage(brand, root);
   else await (await app!).bootApp(brand, root);

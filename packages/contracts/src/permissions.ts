@@ -65,3 +65,27 @@ export function permittedRoutes(permissions: PermissionEntry[], theme: string): 
   }
   return out;
 }
+
+/** What each tenant module grants: its routes (and their sub-routes) and its role ids. */
+const moduleGrants: Record<'monetization' | 'vouchers' | 'smartCharging', { routes: string[]; roles: string[] }> = {
+  monetization: { routes: monetizationRoutes, roles: [roles.monetization] },
+  vouchers: { routes: voucherRoutes, roles: [roles.createVoucher] },
+  smartCharging: { routes: [], roles: [roles.loadBalance, roles.smartChargingCreate] },
+};
+
+/**
+ * A user's permission entries under their tenant's modules (set in /admin): the routes and roles of
+ * a switched-off module are dropped before anything reads them, so the Terpel exception of
+ * `permittedRoutes` cannot bring a switched-off module back. Applied by the server to the session's
+ * permissions; the web receives them already applied.
+ */
+export function applyTenantModules(
+  permissions: PermissionEntry[],
+  modules: Record<'monetization' | 'vouchers' | 'smartCharging', boolean>,
+): PermissionEntry[] {
+  const off = (Object.keys(moduleGrants) as (keyof typeof moduleGrants)[]).filter((m) => !modules[m]).map((m) => moduleGrants[m]);
+  if (off.length === 0) return permissions;
+  const routes = off.flatMap((g) => g.routes);
+  const roleIds = new Set(off.flatMap((g) => g.roles));
+  return permissions.filter((p) => !(p.role_id && roleIds.has(p.role_id)) && !(p.route && startsWithAny(p.route, routes)));
+}

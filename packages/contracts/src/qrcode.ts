@@ -18,6 +18,16 @@ const chargeBoxId = z.string().trim().min(1).max(255);
 const connectorId = z.coerce.number().int().min(1).max(INT4_MAX);
 const token = z.string().trim().min(1).max(200);
 
+/**
+ * Where the public QR page may start a recharge, and so where a network's guest tag (the tag its QR
+ * starts use: no owner, free) may charge at all: public stations that charge nothing. Read by the
+ * QR service before it starts and by the OCPP authorization for every Authorize, StartTransaction
+ * and local list, so the guest tag's id, once known, opens no paid or private station.
+ */
+export function qrGuestWelcomeAt(station: { type_of: string; has_payment: boolean }): boolean {
+  return station.type_of === 'PUBLIC' && !station.has_payment;
+}
+
 export const qrStartBodySchema = z.object({
   chargeBoxId,
   connectorId,

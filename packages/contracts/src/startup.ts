@@ -22,4 +22,20 @@ export const startupHeaders = {
   captchaSiteKey: 'x-captcha-site-key',
   /** Leaflet tile template (`{z}/{x}/{y}`, optional `{apikey}`): the server's MAP_TILE_URL. */
   mapTileUrl: 'x-map-tile-url',
+  /**
+   * The network's own brand set in /config, over its theme: `encodeURIComponent` of a JSON object
+   * `BrandOverride` (absent when the network keeps its theme's brand).
+   */
+  brand: 'x-brand',
 } as const;
+
+/** The /config brand fields that replace the theme's (each absent = the theme's). */
+export interface BrandOverride {
+  name?: string;
+  /** Address of the uploaded logo (GET /api/tenant-logos/{tenantPk}/{version}). */
+  logo?: string;
+  /** #rrggbb */
+  primary?: string;
+  /** #rrggbb */
+  dark?: string;
+}

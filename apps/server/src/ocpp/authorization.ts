@@ -1,4 +1,5 @@
 import type { AuthorizationData, IdTagInfo } from '@recarga/contracts/ocpp';
+import { qrGuestWelcomeAt } from '@recarga/contracts/qrcode';
 import type { Executor } from '../db/db';
 import {
   findTag,
@@ -30,11 +31,14 @@ export interface StationForTag {
    * or a user whose binding is ACCEPTED). Undefined for a public station.
    */
   onAccessList?: boolean;
+  /** Whether a network's QR guest tag may charge here (contracts/qrcode `qrGuestWelcomeAt`). */
+  qrGuestWelcome: boolean;
 }
 
 /**
  * The idTagInfo for a tag at a station (OCPP 1.6 §7.2 AuthorizationStatus):
- * unknown or foreign tag, or a private station whose access list lacks the tag's owner -> Invalid;
+ * unknown or foreign tag, a private station whose access list lacks the tag's owner, or a QR guest
+ * tag where the QR page may not start -> Invalid;
  * inactive, limit 0, inactive owner or blocked parent -> Blocked; tag or parent past its expiry ->
  * Expired; as many open transactions as the tag allows (when `countOpen`) -> ConcurrentTx;
  * otherwise Accepted.
@@ -42,6 +46,7 @@ export interface StationForTag {
 function idTagInfoFor(tag: TagRecord | undefined, station: StationForTag, now: Date, opts: { countOpen: boolean }): IdTagInfo {
   if (!tag || !tagFitsStation(tag.tenant_path, station.tenantPath)) return { status: 'Invalid' };
   if (station.onAccessList === false) return { status: 'Invalid' };
+  if (tag.qr_guest && !station.qrGuestWelcome) return { status: 'Invalid' };
   const extra: Omit<IdTagInfo, 'status'> = {};
   if (tag.expiry_date) extra.expiryDate = tag.expiry_date.toISOString();
   if (tag.parent_id_tag && tag.parent_id_tag.length <= 20) extra.parentIdTag = tag.parent_id_tag;
@@ -72,7 +77,9 @@ export async function tagAtStation(
   let onAccessList: boolean | undefined;
   if (tenant.type_of === 'PRIVATE')
     onAccessList = tag?.owner_user_pk != null && (await onStationAccessList(db, chargeBoxPk, tag.owner_user_pk));
-  const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList }, now, { countOpen: opts.countOpen });
+  const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList, qrGuestWelcome: qrGuestWelcomeAt(tenant) }, now, {
+    countOpen: opts.countOpen,
+  });
   return { tag, tenant, idTagInfo };
 }
 
@@ -90,6 +97,7 @@ export async function localListAt(
   opts: { idTags?: string[]; limit: number },
 ): Promise<AuthorizationData[]> {
   const tenant = await stationTenant(db, chargeBoxPk);
+  const qrGuestWelcome = qrGuestWelcomeAt(tenant);
   const [tags, access] = await Promise.all([
     tagsFittingStation(db, tenant.path, opts),
     tenant.type_of === 'PRIVATE' ? stationAccessList(db, chargeBoxPk) : Promise.resolve(null),
@@ -97,7 +105,7 @@ export async function localListAt(
   const out: AuthorizationData[] = [];
   for (const tag of tags) {
     const onAccessList = access ? tag.owner_user_pk != null && access.has(tag.owner_user_pk) : undefined;
-    const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList }, now, { countOpen: false });
+    const idTagInfo = idTagInfoFor(tag, { tenantPath: tenant.path, onAccessList, qrGuestWelcome }, now, { countOpen: false });
     if (idTagInfo.status !== 'Invalid' && tag.id_tag.length <= 20) out.push({ idTag: tag.id_tag, idTagInfo });
   }
   return out;

@@ -366,7 +366,7 @@ export async function stationTenant(db: Executor, chargeBoxPk: number) {
   return db
     .selectFrom('charge_boxes as cb')
     .innerJoin('tenants as t', 't.tenant_pk', 'cb.tenant_pk')
-    .select(['cb.tenant_pk', 't.path', 'cb.type_of'])
+    .select(['cb.tenant_pk', 't.path', 'cb.type_of', 'cb.has_payment'])
     .where('cb.charge_box_pk', '=', chargeBoxPk)
     .executeTakeFirstOrThrow();
 }
@@ -531,6 +531,8 @@ export interface TagRecord {
   parent_expiry_date: Date | null;
   parent_max_active_transaction_count: number | null;
   open_transactions: number;
+  /** A network's QR guest tag (qrcode_settings): it charges only where the QR page may start. */
+  qr_guest: boolean;
 }
 
 function tagRecords(db: Executor) {
@@ -559,6 +561,7 @@ function tagRecords(db: Executor) {
       sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null and x.id_tag_status = 'Accepted')`.as(
         'open_transactions',
       ),
+      sql<boolean>`exists (select 1 from qrcode_settings q where q.guest_ocpp_tag_pk = t.ocpp_tag_pk)`.as('qr_guest'),
     ]);
 }
 

@@ -27,6 +27,14 @@ export const apiTags = [
   { name: 'Logs', description: 'The per-tenant operational log: a day’s lines as text or a .txt download' },
   { name: 'Support', description: 'Support mail and the public contact form' },
   { name: 'Push notifications', description: 'Push notifications to the network’s app users' },
+  {
+    name: 'Tenant settings',
+    description: 'A network’s own settings (/config): brand, logo, contact, QR token, push account, CO₂, operation; audited',
+  },
+  {
+    name: 'Tenant administration',
+    description: 'Networks below the caller’s (/admin): hierarchy, plan limits, modules, host names; audited',
+  },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 

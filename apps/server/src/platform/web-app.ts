@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { startupHeaders } from '@recarga/contracts/auth';
+import type { BrandOverride } from '@recarga/contracts/startup';
 import type { DB } from '../db/db';
 import type { Config } from '../config';
 
@@ -12,29 +13,74 @@ interface HostSettings {
   theme: string;
   termsOfUse: string | null;
   deepLinkHost: string | null;
+  /** The network's own brand over its theme's (/config); null when it keeps the theme's. */
+  brand: BrandOverride | null;
 }
 
 const CACHE_MS = 60_000;
 const BACKEND = /^\/(api|gateway|smart|ocpp|live|docs|metrics|health)(\/|$)/;
 
+/** The host caches of this process (one per app built in it). */
+const hostCaches = new Set<Map<string, { at: number; value: HostSettings | null }>>();
+
+/**
+ * Forgets every host resolved so far on this node: called after a change of a host or of a
+ * network's brand (/admin, /config), so the next page load reads the new settings. Other nodes
+ * see the change when their entry is older than CACHE_MS (one minute).
+ */
+export function forgetHostSettings(): void {
+  for (const cache of hostCaches) cache.clear();
+}
+
+/** The /config brand fields that are set, or null when none is (the theme's brand stays). */
+function brandOverride(t: { brand_name: string | null; logo_url: string | null; primary_color: string | null; dark_color: string | null }) {
+  const brand: BrandOverride = {
+    ...(t.brand_name ? { name: t.brand_name } : {}),
+    ...(t.logo_url ? { logo: t.logo_url } : {}),
+    ...(t.primary_color ? { primary: t.primary_color } : {}),
+    ...(t.dark_color ? { dark: t.dark_color } : {}),
+  };
+  return Object.keys(brand).length ? brand : null;
+}
+
 /**
  * Resolves a host name to its tenant's start-up settings (table tenant_hosts; '*' is the fallback
  * row), cached for a minute.
  */
-function hostResolver(db: Kysely<DB>) {
+function hostResolver(app: FastifyInstance, db: Kysely<DB>) {
   const cache = new Map<string, { at: number; value: HostSettings | null }>();
+  hostCaches.add(cache);
+  app.addHook('onClose', async () => void hostCaches.delete(cache));
   return async (host: string): Promise<HostSettings | null> => {
     const hit = cache.get(host);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
     const rows = await db
       .selectFrom('tenant_hosts as h')
       .innerJoin('tenants as t', 't.tenant_pk', 'h.tenant_pk')
-      .select(['h.host', 't.api_key', 't.theme', 'h.terms_of_use_url', 'h.deep_link_host'])
+      .select([
+        'h.host',
+        't.api_key',
+        't.theme',
+        'h.terms_of_use_url',
+        'h.deep_link_host',
+        't.terms_of_use_url as tenant_terms_of_use_url',
+        't.brand_name',
+        't.logo_url',
+        't.primary_color',
+        't.dark_color',
+      ])
       .where('h.host', 'in', [host, '*'])
       .execute();
     const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === '*');
     const value = row
-      ? { apiKey: row.api_key, theme: row.theme, termsOfUse: row.terms_of_use_url, deepLinkHost: row.deep_link_host }
+      ? {
+          apiKey: row.api_key,
+          theme: row.theme,
+          // The host's own terms first (a brand sold under several addresses), else the network's.
+          termsOfUse: row.terms_of_use_url ?? row.tenant_terms_of_use_url,
+          deepLinkHost: row.deep_link_host,
+          brand: brandOverride(row),
+        }
       : null;
     cache.set(host, { at: Date.now(), value });
     return value;
@@ -46,7 +92,7 @@ function hostResolver(db: Kysely<DB>) {
  * for the requesting host; unknown front-end paths fall back to index.html (client routing).
  */
 export async function registerWebApp(app: FastifyInstance, db: Kysely<DB>, config: Config) {
-  const resolve = hostResolver(db);
+  const resolve = hostResolver(app, db);
   app.addHook('onRequest', async (req, reply) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || BACKEND.test(req.url)) return;
     const settings = await resolve(req.hostname.replace(/:\d+$/, '').toLowerCase());
@@ -55,6 +101,7 @@ export async function registerWebApp(app: FastifyInstance, db: Kysely<DB>, confi
     reply.header(startupHeaders.theme, settings.theme);
     if (settings.termsOfUse) reply.header(startupHeaders.termsOfUse, settings.termsOfUse);
     if (settings.deepLinkHost) reply.header(startupHeaders.deepLinkHost, settings.deepLinkHost);
+    if (settings.brand) reply.header(startupHeaders.brand, encodeURIComponent(JSON.stringify(settings.brand)));
     reply.header(startupHeaders.captchaProvider, config.captcha.provider);
     if (config.captcha.recaptchaSiteKey) reply.header(startupHeaders.captchaSiteKey, config.captcha.recaptchaSiteKey);
     if (config.services.mapTileUrl) reply.header(startupHeaders.mapTileUrl, config.services.mapTileUrl);

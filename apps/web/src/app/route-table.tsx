@@ -79,6 +79,8 @@ const VoucherCreatePage = lazy(() =>
 );
 const VoucherEditPage = lazy(() => import('../features/vouchers/pages/voucher-edit-page').then((m) => ({ default: m.VoucherEditPage })));
 const VoucherUsersPage = lazy(() => import('../features/vouchers/pages/voucher-users-page').then((m) => ({ default: m.VoucherUsersPage })));
+const ConfigPage = lazy(() => import('../features/config/pages/config-page').then((m) => ({ default: m.ConfigPage })));
+const AdminPage = lazy(() => import('../features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })));
 const VoucherPage = lazy(() => import('../features/vouchers/pages/voucher-page').then((m) => ({ default: m.VoucherPage })));
 
 export interface AppRoute extends RouteRule {
@@ -373,6 +375,25 @@ export const routeTable: readonly AppRoute[] = [
     permission: '/push_notification',
     component: PushPage,
     menu: { order: 110, labelKey: 'push:menu', icon: 'pushNotification' },
+  },
+  // A network's own settings and the administrators' network screen (issue 21 item 8). /admin also
+  // needs the DASH_ADMIN role: the page shows the no-permission view without it, and every /admin
+  // call checks both on the server.
+  {
+    path: '/config',
+    titleKey: 'config:title',
+    access: 'private',
+    permission: '/config',
+    component: ConfigPage,
+    menu: { order: 120, labelKey: 'config:menu', icon: 'config' },
+  },
+  {
+    path: '/admin',
+    titleKey: 'admin:title',
+    access: 'private',
+    permission: '/admin',
+    component: AdminPage,
+    menu: { order: 130, labelKey: 'admin:menu', icon: 'admin' },
   },
   // Sign-in screens (a signed-in visitor is sent to /).
   { path: '/auth/login', titleKey: 'titles.login', access: 'guest', permission: null, component: LoginPage },

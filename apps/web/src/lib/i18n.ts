@@ -30,6 +30,8 @@ const namespaces = [
   'support',
   'push',
   'contact',
+  'config',
+  'admin',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { CaptchaProvider } from '@recarga/contracts/startup';
+import type { BrandOverride, CaptchaProvider } from '@recarga/contracts/startup';
 import type { ThemeName } from './theme/theme-definition';
 
 /** Settings the app runs with: start-up headers first, build settings as fallback. */
@@ -17,6 +17,8 @@ export interface RuntimeSettings {
   qrcodeToken: string;
   apiKey: string;
   theme: ThemeName;
+  /** The network's own brand over its theme (set in /config, start-up header `x-brand`); null = the theme's. */
+  brand: BrandOverride | null;
   /** External terms-of-use link; empty when the built-in text is used. */
   termsOfUse: string;
   deepLinkHost: string;

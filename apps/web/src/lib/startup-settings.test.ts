@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveStartupSettings, sameOriginWebSocketUrl } from './startup-settings';
+import { brandHeaderOf, resolveStartupSettings, sameOriginWebSocketUrl } from './startup-settings';
 
 const origin = 'https://painel.example.com';
 const headers = (values: Record<string, string>) => new Headers(values);
@@ -83,6 +83,23 @@ describe('resolveStartupSettings', () => {
   it('reuses the previous start-up values, when the start-up request failed', () => {
     const settings = resolveStartupSettings(null, {}, origin, { apiKey: 'old', theme: 'sol', termsOfUse: null });
     expect(settings).toMatchObject({ apiKey: 'old', theme: 'sol', termsOfUse: '' });
+  });
+
+  it('leaves the network brand to start-up, which reads it with its own code', () => {
+    expect(resolveStartupSettings(headers({ 'x-brand': '%7B%7D' }), {}, origin).brand).toBeNull();
+  });
+});
+
+describe('brandHeaderOf', () => {
+  it('takes the x-brand header as sent, and an empty text when the header is absent', () => {
+    const brand = encodeURIComponent('{"name":"Volt","primary":"#112233"}');
+    expect(brandHeaderOf(headers({ 'x-brand': brand }), 'old')).toBe(brand);
+    expect(brandHeaderOf(headers({}), 'old')).toBe('');
+  });
+
+  it('keeps the stored header, when the start-up request failed', () => {
+    expect(brandHeaderOf(null, '%7B%22dark%22%3A%22%23001122%22%7D')).toBe('%7B%22dark%22%3A%22%23001122%22%7D');
+    expect(brandHeaderOf(null, null)).toBe('');
   });
 });
 

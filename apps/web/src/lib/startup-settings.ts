@@ -87,9 +87,19 @@ export function resolveStartupSettings(
     qrcodeToken: nonEmpty(env.VITE_QRCODE_TOKEN) ?? '',
     apiKey: header(startupHeaders.apiKey) ?? '',
     theme: theme.name,
+    // Read by start-up from the x-brand header (brandHeaderOf), with the code that only branded networks need.
+    brand: null,
     termsOfUse: header(startupHeaders.termsOfUse) ?? '',
     deepLinkHost: header(startupHeaders.deepLinkHost) ?? theme.deepLinkHost,
     mapTileUrl: header(startupHeaders.mapTileUrl) ?? nonEmpty(env.VITE_MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
     threeDsScriptUrl: nonEmpty(env.VITE_THREE_DS_SCRIPT_URL) ?? THREE_DS_SCRIPT_URL_DEFAULT,
   };
+}
+
+/**
+ * The network's brand header (`x-brand`, set in /config) as sent, or — when the start-up request
+ * failed — the one kept from the previous start-up; '' when the network keeps its theme's brand.
+ */
+export function brandHeaderOf(headers: HeaderSource | null, stored: string | null): string {
+  return nonEmpty(headers ? headers.get(startupHeaders.brand) : stored) ?? '';
 }

@@ -1,6 +1,7 @@
-import { resolveStartupSettings } from './startup-settings';
+import { brandHeaderOf, resolveStartupSettings } from './startup-settings';
 import { setRuntimeSettings, type RuntimeSettings } from './runtime-settings';
 import { storageKeys } from './storage-keys';
+import type { ThemeDefinition } from './theme/theme-definition';
 import { getTheme } from './theme/themes';
 
 function readStorage(key: string): string | null {
@@ -36,7 +37,7 @@ function setFavicon(href: string): void {
  * Start-up: asks the app's own address for its settings headers, falls back to the build
  * settings, stores the results, and applies favicon and title.
  */
-export async function startUp(): Promise<RuntimeSettings> {
+export async function startUp(): Promise<{ settings: RuntimeSettings; brand: ThemeDefinition }> {
   const origin = window.location.origin;
   let headers: Headers | null = null;
   try {
@@ -51,15 +52,28 @@ export async function startUp(): Promise<RuntimeSettings> {
     termsOfUse: readStorage(storageKeys.termsOfUse),
     deepLinkHost: readStorage(storageKeys.deepLinkHost),
   });
+  const brandHeader = brandHeaderOf(headers, readStorage(storageKeys.brand));
   writeStorage(storageKeys.apiKey, settings.apiKey);
   writeStorage(storageKeys.theme, settings.theme);
   writeStorage(storageKeys.termsOfUse, settings.termsOfUse);
   writeStorage(storageKeys.deepLinkHost, settings.deepLinkHost);
-  setRuntimeSettings(settings);
+  writeStorage(storageKeys.brand, brandHeader);
 
-  const theme = getTheme(settings.theme);
-  setFavicon(theme.favicon);
+  // The brand the app runs with: the host's theme, with the network's own brand (set in /config) over
+  // it. The code for that comes only to networks that set one (most keep their theme's).
+  let brand = getTheme(settings.theme);
+  if (brandHeader) {
+    try {
+      const { applyBrandOverride, parseBrandOverride } = await import('./theme/brand-override');
+      settings.brand = parseBrandOverride(brandHeader);
+      brand = applyBrandOverride(brand, settings.brand);
+    } catch {
+      // Its code could not be fetched: the app still starts, in the theme's brand.
+    }
+  }
+  setRuntimeSettings(settings);
+  setFavicon(brand.favicon);
   document.title = 'Dashboard';
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.palette.brandDark);
-  return settings;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.palette.brandDark);
+  return { settings, brand };
 }

@@ -1,4 +1,4 @@
-/** Browser-storage keys of the specification (plus the two start-up links). */
+/** Browser-storage keys of the specification (plus the start-up links and brand). */
 export const storageKeys = {
   authToken: 'auth-token',
   authUser: 'auth-user',
@@ -7,4 +7,6 @@ export const storageKeys = {
   cookieAccept: 'cookie-accept',
   termsOfUse: 'terms-of-use',
   deepLinkHost: 'deep-link-host',
+  /** The network's own brand over its theme (start-up header x-brand), kept for a failed start-up. */
+  brand: 'brand',
 } as const;

@@ -110,6 +110,7 @@ const operatorRoutes = [
   '/financial',
   '/vouchers',
   '/support',
+  '/config',
 ];
 const ownerRoutes = ['/', '/stations', '/stations/edit/{id}', '/transactions', '/alerts', '/indicators'];
 const terpelRoutes = [

@@ -19,6 +19,9 @@ export function findUserByEmail(db: Executor, email: string) {
       'u.profile_pk',
       't.theme',
       't.language',
+      't.module_monetization',
+      't.module_vouchers',
+      't.module_smart_charging',
     ])
     .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();

@@ -1,7 +1,9 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChangePasswordRequest, LoginRequest, LoginResponse, RecoveryResponse, SendCodeRequest } from '@recarga/contracts/auth';
+import { applyTenantModules } from '@recarga/contracts/permissions';
 import type { DB } from '../../db/db';
+import { tenantModulesOf } from '../../platform/auth/access-plugin';
 import type { Bus } from '../../platform/bus';
 import { announceSessionEnded } from '../../platform/auth/session-ended';
 import type { Captcha } from '../../platform/captcha/captcha';
@@ -98,7 +100,8 @@ export class AuthService {
     if (!user || !passwordOk) throw unauthorized('E-mail or password is incorrect', 'INVALID_CREDENTIALS');
     if (!user.active) this.deps.tenantLog?.signIn(user.tenant_pk, emailLc, meta.ip, 'USER_BLOCKED');
     if (!user.active) throw forbidden('User is blocked', 'USER_BLOCKED');
-    const permissions = await repo.permissionsOf(db, user.profile_pk);
+    // The web receives the permissions as the server applies them: without a switched-off module's.
+    const permissions = applyTenantModules(await repo.permissionsOf(db, user.profile_pk), tenantModulesOf(user));
     if (!permissions.some((p) => p.status)) this.deps.tenantLog?.signIn(user.tenant_pk, emailLc, meta.ip, 'NO_PERMISSION');
     if (!permissions.some((p) => p.status)) throw unauthorized('User has no dashboard permission', 'NO_PERMISSION');
     const expiresAt = new Date(Date.now() + this.deps.sessionTtlMs);

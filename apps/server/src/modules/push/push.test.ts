@@ -315,11 +315,105 @@ describe('push notifications through FCM HTTP v1 (against a local fake)', () => 
   });
 });
 
+describe('push notifications with a network’s own FCM account (set in /config)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const account = {
+    type: 'service_account',
+    project_id: 'move-app',
+    client_email: 'push@move-app.iam.gserviceaccount.com',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    // Never used: the server posts its assertions to its own token endpoint, not a file's.
+    token_uri: 'https://token.example.invalid/token',
+  };
+  let fcm: Awaited<ReturnType<typeof fakeFcm>>;
+  let t: TestApp;
+  let admin: string;
+  let moveUser: string;
+  let move: number;
+  const setAccount = (app: TestApp, token: string) =>
+    app.app.inject({
+      method: 'PUT',
+      url: `/api/config/push-credentials?tenant=${move}`,
+      headers: bearer(token),
+      payload: { serviceAccountJson: JSON.stringify(account) },
+    });
+
+  beforeAll(async () => {
+    fcm = await fakeFcm(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    // No server service account: the outbox is the server's provider.
+    t = await createTestApp({ env: { FCM_BASE_URL: fcm.url, FCM_TOKEN_URL: `${fcm.url}/token`, FCM_TIMEOUT_MS: '2000' } });
+    move = await tenantPk(t, 'move');
+    admin = (await aUserWith(t, { tenant: 'recarga', routes: ['/config'] })).token;
+    moveUser = (await aUserWith(t, { tenant: 'move', routes: ['/push_notification'] })).token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await fcm.close();
+  });
+
+  it('Move with its own account, when pushing, goes through FCM signed with Move’s key, to Move’s project, via the server’s token endpoint', async () => {
+    expect((await setAccount(t, admin)).statusCode).toBe(200);
+
+    const res = await push(t, moveUser, { message: 'Conta própria' });
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().notification).toMatchObject({ provider: 'fcm', status: 'sent', devices: 3, delivered: 3 });
+    expect(fcm.state.tokenRequests).toHaveLength(1);
+    expect(fcm.state.tokenRequests[0]).toMatchObject({
+      validSignature: true,
+      claims: { iss: 'push@move-app.iam.gserviceaccount.com', aud: `${fcm.url}/token` },
+    });
+    expect(new Set(fcm.state.sends.map((s) => s.path))).toEqual(new Set(['/v1/projects/move-app/messages:send']));
+  });
+
+  it('Sol, without an account of its own, when pushing, keeps the server’s outbox', async () => {
+    const sol = (await aUserWith(t, { tenant: 'sol', routes: ['/push_notification'] })).token;
+    const sends = fcm.state.sends.length;
+
+    const res = await push(t, sol, { message: 'Sem conta' });
+
+    expect(res.json().notification).toMatchObject({ provider: 'outbox', status: 'sent' });
+    expect(fcm.state.sends).toHaveLength(sends);
+  });
+
+  it('Move’s account, once removed in /config, no longer sends: the outbox again', async () => {
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/config/push-credentials?tenant=${move}`, headers: bearer(admin) });
+    expect(removed.statusCode).toBe(200);
+
+    const res = await push(t, moveUser, { message: 'Sem conta de novo' });
+
+    expect(res.json().notification.provider).toBe('outbox');
+  });
+
+  it('a server run with PUSH_PROVIDER=outbox, when Move has its own account, still keeps everything in the outbox', async () => {
+    const local = await createTestApp({ env: { PUSH_PROVIDER: 'outbox', FCM_BASE_URL: fcm.url, FCM_TOKEN_URL: `${fcm.url}/token` } });
+    try {
+      const localAdmin = (await aUserWith(local, { tenant: 'recarga', routes: ['/config'] })).token;
+      const localMove = (await aUserWith(local, { tenant: 'move', routes: ['/push_notification'] })).token;
+      expect((await setAccount(local, localAdmin)).statusCode).toBe(200);
+      const sends = fcm.state.sends.length;
+
+      const res = await push(local, localMove, { message: 'Local' });
+
+      expect(res.json().notification).toMatchObject({ provider: 'outbox', status: 'sent' });
+      expect(fcm.state.sends).toHaveLength(sends);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('push configuration', () => {
   it('PUSH_PROVIDER=fcm without a service account, when loaded, is refused at boot; without anything the outbox is chosen', () => {
     expect(() => loadConfig({ PUSH_PROVIDER: 'fcm' })).toThrow(ConfigError);
     expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json' })).toThrow(/FCM_SERVICE_ACCOUNT_FILE: file does not exist/);
-    expect(loadConfig({}).push).toEqual({ provider: 'outbox', fcm: undefined });
+    expect(loadConfig({}).push).toEqual({
+      provider: 'outbox',
+      fcm: undefined,
+      // A network's own service account (set in /config) is used unless PUSH_PROVIDER=outbox.
+      tenantFcm: { baseUrl: 'https://fcm.googleapis.com', tokenUrl: undefined, timeoutMs: 5000 },
+    });
+    expect(loadConfig({ PUSH_PROVIDER: 'outbox' }).push.tenantFcm).toBeUndefined();
   });
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recarga-sa-'));

@@ -14,7 +14,8 @@ import * as repo from './repository';
 
 export interface PushDeps {
   db: Kysely<DB>;
-  provider: PushProvider;
+  /** The provider of a network's pushes (its own FCM account, else the server's provider). */
+  providerOf: (tenantPk: number) => Promise<PushProvider>;
   now?: () => Date;
 }
 
@@ -44,8 +45,9 @@ export class PushService {
   }
 
   async send(ctx: RequestContext, input: { message: string }): Promise<PushSendResponse> {
-    const { db, provider } = this.deps;
+    const { db } = this.deps;
     const tenantPk = ctx.user.tenantPk;
+    const provider = await this.deps.providerOf(tenantPk);
     const tenant = await repo.tenantName(db, tenantPk);
     if (!tenant) throw badRequest('Unknown tenant');
     const devices = await repo.devicesOfTenant(db, tenantPk);

@@ -17,6 +17,8 @@ export const qrCodeModule: AppModule = {
       operations: services.get('operations'),
     });
     services.provide('qrcode', service);
+    // /config shows and rotates the network's QR token (the tenants module is registered first).
+    services.get('tenantSettings').useQrTokens(service);
     platform.jobs.schedule({
       name: 'qrcode.throttle-sweep',
       everyMs: 10 * 60_000,

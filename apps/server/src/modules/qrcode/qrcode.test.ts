@@ -259,6 +259,30 @@ describe('QR page: start and stop over a real websocket station', () => {
     expect(res.json().code).toBe('QR_START_NOT_ALLOWED');
   });
 
+  it('the guest tag, presented by a station where the QR page may not start (priced, or private), is Invalid: its id opens no paid charge', async () => {
+    const guestIdTag = remoteStarts[0]!.idTag;
+    // At the free public station it came from, it is the QR start's tag.
+    expect(await station.call('Authorize', { idTag: guestIdTag })).toEqual({ idTagInfo: { status: 'Accepted' } });
+    // MOVE-SP-001 charges for its recharges.
+    const priced = await bootedStation(url, 'MOVE-SP-001');
+    try {
+      expect(await priced.call('Authorize', { idTag: guestIdTag })).toEqual({ idTagInfo: { status: 'Invalid' } });
+      const tx = (await priced.call('StartTransaction', { connectorId: 1, idTag: guestIdTag, meterStart: 0, timestamp: iso() })) as {
+        idTagInfo: { status: string };
+      };
+      expect(tx.idTagInfo.status).toBe('Invalid');
+    } finally {
+      await priced.close({ force: true });
+    }
+    // The same free station made private: refused too.
+    await t.db.updateTable('charge_boxes').set({ type_of: 'PRIVATE' }).where('charge_box_id', '=', 'MOVE-CWB-001').execute();
+    try {
+      expect(await station.call('Authorize', { idTag: guestIdTag })).toEqual({ idTagInfo: { status: 'Invalid' } });
+    } finally {
+      await t.db.updateTable('charge_boxes').set({ type_of: 'PUBLIC' }).where('charge_box_id', '=', 'MOVE-CWB-001').execute();
+    }
+  });
+
   it('start, when the station is offline, answers 502 and the task records the failure', async () => {
     const token = await tokenOf('ANDES-UIO-001');
     const res = await start({ chargeBoxId: 'ANDES-UIO-001', connectorId: 1, token, recaptchaResponse: 'human' });

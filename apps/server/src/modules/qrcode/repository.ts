@@ -156,6 +156,23 @@ export async function ensureSettings(db: Kysely<DB>, tenantPk: number, withGuest
   return created;
 }
 
+/**
+ * Replaces the network's QR token (/config): the row is read under a lock, then written with the
+ * new token in one upsert (created without a guest tag when the network never had one; a QR start
+ * adds the tag when it needs it). Answers the token replaced (null when there was none) and the new one.
+ */
+export async function rotateToken(db: Executor, tenantPk: number): Promise<{ before: string | null; after: string }> {
+  const q = withQr(db);
+  const current = await q.selectFrom('qrcode_settings').select('token').where('tenant_pk', '=', tenantPk).forUpdate().executeTakeFirst();
+  const after = newToken();
+  await q
+    .insertInto('qrcode_settings')
+    .values({ tenant_pk: tenantPk, token: after, guest_ocpp_tag_pk: null })
+    .onConflict((oc) => oc.column('tenant_pk').doUpdateSet({ token: after }))
+    .execute();
+  return { before: current?.token ?? null, after };
+}
+
 /** The recharge running on a connector started by this tag (the QR guest), newest first. */
 export async function openGuestTransaction(db: Executor, chargeBoxPk: number, connectorId: number, guestTagPk: number) {
   return db

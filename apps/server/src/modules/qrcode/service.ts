@@ -1,9 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { versionPermission, type OcppVersionPath } from '@recarga/contracts/operations';
-import { qrErrorCodes, qrMessages, qrPagePath, type QrCommandAnswer, type QrStartBody, type QrStopBody } from '@recarga/contracts/qrcode';
+import {
+  qrErrorCodes,
+  qrGuestWelcomeAt,
+  qrMessages,
+  qrPagePath,
+  type QrCommandAnswer,
+  type QrStartBody,
+  type QrStopBody,
+} from '@recarga/contracts/qrcode';
 import type { DashboardRoute } from '@recarga/contracts/routes';
-import type { DB } from '../../db/db';
+import type { DB, Executor } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Captcha } from '../../platform/captcha/captcha';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -63,7 +71,7 @@ export class QrCodeService {
     const station = await this.admit(body, clientIp);
     if (!(await this.deps.captcha.verify(body.recaptchaResponse, clientIp)))
       throw badRequest(qrMessages.captchaInvalid, { recaptchaResponse: qrMessages.captchaInvalid }, qrErrorCodes.captchaInvalid);
-    if (station.has_payment || station.type_of !== 'PUBLIC') throw new AppError(409, qrErrorCodes.notAllowed, qrMessages.notAllowed);
+    if (!qrGuestWelcomeAt(station)) throw new AppError(409, qrErrorCodes.notAllowed, qrMessages.notAllowed);
     const settings = await repo.ensureSettings(this.db, station.tenant_pk, true);
     // An operator gave the guest tag an owner or a price (tags screen): a QR start would bill
     // someone, so the QR page stops starting until the tag is anonymous and free again.
@@ -171,6 +179,19 @@ export class QrCodeService {
     const host = hosts.length === 0 || hosts.includes(bare) ? requestHost : hosts[0]!;
     const url = `${origin.protocol}://${host}${qrPagePath(station.charge_box_id, connectorId)}?token=${encodeURIComponent(settings.token)}`;
     return { url, chargeBoxId: station.charge_box_id };
+  }
+
+  /** The network's QR token (null until a QR code or a rotation first made one), for /config. */
+  async tokenOf(tenantPk: number, db: Executor = this.db): Promise<string | null> {
+    return (await repo.settingsOf(db, tenantPk))?.token ?? null;
+  }
+
+  /**
+   * A new QR token for the network (/config, in the caller's transaction): from then on only QR
+   * codes carrying the new one start or stop a recharge.
+   */
+  rotateToken(tenantPk: number, db: Executor = this.db): Promise<{ before: string | null; after: string }> {
+    return repo.rotateToken(db, tenantPk);
   }
 
   /** The job: drops throttle windows that ended more than an hour ago. */

@@ -152,7 +152,7 @@ export class StationReportService {
       'logo_url',
     ]);
     if (!tenant) throw badRequest('Unknown tenant', { tenant_pk: 'Unknown tenant.' });
-    const logo = await this.logo(p.logo, tenant.logo_url);
+    const logo = await this.logo(p.logo, tenant.logo_url, tenant.tenant_pk);
     // In the reader's language (their brand's, as the screens), money in the tenant's currency.
     const language = getTheme(ctx.user.theme).language;
     const say = (key: string, vars?: Record<string, string | number>) => t(language, key, vars);
@@ -341,16 +341,18 @@ export class StationReportService {
 
   /**
    * The logo to print: a data: URL given by the caller, or (unless logo=false) the tenant's
-   * logo_url — a data: URL, a file of the web app (/logos/x.png) or an http(s) address fetched
-   * with a 3 s limit. Anything unreadable or not PNG/JPEG prints the tenant name instead.
+   * logo_url — the logo uploaded in /config (/api/tenant-logos/…, read from its table), a data:
+   * URL, a file of the web app (/logos/x.png) or an http(s) address fetched with a 3 s limit.
+   * Anything unreadable or not PNG/JPEG prints the tenant name instead.
    */
-  private async logo(param: AssessmentParams['logo'], tenantLogo: string | null): Promise<Buffer | null> {
+  private async logo(param: AssessmentParams['logo'], tenantLogo: string | null, tenantPk: number): Promise<Buffer | null> {
     if (param === false || param === 'false') return null;
     const source = typeof param === 'string' && param.startsWith('data:') ? param : tenantLogo;
     if (!source) return null;
     let bytes: Buffer | null = null;
     try {
-      if (source.startsWith('data:')) bytes = decodeBase64(source);
+      if (source.startsWith('/api/tenant-logos/')) bytes = (await this.deps.tenants.uploadedLogo(tenantPk))?.bytes ?? null;
+      else if (source.startsWith('data:')) bytes = decodeBase64(source);
       else if (/^https?:\/\//i.test(source)) {
         const res = await fetch(source, { signal: AbortSignal.timeout(3000) });
         if (res.ok) bytes = Buffer.from(await res.arrayBuffer());

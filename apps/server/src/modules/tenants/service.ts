@@ -6,6 +6,7 @@ import type { ReportKind } from '../../db/schema-stations';
 import { monthStart } from '../../db/sql/month-start';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError } from '../../platform/errors';
+import { logoOf } from './config-repository';
 import * as repo from './repository';
 
 const reportLimitReached = () =>
@@ -27,5 +28,10 @@ export class TenantService {
   async reserveReportDownload(ctx: RequestContext, kind: ReportKind): Promise<void> {
     const since = await monthStart(this.db, 'UTC');
     if (!(await repo.reserveDownload(this.db, ctx.tenantScope.tenantPk, ctx.user.userPk, kind, since))) throw reportLimitReached();
+  }
+
+  /** The logo a network uploaded in /config (its bytes and media type), or undefined. */
+  uploadedLogo(tenantPk: number) {
+    return logoOf(this.db, tenantPk);
   }
 }

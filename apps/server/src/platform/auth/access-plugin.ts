@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { permittedRoutes, roles } from '@recarga/contracts/permissions';
+import { applyTenantModules, permittedRoutes, roles } from '@recarga/contracts/permissions';
 import type { PermissionEntry } from '@recarga/contracts/auth';
+import type { TenantModules } from '@recarga/contracts/tenant-settings-constants';
 import type { DB } from '../../db/db';
 import { forbidden, unauthorized } from '../errors';
 import type { Access, RequestContext } from './context';
@@ -24,6 +25,15 @@ declare module 'fastify' {
 
 const PROTECTED = /^\/(api|gateway|smart)(\/|$)/;
 
+/** A tenant row's module switches (migration 0030), as contracts/permissions `applyTenantModules` takes them. */
+export function tenantModulesOf(row: {
+  module_monetization: boolean;
+  module_vouchers: boolean;
+  module_smart_charging: boolean;
+}): TenantModules {
+  return { monetization: row.module_monetization, vouchers: row.module_vouchers, smartCharging: row.module_smart_charging };
+}
+
 /** Loads the context of a valid, unrevoked, unexpired session; null otherwise. */
 export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: string): Promise<RequestContext | null> {
   const sessionId = signer.verify(token);
@@ -41,6 +51,9 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
       'u.active',
       't.theme',
       't.path',
+      't.module_monetization',
+      't.module_vouchers',
+      't.module_smart_charging',
       (eb) =>
         jsonArrayFrom(
           eb
@@ -56,11 +69,16 @@ export async function loadContext(db: Kysely<DB>, signer: TokenSigner, token: st
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row || !row.active) return null;
-  const permissions: PermissionEntry[] = row.permissions.map((p) => ({
-    ...(p.route != null ? { route: p.route } : {}),
-    ...(p.role_id != null ? { role_id: p.role_id } : {}),
-    status: p.status,
-  }));
+  // A module the tenant has switched off grants nothing: its routes and roles are dropped before
+  // the route filter reads them (so the Terpel exception cannot bring it back).
+  const permissions: PermissionEntry[] = applyTenantModules(
+    row.permissions.map((p) => ({
+      ...(p.route != null ? { route: p.route } : {}),
+      ...(p.role_id != null ? { role_id: p.role_id } : {}),
+      status: p.status,
+    })),
+    tenantModulesOf(row),
+  );
   const roleIds = new Set(permissions.filter((p) => p.status && p.role_id).map((p) => p.role_id!));
   return {
     sessionId,

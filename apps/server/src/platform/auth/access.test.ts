@@ -19,6 +19,8 @@ const SPEC_PUBLIC = new Set([
   'POST /webhooks/mercado-pago',
   // The contact page (issue 21): a signed-out visitor, behind the captcha and a per-address limit.
   'POST /api/contact/',
+  // A network's uploaded logo (issue 21 item 8): the sign-in page shows it before anyone signs in.
+  'GET /api/tenant-logos/:tenantPk/:version',
 ]);
 
 describe('access control', () => {

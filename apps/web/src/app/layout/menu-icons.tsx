@@ -12,6 +12,8 @@ import {
   HomeOutlined,
   LineChartOutlined,
   NotificationOutlined,
+  PartitionOutlined,
+  SlidersOutlined,
   TeamOutlined,
   ThunderboltOutlined,
   WalletOutlined,
@@ -38,6 +40,8 @@ export const menuIcons = {
   support: CustomerServiceOutlined,
   pushNotification: NotificationOutlined,
   log: FileTextOutlined,
+  config: SlidersOutlined,
+  admin: PartitionOutlined,
 };
 
 export type MenuIconName = keyof typeof menuIcons;

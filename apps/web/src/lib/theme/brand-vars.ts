@@ -79,6 +79,8 @@ export function brandCssVars(
     '--brand-primary': brand.palette.primary,
     '--brand-dark': brand.palette.brandDark,
     '--brand-accent': brand.palette.accent,
+    // An uploaded logo (set in /config) is one image for every surface: on the dark brand panels it sits on a light plate.
+    ...(brand.logo === brand.logoLight ? { '--brand-logo-plate': token.colorBgContainer, '--brand-logo-plate-padding': '6px 10px' } : {}),
     ...(token.colorPrimaryBg ? { '--color-primary-bg': token.colorPrimaryBg } : {}),
     '--color-bg-container': token.colorBgContainer,
     '--color-bg-layout': token.colorBgLayout,

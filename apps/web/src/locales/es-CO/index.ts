@@ -25,3 +25,5 @@ export { default as push } from './push.json';
 export { default as contact } from './contact.json';
 export { default as qrcode } from './qrcode.json';
 export { default as bridge } from './bridge.json';
+export { default as config } from './config.json';
+export { default as admin } from './admin.json';

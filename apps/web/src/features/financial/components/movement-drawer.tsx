@@ -15,7 +15,7 @@ import { PaymentMethod } from './payment-method';
 import { RefundDialog } from './refund-dialog';
 import { StatusTag } from './status-tag';
 import { useMoney } from './use-money';
-import { usePortalVars } from './use-portal-vars';
+import { usePortalVars } from '../../../lib/theme/use-portal-vars';
 
 /** Statuses whose provider detail says nothing more ('accredited', 'manual'); a rejection's reason is shown. */
 const settled = new Set(['approved', 'refunded', 'partial_refund']);

@@ -9,7 +9,7 @@ import { hundredthsOfTyped, partialRefundProblem, refundQuery, type RefundMode }
 import { refundErrorKey } from '../model/refund-errors';
 import { intentFor, intentSignature, randomKey, type RefundIntent } from '../model/refund-intent';
 import { useMoney } from './use-money';
-import { usePortalVars } from './use-portal-vars';
+import { usePortalVars } from '../../../lib/theme/use-portal-vars';
 
 interface Props {
   movement: FinancialTransaction;

@@ -1,7 +1,7 @@
 import { useMemo, type CSSProperties } from 'react';
 import { theme } from 'antd';
-import { brandCssVars } from '../../../lib/theme/brand-vars';
-import { useBrand } from '../../../lib/theme/brand-context';
+import { brandCssVars } from './brand-vars';
+import { useBrand } from './brand-context';
 
 /**
  * The brand's CSS variables for what the component library renders outside the page (the drawer
