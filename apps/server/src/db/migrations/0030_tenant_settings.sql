@@ -51,6 +51,8 @@ create table tenant_audit (
   action text not null check (char_length(action) between 1 and 40),
   before jsonb,
   after jsonb,
-  at timestamptz not null default now()
+  -- The moment the row is written (after the tenant row's lock), not the transaction's start: two
+  -- saves at once are listed in the order they were applied.
+  at timestamptz not null default clock_timestamp()
 );
 create index tenant_audit_tenant_at_idx on tenant_audit (tenant_pk, at desc, audit_pk desc);
