@@ -23,7 +23,8 @@ const settingsAnswer = { 200: tenantSettingsSchema, ...errorAnswers(400, 401, 40
 
 const logoParams = z.object({
   tenantPk: z.coerce.number().int().positive().max(INT4_MAX),
-  version: z.string().max(64),
+  // The image's hash as logo-image.ts writes it: anything else (a NUL, a long text) is refused before the database.
+  version: z.string().regex(/^[0-9a-f]{16}$/, 'Unknown logo version.'),
 });
 
 /** A network's own settings (/config), and the public address of its uploaded logo. */

@@ -314,6 +314,17 @@ describe('network settings (/config)', () => {
       expect((await t.app.inject({ method: 'GET', url: `/api/tenant-logos/${andes}/${version}` })).statusCode).toBe(404);
     });
 
+    it('a logo address with a version that is no image hash (a NUL, a long text) or a tenant above int4 answers 400, never a 500', async () => {
+      for (const url of [
+        `/api/tenant-logos/${andes}/abc%00def`,
+        `/api/tenant-logos/${andes}/${'f'.repeat(40)}`,
+        `/api/tenant-logos/2147483648/0123456789abcdef`,
+      ]) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+      }
+      expect((await t.app.inject({ method: 'GET', url: `/api/tenant-logos/${andes}/0123456789abcdef` })).statusCode).toBe(404);
+    });
+
     it.each([
       [
         'an SVG',
