@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-app';
+import { preparedName, preparedRawRows, preparedRows } from './prepared';
 
 describe('database', () => {
   let t: TestDatabase;
@@ -46,5 +47,35 @@ describe('database', () => {
     for await (const r of t.database.db.selectNoFrom(sql<number>`generate_series(1, 2500)`.as('i')).stream(1000)) rows.push(Number(r.i));
     expect(rows).toHaveLength(2500);
     expect(rows[2499]).toBe(2500);
+  });
+
+  it('a prepared statement answers each execution with its own parameters, and PostgreSQL keeps it on the connection', async () => {
+    const { db } = t.database;
+    await db
+      .insertInto('settings')
+      .values([
+        { key: 'prep-a', value: 'A' },
+        { key: 'prep-b', value: 'B' },
+      ])
+      .execute();
+    const byKey = (key: string) => db.selectFrom('settings').select(['key', 'value']).where('key', '=', key);
+    // Repeated, then a key with no row: each run is bound to its own value, not to the first one's.
+    for (let i = 0; i < 7; i++)
+      expect(await preparedRows(db, byKey(i % 2 ? 'prep-b' : 'prep-a'))).toEqual([
+        { key: i % 2 ? 'prep-b' : 'prep-a', value: i % 2 ? 'B' : 'A' },
+      ]);
+    expect(await preparedRows(db, byKey('prep-none'))).toEqual([]);
+    const raw = sql<{ n: number }>`select count(*) as n from settings where key like ${'prep-%'}`;
+    expect(await preparedRawRows(db, raw)).toEqual([{ n: 2 }]);
+    const text = byKey('x').compile().sql;
+    expect(preparedName(text)).toMatch(/^recarga_p\d+$/);
+    if (t.database.kind === 'postgres') {
+      // Inside one transaction (one connection): run it, then ask the server what that connection has prepared.
+      const names = await db.transaction().execute(async (trx) => {
+        await preparedRows(trx, trx.selectFrom('settings').select(['key', 'value']).where('key', '=', 'prep-a'));
+        return (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map((r) => r.name);
+      });
+      expect(names).toContain(preparedName(text));
+    }
   });
 });

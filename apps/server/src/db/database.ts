@@ -6,6 +6,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { Mutex } from './mutex';
 import { PGliteDialect } from './pglite-dialect';
+import { PreparingClient } from './prepared';
 import type { DB } from './db';
 
 type Row = Record<string, unknown>;
@@ -87,12 +88,17 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as pg.CustomTypesConfig });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as pg.CustomTypesConfig, Client: PreparingClient });
   pool.on('error', () => {
     /* idle client errors are surfaced on the next query */
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
-  const ingestPool = new pg.Pool({ connectionString: url, max: INGEST_CONNECTIONS, types: types as pg.CustomTypesConfig });
+  const ingestPool = new pg.Pool({
+    connectionString: url,
+    max: INGEST_CONNECTIONS,
+    types: types as pg.CustomTypesConfig,
+    Client: PreparingClient,
+  });
   ingestPool.on('error', () => {
     /* as above */
   });

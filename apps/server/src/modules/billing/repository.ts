@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/db';
+import { preparedRawRows, preparedRows } from '../../db/prepared';
 import type { TransactionBillingTable } from '../../db/schema-billing';
 
 /** Stopped transactions due for pricing (oldest first), skipping rows another node holds. */
@@ -39,8 +40,8 @@ export function deferQueueEntry(db: Executor, transactionPk: number, error: stri
  * Everything pricing needs about a stopped transaction, with the transaction row locked (the
  * OCPP stop locks it too, so pricing never reads a half-written stop).
  */
-export function lockPricingInput(db: Executor, transactionPk: number) {
-  return db
+export async function lockPricingInput(db: Executor, transactionPk: number) {
+  const query = db
     .selectFrom('transactions as t')
     .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 't.charge_box_pk')
     .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
@@ -81,8 +82,8 @@ export function lockPricingInput(db: Executor, transactionPk: number) {
       sql<boolean>`exists (select 1 from reservations r where r.transaction_pk = t.transaction_pk)`.as('reserved'),
     ])
     .where('t.transaction_pk', '=', transactionPk)
-    .forUpdate(['t'])
-    .executeTakeFirst();
+    .forUpdate(['t']);
+  return (await preparedRows(db, query))[0];
 }
 export type PricingInput = NonNullable<Awaited<ReturnType<typeof lockPricingInput>>>;
 
@@ -103,7 +104,9 @@ export async function idleEvidence(
   thresholdW = 50,
 ): Promise<{ statuses: { status: string; at: Date }[]; powerIdleSince: Date | null; nextStart: Date | null }> {
   const until = new Date(t.stop.getTime() + 24 * 3600_000);
-  const r = await sql<{ statuses: { status: string; at: string }[] | null; power_since: Date | null; next_start: Date | null }>`
+  const rows = await preparedRawRows(
+    db,
+    sql<{ statuses: { status: string; at: string }[] | null; power_since: Date | null; next_start: Date | null }>`
     with p as (
       select value_timestamp as ts, case when lower(coalesce(unit, 'W')) = 'kw' then value * 1000 else value end as w
         from meter_values
@@ -119,8 +122,9 @@ export async function idleEvidence(
         where w <= ${thresholdW}
           and ts > coalesce((select max(ts) from p where w > ${thresholdW}), '-infinity'::timestamptz)) as power_since,
       (select min(start_timestamp) from transactions
-        where connector_pk = ${t.connectorPk} and start_timestamp > ${t.start}) as next_start`.execute(db);
-  const row = r.rows[0];
+        where connector_pk = ${t.connectorPk} and start_timestamp > ${t.start}) as next_start`,
+  );
+  const row = rows[0];
   return {
     statuses: (row?.statuses ?? []).map((s) => ({ status: s.status, at: new Date(s.at) })),
     powerIdleSince: row?.power_since ? new Date(row.power_since) : null,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Weekday } from '@recarga/contracts/dynamic-pricing';
 import type { Executor } from '../../db/db';
+import { preparedRows } from '../../db/prepared';
 import type { TenantScope } from '../../platform/auth/context';
 import type { StoredDetail } from './rules';
 
@@ -186,10 +187,10 @@ export async function insertVersion(db: Executor, profilePk: number, version: nu
  * tenant's zone and the profile's rules in force at that moment (the latest version created by
  * then; version and rules null when none was). One round trip: billing a stop reads it.
  */
-export function connectorProfileAt(db: Executor, chargeBoxPk: number, connectorId: number, at: Date) {
+export async function connectorProfileAt(db: Executor, chargeBoxPk: number, connectorId: number, at: Date) {
   const column =
     connectorId <= 1 ? 'vp.connector1_profile_pk' : connectorId === 2 ? 'vp.connector2_profile_pk' : 'vp.connector3_profile_pk';
-  return db
+  const query = db
     .selectFrom('virtual_group_charge_boxes as m')
     .innerJoin('virtual_group_pricing as vp', 'vp.virtual_group_pk', 'm.virtual_group_pk')
     .innerJoin('pricing_profiles as p', (j) => j.on(sql<boolean>`p.pricing_profile_pk = ${sql.ref(column)}`))
@@ -208,13 +209,13 @@ export function connectorProfileAt(db: Executor, chargeBoxPk: number, connectorI
     )
     .select(['p.pricing_profile_pk', 'p.name', 't.country', 't.time_zone', 'v.version', 'v.rules'])
     .where('m.charge_box_pk', '=', chargeBoxPk)
-    .where('vp.enabled', '=', true)
-    .executeTakeFirst();
+    .where('vp.enabled', '=', true);
+  return (await preparedRows(db, query))[0];
 }
 
 /** The energy register samples of a transaction (Wh), for time-of-use segments. */
 export async function energyReadings(db: Executor, transactionPk: number) {
-  const rows = await db
+  const query = db
     .selectFrom('meter_values')
     .select(['value_timestamp', 'value', 'unit'])
     .where('transaction_pk', '=', transactionPk)
@@ -223,7 +224,7 @@ export async function energyReadings(db: Executor, transactionPk: number) {
     .where('phase', 'is', null)
     .where('value', 'is not', null)
     .orderBy('value_timestamp')
-    .limit(20_000)
-    .execute();
+    .limit(20_000);
+  const rows = await preparedRows(db, query);
   return rows.map((r) => ({ at: new Date(r.value_timestamp).getTime(), wh: r.unit === 'kWh' ? Number(r.value) * 1000 : Number(r.value) }));
 }

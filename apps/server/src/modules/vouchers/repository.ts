@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { VoucherKind, VoucherStatus, VoucherUserStatus } from '@recarga/contracts/vouchers';
 import type { Executor } from '../../db/db';
+import { preparedRows } from '../../db/prepared';
 import type { VouchersTable } from '../../db/schema-vouchers';
 import type { Insertable } from 'kysely';
 import { folded, likeContains } from '../../db/sql/like';
@@ -286,8 +287,8 @@ export async function history(db: Executor, voucherPk: number, userPk: number | 
  * any station of the voucher's tenant or below it), the copy not spent — the one expiring first
  * (then the oldest voucher), locked so that two recharges never spend it twice.
  */
-export function lockApplicableCopy(db: Executor, req: { userPk: number; chargeBoxPk: number; at: Date }) {
-  return db
+export async function lockApplicableCopy(db: Executor, req: { userPk: number; chargeBoxPk: number; at: Date }) {
+  const query = db
     .selectFrom('voucher_users as vu')
     .innerJoin('vouchers as v', 'v.voucher_pk', 'vu.voucher_pk')
     .select([
@@ -317,8 +318,8 @@ export function lockApplicableCopy(db: Executor, req: { userPk: number; chargeBo
     .orderBy('v.expire_at')
     .orderBy('v.voucher_pk')
     .limit(1)
-    .forUpdate('vu')
-    .executeTakeFirst();
+    .forUpdate('vu');
+  return (await preparedRows(db, query))[0];
 }
 
 /** The use of a recharge (live or refunded). */
