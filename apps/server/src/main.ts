@@ -8,6 +8,9 @@ import { BusUnreachableError, NatsBus } from './platform/nats-bus';
 import { startDemoFleet } from './demo-fleet';
 import { demoSmartCharging, seedDemoSmartCharging } from './db/seed/demo-smart-charging';
 
+/** Connections the kernel may queue before they are accepted (see the listen call). */
+const LISTEN_BACKLOG = 16_384;
+
 async function main() {
   let config: Config;
   try {
@@ -49,7 +52,11 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A node restart brings every station back within a second or two: Node's default queue of 511
+  // unaccepted connections overflows and the kernel drops the rest, which then wait for their TCP
+  // retry and their own backoff (tens of seconds). Ask for a deep queue; the kernel caps it at
+  // net.core.somaxconn (4096 on current kernels).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${port}`;

@@ -14,6 +14,7 @@ import type { UpgradeHandler } from '../live/upgrade-router';
 import { recordNotifications } from '../modules/notifications/service';
 import type { TenantLog } from '../modules/logs/tenant-log-service';
 import { verifyPassword } from '../platform/auth/password';
+import { StationLookup } from './station-lookup';
 import type { Bus } from '../platform/bus';
 import { Gauge, Histogram, type Metrics } from '../platform/metrics';
 import { stationSubject, type StationCallReply, type StationCallRequest } from './call-station';
@@ -127,6 +128,8 @@ export class CentralSystem implements UpgradeHandler {
   readonly nodeId: string;
   private readonly server: RPCServer;
   private readonly batcher: WriteBatcher;
+  /** Handshakes' station look-ups, coalesced (see StationLookup). */
+  private readonly stations: StationLookup;
   private readonly throttle: SignInThrottle;
   private readonly deps: HandlerDeps;
   private readonly local = new Map<string, LocalStation>();
@@ -165,6 +168,7 @@ export class CentralSystem implements UpgradeHandler {
       opts.metrics.register(batchSize);
       opts.metrics.register(new Gauge('recarga_ocpp_connected_stations', 'Station sockets open on this node', () => this.local.size));
     }
+    this.stations = new StationLookup(opts.db);
     this.batcher = new WriteBatcher(opts.writeDb ?? opts.db, {
       ...opts.batcher,
       onMissedTouches: (ids) => this.onMissedTouches(ids),
@@ -282,7 +286,7 @@ export class CentralSystem implements UpgradeHandler {
         reject(429, `Too many failed sign-in attempts; retry after ${verdict.retryAfterSec} s`);
         return true;
       };
-      const station = await repo.findStationForConnect(this.opts.db, id);
+      const station = await this.stations.find(id);
       if (!station) {
         if (await throttled('unknown')) return;
         await repo.recordUnknownStation(this.opts.db, id, handshake.remoteAddress, [...handshake.protocols].join(','));
@@ -424,18 +428,16 @@ export class CentralSystem implements UpgradeHandler {
     }
   }
 
+  /** Puts the socket on record (with its Connected event) in the write batcher's next batch. */
   private async recordConnected(entry: LocalStation) {
     const { session } = entry;
-    const notificationPks = await this.opts.db.transaction().execute(async (trx) => {
-      await repo.openConnection(trx, {
-        chargeBoxPk: session.chargeBoxPk,
-        connectionId: session.connectionId,
-        nodeId: this.nodeId,
-        protocol: session.protocol,
-        remoteAddress: entry.remoteAddress,
-        connectedAt: entry.connectedAt,
-      });
-      return recordNotifications(trx, [{ chargeBoxPk: session.chargeBoxPk, type: 'Connected', timestamp: entry.connectedAt }]);
+    const notificationPks = await this.batcher.connected({
+      chargeBoxPk: session.chargeBoxPk,
+      connectionId: session.connectionId,
+      nodeId: this.nodeId,
+      protocol: session.protocol,
+      remoteAddress: entry.remoteAddress,
+      connectedAt: entry.connectedAt,
     });
     entry.recorded = true;
     this.events.committed({ notificationPks, chargeBoxPks: [session.chargeBoxPk] });

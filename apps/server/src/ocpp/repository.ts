@@ -10,18 +10,20 @@ import { isRowKey } from '../db/keys';
 // ---------------------------------------------------------------------------------------------
 // Stations and connections
 
-export function findStationForConnect(db: Executor, chargeBoxId: string) {
+/** The stations that may connect under these ids (a reconnect storm looks thousands up at once). */
+export function findStationsForConnect(db: Executor, chargeBoxIds: string[]) {
   return (
     db
       .selectFrom('charge_boxes')
       .select(['charge_box_pk', 'charge_box_id', 'tenant_pk', 'ocpp_password_hash'])
-      .where('charge_box_id', '=', chargeBoxId)
+      .where('charge_box_id', 'in', chargeBoxIds)
       .where('deleted_at', 'is', null)
       // Third-party points (PLUG_SHARE) are map entries only; they never connect.
       .where('origin', '=', 'MOVE')
-      .executeTakeFirst()
+      .execute()
   );
 }
+export type ConnectingStation = Awaited<ReturnType<typeof findStationsForConnect>>[number];
 
 export async function recordUnknownStation(db: Executor, chargeBoxId: string, remoteAddress: string | undefined, protocol: string) {
   await db
@@ -175,22 +177,32 @@ export interface ConnectionRecord {
 }
 
 /**
- * Marks the station connected through this socket and notes its protocol. A record of a newer
+ * Marks each station connected through its socket and notes its protocol, in two statements
+ * whatever the number of sockets (a reconnect storm writes thousands at once). A record of a newer
  * socket (connected later, possibly on another node) is never overwritten by an older one whose
- * write arrives late.
+ * write arrives late; of two sockets of one station in the same call, the later one is kept.
  */
-export async function openConnection(db: Executor, c: ConnectionRecord) {
+export async function openConnections(db: Executor, records: ConnectionRecord[]) {
+  const latest = new Map<number, ConnectionRecord>();
+  for (const c of records) {
+    const seen = latest.get(c.chargeBoxPk);
+    if (!seen || seen.connectedAt.getTime() <= c.connectedAt.getTime()) latest.set(c.chargeBoxPk, c);
+  }
+  const rows = [...latest.values()];
+  if (!rows.length) return;
   await db
     .insertInto('station_connections')
-    .values({
-      charge_box_pk: c.chargeBoxPk,
-      connection_id: c.connectionId,
-      node_id: c.nodeId,
-      protocol: c.protocol,
-      remote_address: c.remoteAddress,
-      connected_at: c.connectedAt,
-      last_seen_at: c.connectedAt,
-    })
+    .values(
+      rows.map((c) => ({
+        charge_box_pk: c.chargeBoxPk,
+        connection_id: c.connectionId,
+        node_id: c.nodeId,
+        protocol: c.protocol,
+        remote_address: c.remoteAddress,
+        connected_at: c.connectedAt,
+        last_seen_at: c.connectedAt,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .column('charge_box_pk')
@@ -205,11 +217,11 @@ export async function openConnection(db: Executor, c: ConnectionRecord) {
         .whereRef('station_connections.connected_at', '<=', 'excluded.connected_at'),
     )
     .execute();
-  await db
-    .updateTable('charge_boxes')
-    .set({ ocpp_protocol: c.protocol as 'ocpp1.6' | 'ocpp1.5', last_heartbeat_timestamp: c.connectedAt })
-    .where('charge_box_pk', '=', c.chargeBoxPk)
-    .execute();
+  const values = rows.map((c) => sql`(${c.chargeBoxPk}::integer, ${c.protocol}::text, ${c.connectedAt.toISOString()}::timestamptz)`);
+  await sql`
+    update charge_boxes cb set ocpp_protocol = v.protocol, last_heartbeat_timestamp = v.at
+      from (values ${sql.join(values)}) as v(charge_box_pk, protocol, at)
+     where cb.charge_box_pk = v.charge_box_pk`.execute(db);
 }
 
 /** The current connection record of a station, if any. */
@@ -315,26 +327,27 @@ function touchesSql(list: Touch[]) {
     )`;
 }
 
-export async function updateBoot(db: Executor, chargeBoxPk: number, req: BootNotificationRequest, now: Date) {
-  await db
-    .updateTable('charge_boxes')
-    .set({
-      charge_point_vendor: req.chargePointVendor,
-      charge_point_model: req.chargePointModel,
-      charge_point_serial_number: req.chargePointSerialNumber ?? null,
-      charge_box_serial_number: req.chargeBoxSerialNumber ?? null,
-      fw_version: req.firmwareVersion ?? null,
-      iccid: req.iccid ?? null,
-      imsi: req.imsi ?? null,
-      meter_type: req.meterType ?? null,
-      meter_serial_number: req.meterSerialNumber ?? null,
-      registration_status: 'Accepted',
-      last_boot_timestamp: now,
-      last_heartbeat_timestamp: now,
-      updated_at: now,
-    })
-    .where('charge_box_pk', '=', chargeBoxPk)
-    .execute();
+/** What a BootNotification says of its station, stored for many stations in one statement. */
+export async function updateBoots(db: Executor, boots: { chargeBoxPk: number; req: BootNotificationRequest; at: Date }[]) {
+  if (!boots.length) return;
+  const text = (v: string | undefined) => sql`${v ?? null}::text`;
+  const values = boots.map(
+    ({ chargeBoxPk, req, at }) =>
+      sql`(${chargeBoxPk}::integer, ${text(req.chargePointVendor)}, ${text(req.chargePointModel)}, ${text(req.chargePointSerialNumber)},
+           ${text(req.chargeBoxSerialNumber)}, ${text(req.firmwareVersion)}, ${text(req.iccid)}, ${text(req.imsi)},
+           ${text(req.meterType)}, ${text(req.meterSerialNumber)}, ${at.toISOString()}::timestamptz)`,
+  );
+  // A station that booted twice in one call: its later boot is the one kept (the last row wins).
+  await sql`
+    update charge_boxes cb
+       set charge_point_vendor = v.vendor, charge_point_model = v.model, charge_point_serial_number = v.cp_serial,
+           charge_box_serial_number = v.cb_serial, fw_version = v.fw, iccid = v.iccid, imsi = v.imsi,
+           meter_type = v.meter_type, meter_serial_number = v.meter_serial, registration_status = 'Accepted',
+           last_boot_timestamp = v.at, last_heartbeat_timestamp = v.at, updated_at = v.at
+      from (select distinct on (charge_box_pk) * from (values ${sql.join(values)})
+              as x(charge_box_pk, vendor, model, cp_serial, cb_serial, fw, iccid, imsi, meter_type, meter_serial, at)
+             order by charge_box_pk, at desc) v
+     where cb.charge_box_pk = v.charge_box_pk`.execute(db);
 }
 
 export async function updateDiagnosticsStatus(db: Executor, chargeBoxPk: number, status: string, now: Date) {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { MeterValue } from '@recarga/contracts/ocpp';
+import type { BootNotificationRequest, MeterValue } from '@recarga/contracts/ocpp';
 import type { DB } from '../db/db';
 import { recordNotifications, type NewNotification } from '../modules/notifications/service';
 import {
@@ -10,7 +10,10 @@ import {
   fitsOneStatement,
   insertMeterValues,
   meterAndTouchStatement,
+  openConnections,
   transactionsOfStations,
+  updateBoots,
+  type ConnectionRecord,
   type KnownConnectorMeter,
   type StatusChange,
   type StatusReport,
@@ -35,7 +38,16 @@ export interface StatusResult {
   notificationPks: number[];
 }
 
+/** A BootNotification: what the station says of itself, at `at`. */
+export interface BootInput {
+  chargeBoxPk: number;
+  req: BootNotificationRequest;
+  at: Date;
+}
+
 type Op =
+  | { kind: 'connect'; record: ConnectionRecord; done: Settle<number[]> }
+  | { kind: 'boot'; input: BootInput; done: Settle<number[]> }
   | { kind: 'touch'; touch: Touch; done?: Settle<void> }
   | { kind: 'status'; input: StatusInput; done: Settle<StatusResult> }
   | { kind: 'meter'; input: MeterInput; done: Settle<void> }
@@ -89,6 +101,19 @@ export class WriteBatcher {
   /** Liveness, resolved once written (Heartbeat is answered after commit). */
   touchAndWait(touch: Touch): Promise<void> {
     return new Promise((resolve, reject) => this.push(touch.chargeBoxPk, { kind: 'touch', touch, done: { resolve, reject } }));
+  }
+
+  /**
+   * A socket opened: its connection record and Connected event, written with the other sockets of
+   * its batch (a reconnect storm: thousands in a few statements). Resolves with the event's pk.
+   */
+  connected(record: ConnectionRecord): Promise<number[]> {
+    return new Promise((resolve, reject) => this.push(record.chargeBoxPk, { kind: 'connect', record, done: { resolve, reject } }));
+  }
+
+  /** A BootNotification: stored with the other boots of its batch; resolves with its StationBooted event's pk. */
+  boot(input: BootInput): Promise<number[]> {
+    return new Promise((resolve, reject) => this.push(input.chargeBoxPk, { kind: 'boot', input, done: { resolve, reject } }));
   }
 
   /** A StatusNotification: stored with the other reports of its batch, in arrival order. */
@@ -261,7 +286,36 @@ class Lane {
   private async apply(trx: Transaction<DB>, ops: Op[]): Promise<{ results: unknown[]; missed: Set<string> }> {
     const results: unknown[] = new Array(ops.length).fill(undefined);
 
-    // Custom work first, in submission order (status reports of one connector stay ordered).
+    // Sockets opened, then boots (a station boots only once its socket is on record, so never in
+    // the same batch as its connection), each kind in a few statements for the whole batch.
+    const connectAt = ops.flatMap((op, i) => (op.kind === 'connect' ? [i] : []));
+    if (connectAt.length) {
+      const records = connectAt.map((i) => (ops[i] as Extract<Op, { kind: 'connect' }>).record);
+      await openConnections(trx, records);
+      const pks = await recordNotifications(
+        trx,
+        records.map((r) => ({ chargeBoxPk: r.chargeBoxPk, type: 'Connected', timestamp: r.connectedAt })),
+      );
+      connectAt.forEach((i, n) => (results[i] = [pks[n]!]));
+    }
+    const bootAt = ops.flatMap((op, i) => (op.kind === 'boot' ? [i] : []));
+    if (bootAt.length) {
+      const boots = bootAt.map((i) => (ops[i] as Extract<Op, { kind: 'boot' }>).input);
+      await updateBoots(trx, boots);
+      // A rebooted station has forgotten the starts it was refused.
+      await closeRejectedStarts(
+        trx,
+        boots.map((b) => ({ chargeBoxPk: b.chargeBoxPk, at: b.at })),
+        'boot',
+      );
+      const pks = await recordNotifications(
+        trx,
+        boots.map((b) => ({ chargeBoxPk: b.chargeBoxPk, type: 'StationBooted', timestamp: b.at })),
+      );
+      bootAt.forEach((i, n) => (results[i] = [pks[n]!]));
+    }
+
+    // Custom work next, in submission order (status reports of one connector stay ordered).
     for (const [i, op] of ops.entries()) {
       if (op.kind === 'work') results[i] = await op.work(trx);
     }

@@ -251,4 +251,80 @@ describe('write batcher: meter readings', () => {
       [1, 'SoC', null],
     ]);
   });
+
+  it('sockets opened and boots of many stations in one batch: one transaction, the later socket of a station kept, each boot stored with its event', async () => {
+    // Arrange
+    const db = tdb.database.db;
+    const a = await aStation({ db }, { id: 'BATCH-CB-01', connectors: 1 });
+    const b = await aStation({ db }, { id: 'BATCH-CB-02', connectors: 1 });
+    const batcher = new WriteBatcher(db, { maxDelayMs: 50 });
+    const t0 = new Date('2026-11-26T10:00:00Z');
+    const t1 = new Date('2026-11-26T10:00:01Z');
+    const socket = (chargeBoxPk: number, connectionId: string, at: Date) =>
+      batcher.connected({ chargeBoxPk, connectionId, nodeId: 'node-a', protocol: 'ocpp1.6', remoteAddress: '127.0.0.1', connectedAt: at });
+
+    // Act: station a opens twice (the later socket listed first), b once; then both boot in one batch
+    const opened = await Promise.all([
+      socket(a, '00000000-0000-4000-8000-000000000002', t1),
+      socket(a, '00000000-0000-4000-8000-000000000001', t0),
+      socket(b, '00000000-0000-4000-8000-000000000003', t0),
+    ]);
+    const booted = await Promise.all([
+      batcher.boot({ chargeBoxPk: a, req: { chargePointVendor: 'Acme', chargePointModel: 'AC-22', firmwareVersion: '1.2.3' }, at: t1 }),
+      batcher.boot({ chargeBoxPk: b, req: { chargePointVendor: 'Zeta', chargePointModel: 'DC-50' }, at: t1 }),
+    ]);
+    await batcher.close();
+
+    // Assert
+    expect(opened.map((pks) => pks.length)).toEqual([1, 1, 1]);
+    const connections = await db
+      .selectFrom('station_connections')
+      .select(['charge_box_pk', 'connection_id'])
+      .where('charge_box_pk', 'in', [a, b])
+      .orderBy('charge_box_pk')
+      .execute();
+    expect(connections).toEqual([
+      { charge_box_pk: a, connection_id: '00000000-0000-4000-8000-000000000002' },
+      { charge_box_pk: b, connection_id: '00000000-0000-4000-8000-000000000003' },
+    ]);
+    const events = await db
+      .selectFrom('notifications')
+      .select(['notification_pk', 'charge_box_pk', 'type'])
+      .where('charge_box_pk', 'in', [a, b])
+      .orderBy('notification_pk')
+      .execute();
+    expect(events.map((e) => [e.charge_box_pk, e.type])).toEqual([
+      [a, 'Connected'],
+      [a, 'Connected'],
+      [b, 'Connected'],
+      [a, 'StationBooted'],
+      [b, 'StationBooted'],
+    ]);
+    // Each caller got its own event's key.
+    expect([...opened, ...booted].map((pks) => pks[0])).toEqual(events.map((e) => e.notification_pk));
+    const stations = await db
+      .selectFrom('charge_boxes')
+      .select(['charge_box_pk', 'charge_point_vendor', 'charge_point_model', 'fw_version', 'ocpp_protocol', 'registration_status'])
+      .where('charge_box_pk', 'in', [a, b])
+      .orderBy('charge_box_pk')
+      .execute();
+    expect(stations).toEqual([
+      {
+        charge_box_pk: a,
+        charge_point_vendor: 'Acme',
+        charge_point_model: 'AC-22',
+        fw_version: '1.2.3',
+        ocpp_protocol: 'ocpp1.6',
+        registration_status: 'Accepted',
+      },
+      {
+        charge_box_pk: b,
+        charge_point_vendor: 'Zeta',
+        charge_point_model: 'DC-50',
+        fw_version: null,
+        ocpp_protocol: 'ocpp1.6',
+        registration_status: 'Accepted',
+      },
+    ]);
+  });
 });

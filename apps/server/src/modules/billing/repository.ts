@@ -143,16 +143,22 @@ export function idlePending(db: Executor, limit: number, connectorPk?: number) {
   return q.orderBy('b.priced_at').limit(limit).execute();
 }
 
-/** Connector pk of a station's connector by ChargeBox ID (for status events). */
-export function connectorPkOf(db: Executor, chargeBoxId: string, connectorId: number) {
-  return db
-    .selectFrom('connectors as c')
-    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'c.charge_box_pk')
-    .select('c.connector_pk')
-    .where('cb.charge_box_id', '=', chargeBoxId)
-    .where('cb.deleted_at', 'is', null)
-    .where('c.connector_id', '=', connectorId)
-    .executeTakeFirst();
+/**
+ * The recharges whose idle time is still open on these connectors (by ChargeBox ID and connector
+ * id): one statement for a whole burst of releases (a fleet reporting Available after a restart).
+ */
+export async function idlePendingOnConnectors(db: Executor, connectors: { chargeBoxId: string; connectorId: number }[]) {
+  if (!connectors.length) return [];
+  const keys = connectors.map((c) => sql`(${c.chargeBoxId}::text, ${c.connectorId}::integer)`);
+  const { rows } = await sql<{ transaction_pk: number }>`
+    select b.transaction_pk
+      from (values ${sql.join(keys)}) as k(charge_box_id, connector_id)
+      join charge_boxes cb on cb.charge_box_id = k.charge_box_id and cb.deleted_at is null
+      join connectors c on c.charge_box_pk = cb.charge_box_pk and c.connector_id = k.connector_id
+      join transactions t on t.connector_pk = c.connector_pk
+      join transaction_billing b on b.transaction_pk = t.transaction_pk and not b.idle_final
+     order by b.priced_at`.execute(db);
+  return rows;
 }
 
 export function insertBilling(db: Executor, values: Insertable<TransactionBillingTable>) {

@@ -51,6 +51,9 @@ interface KnownIdleInput {
 
 export type PriceOutcome = 'priced' | 'repriced' | 'unchanged' | 'running' | 'missing' | 'busy';
 
+/** Releases looked up in one statement (a reconnect storm reports thousands of Available connectors). */
+const RELEASE_CHUNK = 500;
+
 /**
  * Prices stopped recharges and measures their idle time (docs/decisions-billing.md):
  * - a trigger queues every stopped transaction (billing_queue) in the stop's own database
@@ -139,7 +142,9 @@ export class BillingService {
           }
           const releases = [...this.released.values()];
           this.released.clear();
-          for (const r of releases) if (!this.closed) await this.measureRelease(r.chargeBoxId, r.connectorId);
+          for (let i = 0; i < releases.length && !this.closed; i += RELEASE_CHUNK) {
+            await this.measureReleases(releases.slice(i, i + RELEASE_CHUNK));
+          }
         }
       } finally {
         this.worker = null;
@@ -148,13 +153,15 @@ export class BillingService {
     this.track(this.worker);
   }
 
-  /** Ends the idle time of the recharge that held this connector, if any. */
-  private async measureRelease(chargeBoxId: string, connectorId: number) {
+  /** Ends the idle time of the recharges that held these connectors, if any (one look-up for all). */
+  private async measureReleases(released: { chargeBoxId: string; connectorId: number }[]) {
     try {
-      const c = await repo.connectorPkOf(this.deps.db, chargeBoxId, connectorId);
-      if (c) await this.finalizeIdle(c.connector_pk);
+      for (const r of await repo.idlePendingOnConnectors(this.deps.db, released)) {
+        if (this.closed) return;
+        await this.measureIdleOf(r.transaction_pk);
+      }
     } catch (err) {
-      this.deps.log.error({ err, chargeBoxId, connectorId }, 'billing: idle measurement failed');
+      this.deps.log.error({ err, connectors: released.length }, 'billing: idle measurement failed');
     }
   }
 
@@ -405,15 +412,18 @@ export class BillingService {
   async finalizeIdle(connectorPk?: number, limit = 200): Promise<number> {
     const rows = await repo.idlePending(this.deps.db, limit, connectorPk);
     let n = 0;
-    for (const r of rows) {
-      try {
-        const final = await this.deps.db.transaction().execute((trx) => this.measureIdle(trx, r.transaction_pk));
-        if (final) n++;
-      } catch (err) {
-        this.deps.log.error({ err, transactionPk: r.transaction_pk }, 'billing: idle measurement failed');
-      }
-    }
+    for (const r of rows) if (await this.measureIdleOf(r.transaction_pk)) n++;
     return n;
+  }
+
+  /** Measures one recharge's idle time in its own transaction; true when final (failures are logged). */
+  private async measureIdleOf(transactionPk: number): Promise<boolean> {
+    try {
+      return await this.deps.db.transaction().execute((trx) => this.measureIdle(trx, transactionPk));
+    } catch (err) {
+      this.deps.log.error({ err, transactionPk }, 'billing: idle measurement failed');
+      return false;
+    }
   }
 
   /**
