@@ -24,14 +24,14 @@ interface Meter {
 }
 
 /** A meter of the signed-in user's network, registered through the API: its ids and push token. */
-async function aMeter(page: Page, suffix: string): Promise<Meter> {
+async function aMeter(page: Page, suffix: string, tenantId?: number): Promise<Meter> {
   const n = (run * 10 + suffix.charCodeAt(0)) % 0xffffff;
   const hex = n.toString(16).toUpperCase().padStart(6, '0');
   const mac = `02:00:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
   const deviceRemoteId = `E2E-MTR-${run}-${suffix}`;
   const created = await callApi<{ token: string }>(page, '/smart/meters', {
     method: 'POST',
-    json: { mac_address: mac, device_remote_id: deviceRemoteId },
+    json: { mac_address: mac, device_remote_id: deviceRemoteId, ...(tenantId ? { tenant_id: tenantId } : {}) },
   });
   expect(created.status, created.text).toBe(201);
   return { deviceRemoteId, mac, token: created.body.token };
@@ -365,6 +365,63 @@ describe('smart charging (virtual groups)', () => {
         `/gateway/virtual-groups/charge-boxs/list?virtual_group_id=${groupId}&page=0&size=10`,
       );
       expect(chargers.body.content.map((c) => c.charge_box_code)).toEqual([code]);
+
+      await callApi(page, `/gateway/virtual-groups/${groupId}`, { method: 'DELETE' });
+    },
+  );
+
+  it(
+    'a new plan of the load manager reaches the open tab over the live connection, long before the plan’s 60 s poll',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = browser;
+      await signIn(page, logins.admin);
+      // In Move, the network of `localhost`: the tab follows the plan on that network's api key, on
+      // which the load manager publishes the plans of Move's groups (and of its sub-networks').
+      const tenants = await callApi<{ tenantList: { tenant_pk: number; alias: string }[] }>(page, '/api/tenants/');
+      const move = tenants.body.tenantList.find((x) => x.alias === 'move')!.tenant_pk;
+      const meter = await aMeter(page, 'L', move);
+      await pushReading(meter, [10, 10, 10]);
+      const created = await callApi<{ virtual_group_id: number }>(page, '/gateway/virtual-groups', {
+        method: 'POST',
+        json: { name: `E2E Smart ao vivo ${run}`, description: 'Plano ao vivo', tenant_id: move },
+      });
+      expect(created.status, created.text).toBe(200);
+      const groupId = created.body.virtual_group_id;
+      const dates = { start_date: shownDate(0).sent, end_date: shownDate(10).sent };
+      const record = await callApi<{ smart_charging_id: number }>(page, '/smart/smart-charging', {
+        method: 'POST',
+        json: { enabled: true, ...dates, current_nominal_a: 63, charge_boxs: [] },
+      });
+      expect(record.status, record.text).toBe(200);
+      const id = record.body.smart_charging_id;
+      const linked = await callApi(page, '/gateway/virtual-groups/smart-charging', {
+        method: 'POST',
+        json: { virtual_group_id: groupId, enabled: true, smart_charging_id: id },
+      });
+      expect(linked.status, linked.text).toBe(200);
+      const withMeter = await callApi(page, `/smart/smart-charging/${id}`, {
+        method: 'PUT',
+        json: {
+          enabled: true,
+          ...dates,
+          current_nominal_a: 63,
+          meter_device_remote_id: meter.deviceRemoteId,
+          meter_device_remote_in_circuit: true,
+        },
+      });
+      expect(withMeter.status, withMeter.text).toBe(200);
+
+      // The building takes 10 A a phase and the group has no recharge: 63 − 10 − 5 (margin) = 48 A left.
+      await page.goto(appUrl(`/virtual-groups/view/${groupId}?tab=smartCharging`));
+      const plan = page.getByTestId('sc-plan');
+      await plan.getByText('Corrente disponível por fase: A 48,0 A · B 48,0 A · C 48,0 A').waitFor({ timeout: 30_000 });
+
+      // The building rises to 30 A: 63 − 30 − 5 = 28 A, on screen without a reload and well inside the poll's 60 s.
+      const sentAt = Date.now();
+      await pushReading(meter, [30, 30, 30]);
+      await plan.getByText('Corrente disponível por fase: A 28,0 A · B 28,0 A · C 28,0 A').waitFor({ timeout: 20_000 });
+      expect(Date.now() - sentAt).toBeLessThan(20_000);
 
       await callApi(page, `/gateway/virtual-groups/${groupId}`, { method: 'DELETE' });
     },

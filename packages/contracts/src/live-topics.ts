@@ -15,6 +15,8 @@ export const liveTopics = {
     `${apiKey}/chargeBox/${chargeBoxId}/connector/${connectorId}/status`,
   /** A remote operation's progress: one message per station answer (contracts/operations LiveTask). */
   task: (apiKey: string, taskId: number) => `${apiKey}/operations/task/${taskId}`,
+  /** A virtual group's load manager wrote a new plan or events (contracts/live LiveSmartCharging). */
+  smartCharging: (apiKey: string, virtualGroupId: number) => `${apiKey}/virtual-groups/${virtualGroupId}/smart-charging`,
 };
 
 export type LiveTopic =
@@ -23,7 +25,8 @@ export type LiveTopic =
   | { kind: 'chargeBox'; apiKey: string }
   | { kind: 'chargeBoxStatus'; apiKey: string; chargeBoxId: string }
   | { kind: 'connectorStatus'; apiKey: string; chargeBoxId: string; connectorId: number }
-  | { kind: 'task'; apiKey: string; taskId: number };
+  | { kind: 'task'; apiKey: string; taskId: number }
+  | { kind: 'smartCharging'; apiKey: string; virtualGroupId: number };
 
 /** Parses a topic string; null when it is not one of the topic forms. */
 export function parseLiveTopic(topic: string): LiveTopic | null {
@@ -35,6 +38,8 @@ export function parseLiveTopic(topic: string): LiveTopic | null {
   if (parts.length === 2 && a === 'chargeBox') return { kind: 'chargeBox', apiKey };
   if (parts.length === 4 && a === 'operations' && b === 'task' && c && /^\d{1,15}$/.test(c))
     return { kind: 'task', apiKey, taskId: Number(c) };
+  if (parts.length === 4 && a === 'virtual-groups' && b && /^\d{1,10}$/.test(b) && Number(b) <= 2 ** 31 - 1 && c === 'smart-charging')
+    return { kind: 'smartCharging', apiKey, virtualGroupId: Number(b) };
   if (parts.length === 4 && a === 'chargeBox' && b && c === 'status') return { kind: 'chargeBoxStatus', apiKey, chargeBoxId: b };
   if (parts.length === 6 && a === 'chargeBox' && b && c === 'connector' && d && /^\d{1,4}$/.test(d) && e === 'status') {
     return { kind: 'connectorStatus', apiKey, chargeBoxId: b, connectorId: Number(d) };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from './query';
 import { notificationSchema } from './notifications';
+import { groupSmartChargingSchema, smartChargingEventKinds } from './smart-charging';
 import { chargePointBaseSchema } from './stations';
 
 /**
@@ -74,6 +75,19 @@ export const liveConnectorStatusSchema = z.object({
   timestamp: z.string(),
 });
 export type LiveConnectorStatus = z.infer<typeof liveConnectorStatusSchema>;
+
+/**
+ * `<apiKey>/virtual-groups/<id>/smart-charging`: the group's load manager wrote a new plan (who gets
+ * how many amperes; the same shape as GET /gateway/virtual-groups/smart-charging/{id}'s `plan`)
+ * and/or events (their kinds; the rows are read from GET /gateway/virtual-groups/{id}/events).
+ * Only sockets whose user holds DASH_SMART_CHARGING_CREATE may subscribe.
+ */
+export const liveSmartChargingSchema = z.object({
+  virtual_group_id: z.number().int().max(INT4_MAX),
+  plan: groupSmartChargingSchema.shape.plan.unwrap(),
+  events: z.array(z.enum(smartChargingEventKinds)),
+});
+export type LiveSmartCharging = z.infer<typeof liveSmartChargingSchema>;
 
 /** `<apiKey>/stats`: the home dashboard's live figures (000 §3 live stats store); defined with the stats calls. */
 export { liveStatsSchema, type LiveStats } from './stats';

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { LIVE_PATH, liveClientMessageSchema, liveCloseCodes, parseLiveTopic, type LiveServerMessage } from '@recarga/contracts/live';
 import type { DB } from '../db/db';
-import { loadContext } from '../platform/auth/access-plugin';
+import { roles } from '@recarga/contracts/permissions';
+import { allows, loadContext } from '../platform/auth/access-plugin';
 import type { RequestContext } from '../platform/auth/context';
 import type { TokenSigner } from '../platform/auth/tokens';
 import type { Bus } from '../platform/bus';
@@ -42,6 +43,9 @@ interface LiveClient {
 }
 
 const API_KEY_CACHE_MS = 30_000;
+/** Who may follow a group's load manager: the same rule as the smart-charging routes (002 §6). */
+const SMART_CHARGING_ACCESS = { permission: '/virtual-groups', role: roles.smartChargingCreate } as const;
+const mayFollowSmartCharging = (ctx: RequestContext | null) => allows(SMART_CHARGING_ACCESS, ctx) === 'ok';
 /** A socket opened without a token must send it within this time. */
 const AUTHENTICATE_WITHIN_MS = 10_000;
 /** setTimeout's largest delay. */
@@ -113,6 +117,9 @@ export class LiveGateway {
 
   /** Whether a message of a topic may reach the socket: everything, except other stations' news for a station owner. */
   private mayReceive(client: LiveClient, envelope: LiveEnvelope): boolean {
+    // The permission is checked again at delivery: the periodic check may have taken it away.
+    if (envelope.topic.endsWith('/smart-charging') && parseLiveTopic(envelope.topic)?.kind === 'smartCharging')
+      return mayFollowSmartCharging(client.ctx);
     if (!client.owned) return true;
     const parsed = parseLiveTopic(envelope.topic);
     if (!parsed || parsed.kind === 'stats') return false;
@@ -233,9 +240,11 @@ export class LiveGateway {
       return this.send(client, { topic, error: { code: 'INTERNAL', message: 'Try again later' } });
     }
     const ownerRefused =
-      client.owned !== null &&
-      (parsedTopic.kind === 'stats' ||
-        ((parsedTopic.kind === 'chargeBoxStatus' || parsedTopic.kind === 'connectorStatus') && !client.owned.has(parsedTopic.chargeBoxId)));
+      (parsedTopic.kind === 'smartCharging' && !mayFollowSmartCharging(client.ctx)) ||
+      (client.owned !== null &&
+        (parsedTopic.kind === 'stats' ||
+          ((parsedTopic.kind === 'chargeBoxStatus' || parsedTopic.kind === 'connectorStatus') &&
+            !client.owned.has(parsedTopic.chargeBoxId))));
     if (!client.ctx || tenantPk === null || !client.ctx.tenantScope.tenantPks.includes(tenantPk) || ownerRefused) {
       return this.send(client, { topic, error: { code: 'FORBIDDEN_TOPIC', message: 'This api key is not in your scope' } });
     }

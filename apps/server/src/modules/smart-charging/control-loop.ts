@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { liveTopics, type LiveSmartCharging } from '@recarga/contracts/live';
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import type { DB } from '../../db/db';
 import type { SmartChargingCommandStatus } from '../../db/schema-smart-charging';
@@ -9,6 +10,7 @@ import { zoneOf } from '../dynamic-pricing/service';
 import { isOnline, latestMeasurement } from '../meters/readings';
 import type { OperationService } from '../operations/service';
 import type { TenantLog } from '../logs/tenant-log-service';
+import type { LivePublisher } from '../../platform/live-publisher';
 import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
 import { controlWindowMs, plan, settledAt, type PhaseIndex, type Plan, type PlannerSession } from './planner';
 import * as repo from './repository';
@@ -37,6 +39,8 @@ export interface LoopDeps {
   now?: () => Date;
   /** The per-tenant operational log: each limit sent and the loop's state changes. */
   tenantLog?: Pick<TenantLog, 'smartChargingLimit' | 'smartChargingEvents'>;
+  /** The live gateway's publisher: a new plan or events go to the group's tab (topic `smartCharging`). */
+  live?: Pick<LivePublisher, 'publish'>;
 }
 
 /** The local calendar date ('YYYY-MM-DD') of an instant in a zone. */
@@ -322,13 +326,31 @@ export class SmartChargingLoop {
       events.map((e) => ({ groupPk, at: now, ...e })),
     );
     this.deps.tenantLog?.smartChargingEvents(g.tenant_pk, groupPk, events);
+    const summary = planSummary(p);
     await repo.saveState(db, groupPk, {
       meterOnline: g.meter_pk === null ? null : meterOnline,
       failsafe: p.mode === 'FAILSAFE',
       breached: p.breached,
-      plan: planSummary(p),
+      plan: summary,
       plannedAt: now,
     });
+    // The group's tab follows the plan live; an unchanged plan is not news (its poll is the backstop).
+    if (this.deps.live && (events.length > 0 || !samePlan(state?.plan, summary))) {
+      const message: LiveSmartCharging = {
+        virtual_group_id: groupPk,
+        plan: {
+          planned_at: now.toISOString(),
+          mode: summary.mode,
+          meter_online: summary.meter_online,
+          available_a: summary.available_a,
+          sessions: summary.sessions,
+        },
+        events: events.map((e) => e.kind),
+      };
+      this.deps.live
+        .publish(g.tenant_pk, (apiKey) => liveTopics.smartCharging(apiKey, groupPk), message)
+        .catch((err) => this.deps.log.warn({ err, virtualGroupPk: groupPk }, 'smart charging: live plan not published'));
+    }
     // A station's refusal changes what the others may have: plan again right away.
     if (outcomes.some((o) => !o.accepted)) this.again = true;
   }
@@ -366,6 +388,21 @@ function appetite(
 function heldNonGroup(plan: unknown): [number, number, number] | null {
   const n = (plan as { non_group_a?: unknown } | null)?.non_group_a;
   return Array.isArray(n) && n.length === 3 && n.every((x) => typeof x === 'number') ? (n as [number, number, number]) : null;
+}
+
+/**
+ * Whether a stored plan (jsonb: its keys come back in another order) says what a new one says: the
+ * mode, the current left per phase and each session's limit and reason.
+ */
+export function samePlan(stored: unknown, next: ReturnType<typeof planSummary>): boolean {
+  const a = stored as Partial<ReturnType<typeof planSummary>> | null | undefined;
+  if (!a || a.mode !== next.mode || !Array.isArray(a.available_a) || !Array.isArray(a.sessions)) return false;
+  if (a.available_a.length !== 3 || a.available_a.some((x, i) => x !== next.available_a[i])) return false;
+  if (a.sessions.length !== next.sessions.length) return false;
+  return a.sessions.every((s, i) => {
+    const n = next.sessions[i]!;
+    return s.transaction_id === n.transaction_id && s.connector_id === n.connector_id && s.limit_a === n.limit_a && s.reason === n.reason;
+  });
 }
 
 /** The plan as the tab and the PLAN_CHANGED event show it: who gets how many amperes, and why. */

@@ -39,6 +39,7 @@ export const smartChargingModule: AppModule = {
       },
       log: app.log,
       tenantLog: services.get('tenantLog'),
+      live: platform.live,
     });
     const job = { name: 'smart-charging.control', everyMs: config.smartCharging.periodMs, run: () => loop.cycle() };
     platform.jobs.schedule(job);

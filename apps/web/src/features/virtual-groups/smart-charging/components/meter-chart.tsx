@@ -12,6 +12,8 @@ import { useMeterSeries } from '../api/get-meter-series';
 
 echarts.use([LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent]);
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const phaseKeys = [
   ['01', 'A'],
   ['02', 'B'],
@@ -25,7 +27,15 @@ export function MeterChart({ deviceRemoteId, breakerA }: { deviceRemoteId: strin
   const { token } = theme.useToken();
   const series = useMeterSeries(deviceRemoteId);
   const points = useMemo(() => series.data?.points ?? [], [series.data]);
-  const colours = [token.colorPrimary, token.colorWarning, token.colorSuccess];
+  /**
+   * One hue per phase, none the brand's, the breaker line's red or a status colour: blue 6, orange 7
+   * and purple 5 of antd's palette keep at least 3:1 (WCAG 1.4.11) on a white card (4.1, 3.6, 4.6)
+   * and on a dark one, #141414 (4.5, 5.2, 4.0).
+   */
+  const colours = [token.blue6, token.orange7, token.purple5];
+  // The axis spans exactly the title's 24 hours, ending when the series was read.
+  const end = series.dataUpdatedAt || Date.now();
+  const start = end - DAY_MS;
 
   const option = useMemo<EChartOption>(
     () => ({
@@ -34,6 +44,8 @@ export function MeterChart({ deviceRemoteId, breakerA }: { deviceRemoteId: strin
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${fmt.decimal(Number(v), 2)} A` },
       xAxis: {
         type: 'time',
+        min: start,
+        max: end,
         axisLine: { lineStyle: { color: token.colorBorder } },
         axisLabel: { color: token.colorTextSecondary, fontSize: 11, hideOverlap: true, formatter: (v: number) => dayjs(v).format('HH:mm') },
         splitLine: { show: false },
@@ -73,7 +85,7 @@ export function MeterChart({ deviceRemoteId, breakerA }: { deviceRemoteId: strin
       })),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [points, breakerA, fmt, t, token],
+    [points, breakerA, fmt, t, token, start, end],
   );
 
   const peak = points.reduce((max, p) => Math.max(max, p.max_phase), 0);

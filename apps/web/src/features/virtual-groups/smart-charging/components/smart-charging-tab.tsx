@@ -3,6 +3,7 @@ import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { useGroupSmartCharging } from '../api/get-group-smart-charging';
+import { useLivePlan } from '../live/use-live-plan';
 import { PlanCard } from './plan-card';
 import { SmartChargingForm } from './smart-charging-form';
 
@@ -13,6 +14,7 @@ const MeterChart = lazy(() => import('./meter-chart').then((m) => ({ default: m.
 export function SmartChargingTab({ groupId }: { groupId: number }) {
   const { t } = useTranslation('virtualGroups');
   const saved = useGroupSmartCharging(groupId);
+  useLivePlan(groupId);
   if (saved.isError)
     return (
       <Card variant="borderless" className="section-card">
