@@ -15,6 +15,7 @@
  * server, and client pings would double the ping work on both sides without measuring more.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SLOW_ACK_MS, mergeCallStats, type CallStatsPart } from '@recarga/simulator/call-stats';
@@ -49,6 +50,7 @@ const USAGE = `OCPP fleet benchmark
   --ocpp15-share <0..1>    share of stations on OCPP 1.5 (default 0)
   --password <text>        HTTP Basic password of every station
   --call-timeout <s>       CALL timeout (default 30)
+  --json <file>            also write the figures to this file (bench/fleet-compare.ts reads two of them)
   --help
 `;
 
@@ -78,6 +80,7 @@ const { values } = (() => {
         'ocpp15-share': { type: 'string', default: '0' },
         password: { type: 'string' },
         'call-timeout': { type: 'string', default: '30' },
+        json: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -137,6 +140,28 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, budgetMs);
 watchdog.unref();
+
+/** What --json writes: one run's figures (bench/fleet-compare.ts). */
+export interface FleetFigures {
+  target: string;
+  stations: number;
+  connected: number;
+  windowSeconds: number;
+  messagesPerSecond: number;
+  acksPerSecond: number;
+  ackP50Ms: number;
+  ackP99Ms: number;
+  ackMaxMs: number;
+  failedCalls: number;
+  /** The server's CPU during the window, % of one core (null without --server-pid). */
+  serverCpuPercent: number | null;
+  serverRssBytes: number | null;
+  /** The server's RSS growth over the fleet, per connected station (null without --server-pid). */
+  bytesPerConnection: number | null;
+  /** All cores' busy share during the window (server, database, bench client and the rest), % of `cores`. */
+  machineBusyPercent: number;
+  cores: number;
+}
 
 /** Coordinator -> worker. */
 type Command = { type: 'start' } | { type: 'end' } | { type: 'stop' };
@@ -457,6 +482,26 @@ async function coordinate(): Promise<void> {
     `${machineBusyPercent(machineStart, machineEnd).toFixed(1)} % of ${machineEnd.cores} cores busy during the window (server, bench client, database and the rest)`,
   ]);
 
+  if (values.json) {
+    const figures: FleetFigures = {
+      target: values.url,
+      stations: stationCount,
+      connected,
+      windowSeconds,
+      messagesPerSecond: stats.callsSent / windowSeconds,
+      acksPerSecond: stats.resultsReceived / windowSeconds,
+      ackP50Ms: stats.latency.p50Ms,
+      ackP99Ms: stats.latency.p99Ms,
+      ackMaxMs: stats.latency.maxMs,
+      failedCalls: stats.callsFailed,
+      serverCpuPercent: serverStart && serverEnd ? cpuPercent(serverStart, serverEnd) : null,
+      serverRssBytes: serverEnd?.rssBytes ?? null,
+      bytesPerConnection: baseline && serverEnd && connected > 0 ? (serverEnd.rssBytes - baseline.rssBytes) / connected : null,
+      machineBusyPercent: machineBusyPercent(machineStart, machineEnd),
+      cores: machineEnd.cores,
+    };
+    writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  }
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log('\nOCPP fleet benchmark');
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
