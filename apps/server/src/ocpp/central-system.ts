@@ -277,7 +277,8 @@ export class CentralSystem implements UpgradeHandler {
       if (this.closing) return reject(503, 'Server shutting down');
       const id = handshake.identity;
       const protocol = PROTOCOLS.find((p) => handshake.protocols.has(p));
-      if (!id || id.length > 255) return reject(400, 'Invalid charge point identity');
+      // A NUL (the address's %00) is no identity PostgreSQL can store or compare: refused before any look-up.
+      if (!id || id.length > 255 || id.includes('\u0000')) return reject(400, 'Invalid charge point identity');
       const address = clientAddress(handshake.headers, handshake.remoteAddress, this.proxies);
       const throttled = async (reason: 'password' | 'unknown') => {
         const verdict = await this.throttle.reserve(id, reason, address);

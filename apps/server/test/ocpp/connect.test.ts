@@ -58,6 +58,24 @@ describe('OCPP connection: who may connect', () => {
     expect(await handshakeStatus(stationClient(url, 'DELETED-01'))).toBe(404);
   });
 
+  it('an identity holding a NUL (%00): refused with 400, and a station connecting at the same moment is not affected', async () => {
+    await aStation(t, { id: 'NEIGHBOUR-01' });
+    const [bad, good] = await Promise.all([
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`${ocppUrl(url)}/BAD%00ID`, ['ocpp1.6']);
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
+        ws.on('open', () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on('error', () => undefined);
+      }),
+      handshakeStatus(stationClient(url, 'NEIGHBOUR-01')),
+    ]);
+    expect(bad).toBe(400);
+    expect(good).toBe(101);
+  });
+
   it('no OCPP subprotocol offered: refused with 400', async () => {
     await aStation(t, { id: 'NOPROTO-01' });
     const status = await new Promise<number>((resolve) => {

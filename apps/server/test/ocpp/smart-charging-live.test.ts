@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics, type LiveSmartCharging } from '@recarga/contracts/live';
 import { roles } from '@recarga/contracts/permissions';
-import { localDate } from '../../src/modules/smart-charging/control-loop';
 import { aUserWith } from '../helpers/dashboard-users';
-import { aStation, stationPk, tenantPk } from '../helpers/station-builders';
-import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
+import { tenantPk } from '../helpers/station-builders';
+import { aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
+import { createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { bootedStation, iso, type StationClient } from './ocpp-helpers';
 
 type Message = Record<string, unknown>;
@@ -64,13 +64,7 @@ describe('smart charging plan on /live', () => {
     admin = await loginAs(t.app, demo.admin);
     const move = await tenantPk(t, 'move');
     moveKey = (await t.db.selectFrom('tenants').select('api_key').where('tenant_pk', '=', move).executeTakeFirstOrThrow()).api_key;
-    await aStation(t, { id: 'SC-LIVE-1', tenant: 'move', connectors: 1 });
-    await t.db
-      .updateTable('charge_boxes')
-      .set({ system: 'THREE_PHASE', phase: 'ABC', voltage: 380, charging_rate_unit: 'A', ocpp_protocol: 'ocpp1.6' })
-      .where('charge_box_id', '=', 'SC-LIVE-1')
-      .execute();
-    await t.db.insertInto('ocpp_tags').values({ tenant_pk: move, id_tag: 'TAG-SC-LIVE-1', type: 'CARD' }).execute();
+    const stationKey = await aThreePhaseStation(t, { id: 'SC-LIVE-1' });
     meterPk = (
       await t.db
         .insertInto('meters')
@@ -79,30 +73,15 @@ describe('smart charging plan on /live', () => {
         .executeTakeFirstOrThrow()
     ).meter_pk;
     await reading([30, 30, 30]);
-    const today = localDate(new Date(), 'America/Sao_Paulo');
-    const day = (d: number) => new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/gateway/virtual-groups',
-      headers: bearer(admin),
-      payload: {
-        name: 'Garagem ao vivo',
-        description: 'Um carregador num disjuntor de 63 A',
-        tenant_id: move,
-        charge_boxs: [await stationPk(t, 'SC-LIVE-1')],
-        smart_charging: {
-          enabled: true,
-          start_date: day(-1),
-          end_date: day(1),
-          current_nominal_a: '63',
-          modulation: 'DYNAMIC',
-          meter_device_remote_id: 'live-meter',
-          meter_device_remote_in_circuit: false,
-        },
-      },
+    group = await aSmartGroup(t, admin, {
+      name: 'Garagem ao vivo',
+      description: 'Um carregador num disjuntor de 63 A',
+      tenantPk: move,
+      chargeBoxPks: [stationKey],
+      breakerA: 63,
+      meter: 'live-meter',
+      meterInCircuit: false,
     });
-    expect(created.statusCode, created.body).toBe(200);
-    group = created.json().virtual_group_id;
     station = await bootedStation(url, 'SC-LIVE-1');
     station.handle('SetChargingProfile', async () => ({ status: 'Accepted' }));
     station.handle('ClearChargingProfile', async () => ({ status: 'Accepted' }));

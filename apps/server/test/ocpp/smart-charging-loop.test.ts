@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import { localDate } from '../../src/modules/smart-charging/control-loop';
-import { aStation, stationPk, tenantPk } from '../helpers/station-builders';
+import { stationPk, tenantPk } from '../helpers/station-builders';
+import { aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { bootedStation, eventually, iso, type StationClient } from './ocpp-helpers';
 
@@ -59,19 +60,7 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     admin = await loginAs(t.app, demo.admin);
     const move = await tenantPk(t, 'move');
     const pks: number[] = [];
-    for (const id of ids) {
-      await aStation(t, { id, tenant: 'move', connectors: 1 });
-      await t.db
-        .updateTable('charge_boxes')
-        .set({ system: 'THREE_PHASE', phase: 'ABC', voltage: 380, charging_rate_unit: 'A', ocpp_protocol: 'ocpp1.6' })
-        .where('charge_box_id', '=', id)
-        .execute();
-      pks.push(await stationPk(t, id));
-      await t.db
-        .insertInto('ocpp_tags')
-        .values({ tenant_pk: move, id_tag: `TAG-${id}`, type: 'CARD' })
-        .execute();
-    }
+    for (const id of ids) pks.push(await aThreePhaseStation(t, { id }));
     meterPk = (
       await t.db
         .insertInto('meters')
@@ -83,30 +72,15 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     await reading([30, 30, 30], new Date());
 
     // The record's dates hold today in the network's zone (São Paulo).
-    const today = localDate(new Date(), 'America/Sao_Paulo');
-    const day = (d: number) => new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/gateway/virtual-groups',
-      headers: bearer(admin),
-      payload: {
-        name: 'Garagem',
-        description: 'Três carregadores num disjuntor de 63 A',
-        tenant_id: move,
-        charge_boxs: pks,
-        smart_charging: {
-          enabled: true,
-          start_date: day(-1),
-          end_date: day(1),
-          current_nominal_a: '63',
-          modulation: 'DYNAMIC',
-          meter_device_remote_id: 'loop-meter',
-          meter_device_remote_in_circuit: false,
-        },
-      },
+    group = await aSmartGroup(t, admin, {
+      name: 'Garagem',
+      description: 'Três carregadores num disjuntor de 63 A',
+      tenantPk: move,
+      chargeBoxPks: pks,
+      breakerA: 63,
+      meter: 'loop-meter',
+      meterInCircuit: false,
     });
-    expect(created.statusCode, created.body).toBe(200);
-    group = created.json().virtual_group_id;
 
     for (const id of ids) {
       const client = await bootedStation(url, id);

@@ -4,8 +4,8 @@ import { SimulatedMeter } from '@recarga/simulator/meter';
 import { HttpMeterPublisher } from '@recarga/simulator/meter-publishers';
 import { addPhaseCurrents, type PhaseCurrents } from '@recarga/simulator/phase-currents';
 import { SimulatedStation } from '@recarga/simulator/station';
-import { localDate } from '../../src/modules/smart-charging/control-loop';
-import { aStation, stationPk, tenantPk } from '../helpers/station-builders';
+import { tenantPk } from '../helpers/station-builders';
+import { aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { eventually, ocppUrl } from './ocpp-helpers';
 
@@ -67,17 +67,7 @@ describe('smart charging scenario (simulated stations, cars and meter)', () => {
     const move = await tenantPk(t, 'move');
     const pks: number[] = [];
     for (const id of ids) {
-      await aStation(t, { id, tenant: 'move', connectors: 1 });
-      await t.db
-        .updateTable('charge_boxes')
-        .set({ system: 'THREE_PHASE', phase: 'ABC', voltage: 230, charging_rate_unit: 'A', ocpp_protocol: 'ocpp1.6' })
-        .where('charge_box_id', '=', id)
-        .execute();
-      pks.push(await stationPk(t, id));
-      await t.db
-        .insertInto('ocpp_tags')
-        .values({ tenant_pk: move, id_tag: `TAG-${id}`, type: 'CARD' })
-        .execute();
+      pks.push(await aThreePhaseStation(t, { id, voltage: 230 }));
     }
     const registered = await t.app.inject({
       method: 'POST',
@@ -87,29 +77,15 @@ describe('smart charging scenario (simulated stations, cars and meter)', () => {
     });
     expect(registered.statusCode, registered.body).toBe(201);
 
-    const today = localDate(new Date(), 'America/Sao_Paulo');
-    const day = (d: number) => new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/gateway/virtual-groups',
-      headers: bearer(admin),
-      payload: {
-        name: 'Cenário',
-        description: 'Quatro carregadores num disjuntor de 70 A',
-        tenant_id: move,
-        charge_boxs: pks,
-        smart_charging: {
-          enabled: true,
-          start_date: day(-1),
-          end_date: day(1),
-          current_nominal_a: String(BREAKER_A),
-          modulation: 'DYNAMIC',
-          meter_device_remote_id: 'scenario-meter',
-          meter_device_remote_in_circuit: true,
-        },
-      },
+    await aSmartGroup(t, admin, {
+      name: 'Cenário',
+      description: 'Quatro carregadores num disjuntor de 70 A',
+      tenantPk: move,
+      chargeBoxPks: pks,
+      breakerA: BREAKER_A,
+      meter: 'scenario-meter',
+      meterInCircuit: true,
     });
-    expect(created.statusCode, created.body).toBe(200);
 
     for (const id of ids) {
       const sim = new SimulatedStation({

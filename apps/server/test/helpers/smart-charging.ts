@@ -1,0 +1,66 @@
+import { expect } from 'vitest';
+import { localDate } from '../../src/modules/smart-charging/control-loop';
+import { aStation, stationPk, tenantPk } from './station-builders';
+import { bearer, type TestApp } from './test-app';
+
+/**
+ * A one-connector three-phase 1.6 station of a network (Move by default), ready for its load
+ * manager (system, phase, voltage, limits in A), with a card `TAG-<id>`. Answers its key.
+ */
+export async function aThreePhaseStation(t: TestApp, opts: { id: string; tenant?: string; voltage?: number }): Promise<number> {
+  const tenant = opts.tenant ?? 'move';
+  await aStation(t, { id: opts.id, tenant, connectors: 1 });
+  await t.db
+    .updateTable('charge_boxes')
+    .set({ system: 'THREE_PHASE', phase: 'ABC', voltage: opts.voltage ?? 380, charging_rate_unit: 'A', ocpp_protocol: 'ocpp1.6' })
+    .where('charge_box_id', '=', opts.id)
+    .execute();
+  await t.db
+    .insertInto('ocpp_tags')
+    .values({ tenant_pk: await tenantPk(t, tenant), id_tag: `TAG-${opts.id}`, type: 'CARD' })
+    .execute();
+  return stationPk(t, opts.id);
+}
+
+/**
+ * A virtual group of these stations whose load manager is on from yesterday to tomorrow in the
+ * network's zone (São Paulo), created through the gateway as the screen does. Answers its id.
+ */
+export async function aSmartGroup(
+  t: TestApp,
+  token: string,
+  g: {
+    name: string;
+    description: string;
+    tenantPk: number;
+    chargeBoxPks: number[];
+    breakerA: number;
+    meter: string;
+    meterInCircuit: boolean;
+  },
+): Promise<number> {
+  const today = localDate(new Date(), 'America/Sao_Paulo');
+  const day = (d: number) => new Date(Date.parse(`${today}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/gateway/virtual-groups',
+    headers: bearer(token),
+    payload: {
+      name: g.name,
+      description: g.description,
+      tenant_id: g.tenantPk,
+      charge_boxs: g.chargeBoxPks,
+      smart_charging: {
+        enabled: true,
+        start_date: day(-1),
+        end_date: day(1),
+        current_nominal_a: String(g.breakerA),
+        modulation: 'DYNAMIC',
+        meter_device_remote_id: g.meter,
+        meter_device_remote_in_circuit: g.meterInCircuit,
+      },
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return (created.json() as { virtual_group_id: number }).virtual_group_id;
+}
