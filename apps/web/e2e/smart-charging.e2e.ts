@@ -61,6 +61,36 @@ async function aGroup(page: Page, name: string): Promise<number> {
 }
 
 /** DD/MM/YYYY of today plus `days`, in São Paulo (the browser's zone in these tests). */
+/**
+ * Through the API: a smart-charging record on a 63 A breaker from today for ten days, linked to the
+ * group, then given the meter (in the chargers' circuit), as the tab's form does in three calls.
+ */
+async function smartRecordWithMeter(page: Page, groupId: number, meter: Meter): Promise<void> {
+  const dates = { start_date: shownDate(0).sent, end_date: shownDate(10).sent };
+  const record = await callApi<{ smart_charging_id: number }>(page, '/smart/smart-charging', {
+    method: 'POST',
+    json: { enabled: true, ...dates, current_nominal_a: 63, charge_boxs: [] },
+  });
+  expect(record.status, record.text).toBe(200);
+  const id = record.body.smart_charging_id;
+  const linked = await callApi(page, '/gateway/virtual-groups/smart-charging', {
+    method: 'POST',
+    json: { virtual_group_id: groupId, enabled: true, smart_charging_id: id },
+  });
+  expect(linked.status, linked.text).toBe(200);
+  const withMeter = await callApi(page, `/smart/smart-charging/${id}`, {
+    method: 'PUT',
+    json: {
+      enabled: true,
+      ...dates,
+      current_nominal_a: 63,
+      meter_device_remote_id: meter.deviceRemoteId,
+      meter_device_remote_in_circuit: true,
+    },
+  });
+  expect(withMeter.status, withMeter.text).toBe(200);
+}
+
 function shownDate(days: number): { shown: string; sent: string } {
   const d = new Date(Date.now() + days * 86_400_000);
   const [y, m, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d).split('-');
@@ -388,29 +418,7 @@ describe('smart charging (virtual groups)', () => {
       });
       expect(created.status, created.text).toBe(200);
       const groupId = created.body.virtual_group_id;
-      const dates = { start_date: shownDate(0).sent, end_date: shownDate(10).sent };
-      const record = await callApi<{ smart_charging_id: number }>(page, '/smart/smart-charging', {
-        method: 'POST',
-        json: { enabled: true, ...dates, current_nominal_a: 63, charge_boxs: [] },
-      });
-      expect(record.status, record.text).toBe(200);
-      const id = record.body.smart_charging_id;
-      const linked = await callApi(page, '/gateway/virtual-groups/smart-charging', {
-        method: 'POST',
-        json: { virtual_group_id: groupId, enabled: true, smart_charging_id: id },
-      });
-      expect(linked.status, linked.text).toBe(200);
-      const withMeter = await callApi(page, `/smart/smart-charging/${id}`, {
-        method: 'PUT',
-        json: {
-          enabled: true,
-          ...dates,
-          current_nominal_a: 63,
-          meter_device_remote_id: meter.deviceRemoteId,
-          meter_device_remote_in_circuit: true,
-        },
-      });
-      expect(withMeter.status, withMeter.text).toBe(200);
+      await smartRecordWithMeter(page, groupId, meter);
 
       // The building takes 10 A a phase and the group has no recharge: 63 − 10 − 5 (margin) = 48 A left.
       await page.goto(appUrl(`/virtual-groups/view/${groupId}?tab=smartCharging`));
@@ -477,29 +485,7 @@ describe('smart charging on a phone', () => {
       const meter = await aMeter(page, 'P');
       await pushReading(meter, [12.5, 13.25, 11]);
       const groupId = await aGroup(page, `E2E Smart fone ${run}`);
-      const record = await callApi<{ smart_charging_id: number }>(page, '/smart/smart-charging', {
-        method: 'POST',
-        json: { enabled: true, start_date: shownDate(0).sent, end_date: shownDate(10).sent, current_nominal_a: 63, charge_boxs: [] },
-      });
-      expect(record.status, record.text).toBe(200);
-      const id = record.body.smart_charging_id;
-      const linked = await callApi(page, '/gateway/virtual-groups/smart-charging', {
-        method: 'POST',
-        json: { virtual_group_id: groupId, enabled: true, smart_charging_id: id },
-      });
-      expect(linked.status, linked.text).toBe(200);
-      const withMeter = await callApi(page, `/smart/smart-charging/${id}`, {
-        method: 'PUT',
-        json: {
-          enabled: true,
-          start_date: shownDate(0).sent,
-          end_date: shownDate(10).sent,
-          current_nominal_a: 63,
-          meter_device_remote_id: meter.deviceRemoteId,
-          meter_device_remote_in_circuit: true,
-        },
-      });
-      expect(withMeter.status, withMeter.text).toBe(200);
+      await smartRecordWithMeter(page, groupId, meter);
 
       const problems: string[] = [];
       const check = async (name: string) => {
