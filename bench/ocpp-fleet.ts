@@ -184,6 +184,8 @@ interface WorkerReport {
   sessionsRefused: number;
   sessionErrors: number;
   firstRefusal: string[];
+  /** The first session errors' messages (a start that timed out, a station not connected…). */
+  firstErrors: string[];
   /** Heartbeats due inside this worker's window (each station ticks from its own boot). */
   heartbeatsInWindow: number;
   heartbeatSec: number;
@@ -223,6 +225,7 @@ async function runWorker(index: number): Promise<void> {
   let sessionsRefused = 0;
   let sessionErrors = 0;
   const firstRefusal: string[] = [];
+  const firstErrors: string[] = [];
   /** Once a station is accepted: a transaction per connector (staggered over one interval), or clock-aligned samples. */
   const acceptedAt = new Map<string, number>();
 
@@ -245,7 +248,10 @@ async function runWorker(index: number): Promise<void> {
                 if (firstRefusal.length < 3) firstRefusal.push(`${station.chargeBoxId}/${c}: ${r.reason}`);
               }
             })
-            .catch(() => sessionErrors++);
+            .catch((err: Error) => {
+              sessionErrors++;
+              if (firstErrors.length < 3) firstErrors.push(`${station.chargeBoxId}/${c}: ${err.message}`);
+            });
         },
         Math.random() * meterInterval * 1000,
       );
@@ -314,6 +320,7 @@ async function runWorker(index: number): Promise<void> {
     sessionsRefused,
     sessionErrors,
     firstRefusal,
+    firstErrors,
     heartbeatsInWindow,
     heartbeatSec,
     stats,
@@ -511,6 +518,14 @@ async function coordinate(): Promise<void> {
         .flatMap((r) => r.firstRefusal)
         .slice(0, 3)
         .join('; ')} (seed the tags: bench/seed-stations.ts)`,
+    );
+  const sessionErrorCount = reports.reduce((n, r) => n + r.sessionErrors, 0);
+  if (sessionErrorCount > 0)
+    console.log(
+      `\n  session errors (${sessionErrorCount}), e.g. ${reports
+        .flatMap((r) => r.firstErrors)
+        .slice(0, 3)
+        .join('; ')} (a start that timed out: the server could not keep up with the ramp's starts)`,
     );
 
   log('stopping the fleet (ending transactions)');

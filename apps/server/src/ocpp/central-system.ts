@@ -18,7 +18,7 @@ import { StationLookup } from './station-lookup';
 import type { Bus } from '../platform/bus';
 import { Gauge, Histogram, type Metrics } from '../platform/metrics';
 import { stationSubject, type StationCallReply, type StationCallRequest } from './call-station';
-import { onlineSince } from './connections';
+import { onlineSince, PONG_REFRESH_FACTOR } from './connections';
 import type { Handler, HandlerDeps, StationSession } from './handler-context';
 import { authorize } from './handlers/authorize';
 import { bootNotification } from './handlers/boot-notification';
@@ -103,6 +103,8 @@ interface LocalStation {
   session: StationSession;
   remoteAddress: string | null;
   connectedAt: Date;
+  /** When this socket's liveness was last queued for writing (epoch ms): a pong refreshes it only when older. */
+  refreshedAt: number;
   /** The connection record is written (until then a missed touch means nothing). */
   recorded: boolean;
   opened: Promise<void>;
@@ -133,6 +135,8 @@ export class CentralSystem implements UpgradeHandler {
   private readonly throttle: SignInThrottle;
   private readonly deps: HandlerDeps;
   private readonly local = new Map<string, LocalStation>();
+  /** A pong older than this after the last refresh writes the record again (see PONG_REFRESH_FACTOR). */
+  private readonly pongRefreshMs: number;
   /** The same sockets by connection id (touches report missing records by connection id). */
   private readonly byConnection = new Map<string, LocalStation>();
   private readonly tracked = new Set<Promise<unknown>>();
@@ -168,6 +172,7 @@ export class CentralSystem implements UpgradeHandler {
       opts.metrics.register(batchSize);
       opts.metrics.register(new Gauge('recarga_ocpp_connected_stations', 'Station sockets open on this node', () => this.local.size));
     }
+    this.pongRefreshMs = PONG_REFRESH_FACTOR * opts.pingInterval * 1000;
     this.stations = new StationLookup(opts.db);
     this.batcher = new WriteBatcher(opts.writeDb ?? opts.db, {
       ...opts.batcher,
@@ -324,11 +329,13 @@ export class CentralSystem implements UpgradeHandler {
     };
     let markClosed!: () => void;
     const whenClosed = new Promise<void>((r) => (markClosed = r));
+    const connectedAt = new Date();
     const entry: LocalStation = {
       client,
       session,
       remoteAddress: client.handshake.remoteAddress ?? null,
-      connectedAt: new Date(),
+      connectedAt,
+      refreshedAt: connectedAt.getTime(),
       recorded: false,
       opened: Promise.resolve(),
       replaced: false,
@@ -357,13 +364,16 @@ export class CentralSystem implements UpgradeHandler {
       if (!outbound && !isCall) entry.invalidResponses.add(error);
       if (!outbound) this.opts.tenantLog?.stationInvalidMessage(session, isCall ? 'call' : 'response', (error as Error).message);
     }) as never);
-    client.on('ping', (() =>
-      this.batcher.touch({
-        chargeBoxPk: session.chargeBoxPk,
-        connectionId: session.connectionId,
-        at: new Date(),
-        message: false,
-      })) as never);
+    // A pong (ocpp-rpc's 'ping' event) refreshes the record only when the last refresh is older than
+    // PONG_REFRESH_FACTOR intervals: a station is online while its record is younger than
+    // STALE_FACTOR intervals, so every other pong is enough, and a station whose messages already
+    // refresh it writes nothing for its pongs.
+    client.on('ping', (() => {
+      const now = Date.now();
+      if (now - entry.refreshedAt < this.pongRefreshMs) return;
+      entry.refreshedAt = now;
+      this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at: new Date(now), message: false });
+    }) as never);
     client.once('close', (() => this.onClose(entry)) as never);
 
     const previous = this.local.get(session.chargeBoxId);
@@ -407,6 +417,8 @@ export class CentralSystem implements UpgradeHandler {
   private async answer<A extends ChargePointAction>(entry: LocalStation, action: A, handler: Handler<A>, params: unknown) {
     const { session } = entry;
     const at = new Date();
+    // Every action refreshes the record (Heartbeat in its handler, the others just below).
+    entry.refreshedAt = at.getTime();
     try {
       // The connection is on record (and its Connected event written) before anything it says,
       // and before its liveness is refreshed (a touch of a record not yet written would miss it).

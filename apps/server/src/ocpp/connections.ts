@@ -10,6 +10,13 @@ import type { DB } from '../db/db';
  */
 export const STALE_FACTOR = 3;
 
+/**
+ * A pong refreshes a socket's record only when its last refresh is at least this many ping
+ * intervals old: with pongs every interval that is every other pong, so a record is at most 2
+ * intervals old while its socket answers, one interval inside STALE_FACTOR.
+ */
+export const PONG_REFRESH_FACTOR = 1.5;
+
 /** Records seen after this instant count as online. */
 export function onlineSince(pingIntervalSec: number, now = Date.now()): Date {
   return new Date(now - STALE_FACTOR * pingIntervalSec * 1000);

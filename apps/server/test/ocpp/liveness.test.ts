@@ -56,6 +56,33 @@ describe('station online state', () => {
     await client.close();
   });
 
+  it('socket that answers every ping (1 s interval): its record is written at every other pong, 2 s apart, not at each', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'PONG-01' });
+    const client = await bootedStation(url, 'PONG-01');
+    const seen = async () =>
+      (await t.db.selectFrom('station_connections').select('last_seen_at').where('charge_box_pk', '=', pk).executeTakeFirstOrThrow())
+        .last_seen_at;
+    const writes: number[] = [(await seen()).getTime()];
+
+    // Act: 5.5 s of pongs and nothing else
+    const until = Date.now() + 5_500;
+    while (Date.now() < until) {
+      const at = (await seen()).getTime();
+      if (at !== writes.at(-1)) writes.push(at);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // Assert: pongs come every 1 s; a refresh needs 1.5 s since the last one, so 2 s apart — 2 or 3 writes
+    const gaps = writes.slice(1).map((at, i) => at - writes[i]!);
+    expect(gaps.length).toBeGreaterThanOrEqual(2);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(1_500);
+      expect(gap).toBeLessThan(2_600);
+    }
+    await client.close();
+  });
+
   it('record of a live socket removed (swept while the node was slow): written again at the next pong, with a Connected event', async () => {
     // Arrange
     const pk = await aStation(t, { id: 'HEAL-01' });

@@ -9,7 +9,8 @@ class Probe implements KyselyPlugin {
   inserts = 0;
   gate: Promise<void> | null = null;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (args.node.kind === 'InsertQueryNode') this.inserts++;
+    const node = args.node;
+    if (node.kind === 'InsertQueryNode' || (node.kind === 'RawNode' && /^\s*insert\b/i.test(node.sqlFragments[0] ?? ''))) this.inserts++;
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -172,5 +173,27 @@ describe('the tenant log writer: batched, bounded, never waited on', () => {
 
     const row = await tdb.database.db.selectFrom('tenant_log_lines').select(['charge_box_id', 'text']).executeTakeFirstOrThrow();
     expect(row).toEqual({ charge_box_id: 'W 2', text: 'a b  c d' });
+  });
+
+  it('keeps texts that array syntax would break, and a line without a station, exactly as written', async () => {
+    const log = writer({ flushMs: 60_000 });
+    const tricky = 'a "quoted", back\\slash {brace} NULL \'single\' ünïcode';
+    log.write({ tenantPk, level: 'INFO', category: 'ocpp', chargeBoxId: 'W,{1}', text: tricky });
+    log.write({ tenantPk, level: 'ERROR', category: 'command', chargeBoxId: null, text: 'NULL', at: new Date('2026-11-20T10:00:00.123Z') });
+    await log.close();
+
+    const rows = await tdb.database.db
+      .selectFrom('tenant_log_lines')
+      .select(['level', 'category', 'charge_box_id', 'text', 'at'])
+      .orderBy('line_pk')
+      .execute();
+    expect(rows[0]).toMatchObject({ level: 'INFO', category: 'ocpp', charge_box_id: 'W,{1}', text: tricky });
+    expect(rows[1]).toEqual({
+      level: 'ERROR',
+      category: 'command',
+      charge_box_id: null,
+      text: 'NULL',
+      at: new Date('2026-11-20T10:00:00.123Z'),
+    });
   });
 });

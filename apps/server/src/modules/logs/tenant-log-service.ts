@@ -3,6 +3,7 @@ import type { LogCategory, LogLevel } from '@recarga/contracts/logs';
 import type { DB } from '../../db/db';
 import { fields, MAX_LINE_TEXT, oneLine } from './line-text';
 import { summarizeCall } from './ocpp-summary';
+import { insertLines, type LogLineRow } from './repository';
 
 /** One line of a tenant's operational log, as the hook points hand it over. */
 export interface TenantLogLine {
@@ -34,14 +35,7 @@ export interface TenantLogOptions {
   onError?: (err: unknown, lines: number) => void;
 }
 
-interface Row {
-  tenant_pk: number;
-  at: Date;
-  level: LogLevel;
-  category: LogCategory;
-  charge_box_id: string | null;
-  text: string;
-}
+type Row = LogLineRow;
 
 /**
  * The per-tenant operational log's writer (issue 21 item 3). Hook points call it synchronously and
@@ -147,7 +141,7 @@ export class TenantLog {
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, this.batchLines);
       try {
-        await this.db.insertInto('tenant_log_lines').values(batch).execute();
+        await insertLines(this.db, batch);
       } catch (err) {
         this.failedLines += batch.length;
         this.opts.onError?.(err, batch.length);
