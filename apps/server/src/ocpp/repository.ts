@@ -4,6 +4,7 @@ import type { BootNotificationRequest, MeterValue, StatusNotificationRequest } f
 import type { LiveChargePoint } from '@recarga/contracts/live';
 import type { DB, Executor } from '../db/db';
 import { isRowKey } from '../db/keys';
+import { preparedRawRows } from '../db/prepared';
 
 /** SQL of the central system. Every statement is by station key (the OCPP identity decides the tenant). */
 
@@ -312,7 +313,8 @@ function latestTouches(touches: Touch[]): Touch[] {
  */
 function touchesSql(list: Touch[]) {
   return sql`tv (pk, cid, at, message) as (
-      values ${sql.join(list.map((t) => sql`(${t.chargeBoxPk}::int, ${t.connectionId}::uuid, ${t.at.toISOString()}::timestamptz, ${t.message}::boolean)`))}
+      select * from unnest(${list.map((t) => t.chargeBoxPk)}::int[], ${list.map((t) => t.connectionId)}::uuid[],
+                           ${list.map((t) => t.at.toISOString())}::timestamptz[], ${list.map((t) => t.message)}::boolean[])
     ),
     heartbeat as (
       update charge_boxes cb set last_heartbeat_timestamp = tv.at
@@ -955,48 +957,72 @@ export interface KnownConnectorMeter {
   meterValues: MeterValue[];
 }
 
-/** Whether a batch fits one `meterAndTouchStatement`: 13 bind parameters per sampled value, 4 per touch, below PostgreSQL's 65,535. */
-export function fitsOneStatement(samples: number, touches: number): boolean {
-  return samples * 13 + touches * 4 <= 65_000;
-}
-
 /**
  * The common write batch — meter readings and liveness only — as ONE statement, so it commits
  * without BEGIN/COMMIT round trips: the readings (a transaction id the station does not own is
  * not trusted: those readings stay on the connector) and the touches (see applyTouches). Returns
  * the connection ids whose record was missing. A connector key that no longer exists fails the
  * statement (foreign key): nothing is written and the caller takes the transactional path.
+ *
+ * Each column travels as one array (unnest … with ordinality keeps the readings' order), so the
+ * text is the same for every batch — prepared once per connection — and a batch of 2,000 readings
+ * is 16 bound values, not 26,000 for Kysely to compile, pg to serialise and PostgreSQL to parse.
  */
 export async function meterAndTouchStatement(db: Kysely<DB>, meters: KnownConnectorMeter[], touches: Touch[]): Promise<Set<string>> {
-  let n = 0;
-  const samples = meters.flatMap((m) => {
+  const cols = {
+    cb: [] as number[],
+    connector: [] as number[],
+    tx: [] as (number | null)[],
+    ts: [] as string[],
+    measurand: [] as string[],
+    phase: [] as (string | null)[],
+    location: [] as (string | null)[],
+    unit: [] as (string | null)[],
+    context: [] as (string | null)[],
+    format: [] as (string | null)[],
+    value: [] as (string | null)[],
+    raw: [] as (string | null)[],
+  };
+  for (const m of meters) {
     const tx = isRowKey(m.transactionId) ? m.transactionId : null;
-    return m.meterValues.flatMap((mv) =>
-      sampleColumns(mv).map(
-        (c) =>
-          sql`(${n++}::int, ${m.chargeBoxPk}::int, ${m.connectorPk}::int, ${tx}::int, ${c.value_timestamp}::timestamptz, ${c.measurand}::text, ${c.phase}::text, ${c.location}::text, ${c.unit}::text, ${c.context}::text, ${c.format}::text, ${c.value}::numeric, ${c.raw_value}::text)`,
-      ),
-    );
-  });
+    for (const mv of m.meterValues)
+      for (const c of sampleColumns(mv)) {
+        cols.cb.push(m.chargeBoxPk);
+        cols.connector.push(m.connectorPk);
+        cols.tx.push(tx);
+        cols.ts.push(c.value_timestamp);
+        cols.measurand.push(c.measurand);
+        cols.phase.push(c.phase);
+        cols.location.push(c.location);
+        cols.unit.push(c.unit);
+        cols.context.push(c.context);
+        cols.format.push(c.format);
+        cols.value.push(c.value);
+        cols.raw.push(c.raw_value);
+      }
+  }
   const list = latestTouches(touches);
-  const parts = [];
-  if (samples.length) {
-    parts.push(sql`v (n, cb, connector_pk, tx, ts, measurand, phase, location, unit, context, format, value, raw) as (values ${sql.join(samples)}),
+  if (cols.cb.length === 0 && list.length === 0) return new Set();
+  const rows = await preparedRawRows(
+    db,
+    sql<{ connection_id: string }>`
+    with v as (
+      select * from unnest(${cols.cb}::int[], ${cols.connector}::int[], ${cols.tx}::int[], ${cols.ts}::timestamptz[],
+                           ${cols.measurand}::text[], ${cols.phase}::text[], ${cols.location}::text[], ${cols.unit}::text[],
+                           ${cols.context}::text[], ${cols.format}::text[], ${cols.value}::numeric[], ${cols.raw}::text[])
+             with ordinality as v (cb, connector_pk, tx, ts, measurand, phase, location, unit, context, format, value, raw, n)
+    ),
     readings as (
       insert into meter_values (transaction_pk, connector_pk, value_timestamp, measurand, phase, location, unit, context, format, value, raw_value)
       select t.transaction_pk, v.connector_pk, v.ts, v.measurand, v.phase, v.location, v.unit, v.context, v.format, v.value, v.raw
         from v left join transactions t on t.transaction_pk = v.tx and t.charge_box_pk = v.cb
        order by v.n
       on conflict do nothing
-    )`);
-  }
-  if (list.length) parts.push(touchesSql(list));
-  if (parts.length === 0) return new Set();
-  const rows = await sql<{ connection_id: string | null }>`
-    with ${sql.join(parts)}
-    ${list.length ? sql`select connection_id from seen` : sql`select null::uuid as connection_id where false`}
-  `.execute(db);
-  const found = new Set(rows.rows.map((r) => r.connection_id));
+    ),
+    ${touchesSql(list)}
+    select connection_id from seen`,
+  );
+  const found = new Set(rows.map((r) => r.connection_id));
   return new Set(list.map((t) => t.connectionId).filter((id) => !found.has(id)));
 }
 

@@ -7,7 +7,6 @@ import {
   applyTouches,
   closeRejectedStarts,
   ensureConnectors,
-  fitsOneStatement,
   insertMeterValues,
   meterAndTouchStatement,
   openConnections,
@@ -246,13 +245,11 @@ class Lane {
   private async writeFast(ops: Op[]): Promise<boolean> {
     const meters: KnownConnectorMeter[] = [];
     const touches: Touch[] = [];
-    let samples = 0;
     for (const op of ops) {
       if (op.kind === 'touch') touches.push(op.touch);
       else if (op.kind === 'meter') {
         const connectorPk = this.connectorKeys.get(`${op.input.chargeBoxPk}:${op.input.connectorId}`);
         if (connectorPk === undefined) return false;
-        for (const mv of op.input.meterValues) samples += mv.sampledValue.length;
         meters.push({
           chargeBoxPk: op.input.chargeBoxPk,
           connectorPk,
@@ -261,7 +258,6 @@ class Lane {
         });
       } else return false;
     }
-    if (!fitsOneStatement(samples, touches.length)) return false;
     const started = performance.now();
     let missed: Set<string>;
     try {

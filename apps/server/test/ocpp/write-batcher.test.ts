@@ -170,11 +170,13 @@ describe('write batcher: meter readings', () => {
   });
   afterAll(() => tdb.dispose());
 
+  /** A reading that is no number, with what an array literal would have to escape. */
+  const RAW = 'n/a "quoted", {braced} back\\slash NULL';
   const reading = (at: Date, wh: number) => ({
     timestamp: at.toISOString(),
     sampledValue: [
       { value: String(wh), measurand: 'Energy.Active.Import.Register' as const, unit: 'Wh' as const },
-      { value: 'n/a', measurand: 'SoC' as const, unit: 'Percent' as const },
+      { value: RAW, measurand: 'SoC' as const, unit: 'Percent' as const },
     ],
   });
   const rowsOf = (chargeBoxPk: number) =>
@@ -215,13 +217,13 @@ describe('write batcher: meter readings', () => {
       rows.map((r) => [r.connector_id, r.transaction_pk, r.measurand, r.value === null ? null : Number(r.value), r.raw_value]),
     ).toEqual([
       [1, own, 'Energy.Active.Import.Register', 100, null],
-      [1, own, 'SoC', null, 'n/a'],
+      [1, own, 'SoC', null, RAW],
       [2, null, 'Energy.Active.Import.Register', 5, null],
-      [2, null, 'SoC', null, 'n/a'],
+      [2, null, 'SoC', null, RAW],
       [1, own, 'Energy.Active.Import.Register', 200, null],
-      [1, own, 'SoC', null, 'n/a'],
+      [1, own, 'SoC', null, RAW],
       [2, null, 'Energy.Active.Import.Register', 6, null],
-      [2, null, 'SoC', null, 'n/a'],
+      [2, null, 'SoC', null, RAW],
     ]);
     const station = await db
       .selectFrom('charge_boxes')
