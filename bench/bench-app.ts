@@ -106,3 +106,39 @@ export async function benchUserHeaders(
 
 /** The p-th percentile of sorted numbers. */
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** A GET of the dashboard API, timed as one scenario. */
+export interface GetScenario {
+  name: string;
+  /** Path under /api/ with its query, or an absolute path (`/gateway/…`). */
+  path: string;
+}
+
+/**
+ * Calls each scenario `iterations` times (after 3 warm-up calls) over real HTTP and prints a line
+ * per scenario: the answer's `count` (or the length of its list), p50, p95 and max in ms.
+ */
+export async function runGetScenarios(base: string, headers: Record<string, string>, scenarios: GetScenario[], iterations: number) {
+  process.stdout.write(
+    `${'scenario'.padEnd(40)} ${'count'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`,
+  );
+  for (const s of scenarios) {
+    const times: number[] = [];
+    let count = 0;
+    for (let i = 0; i < iterations + 3; i++) {
+      const t0 = performance.now();
+      const res = await fetch(s.path.startsWith('/') ? `${base}${s.path}` : `${base}/api/${s.path}`, { headers });
+      const body = (await res.json()) as { count?: number } | unknown[];
+      const ms = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${JSON.stringify(body)}`);
+      // The total it reports, else the length of the list it holds.
+      const list = Array.isArray(body) ? body : Object.values(body as object).find(Array.isArray);
+      count = !Array.isArray(body) && typeof body.count === 'number' ? body.count : (list?.length ?? 0);
+      if (i >= 3) times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    process.stdout.write(
+      `${s.name.padEnd(40)} ${String(count).padStart(9)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)}\n`,
+    );
+  }
+}

@@ -7,7 +7,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/recarga_bench_people npx tsx bench/people.ts --iterations 50
  */
 import { parseArgs } from 'node:util';
-import { benchDatabaseUrl, benchUserHeaders, pct, startBenchApp } from './bench-app';
+import { benchDatabaseUrl, benchUserHeaders, runGetScenarios, startBenchApp, type GetScenario } from './bench-app';
 
 const { values } = parseArgs({ options: { iterations: { type: 'string', default: '50' } }, strict: true });
 const url = benchDatabaseUrl('bench/seed-people.ts');
@@ -31,7 +31,7 @@ const tags = await db
   .select((eb) => eb.fn.countAll<number>().as('n'))
   .executeTakeFirstOrThrow();
 
-const scenarios: { name: string; path: string }[] = [
+const scenarios: GetScenario[] = [
   { name: 'users, active, page 1', path: 'users_data/dashboard-details/?activeUsers=true&page=1&size=10' },
   { name: 'users, all, page 1', path: 'users_data/dashboard-details/?activeUsers=false&page=1&size=10' },
   { name: 'users, active, page 500', path: 'users_data/dashboard-details/?activeUsers=true&page=500&size=10' },
@@ -54,25 +54,6 @@ const scenarios: { name: string; path: string }[] = [
 process.stdout.write(
   `Users: ${Number(users.n).toLocaleString('en')}, tags: ${Number(tags.n).toLocaleString('en')}; ${iterations} calls per scenario\n\n`,
 );
-process.stdout.write(
-  `${'scenario'.padEnd(36)} ${'count'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`,
-);
-for (const s of scenarios) {
-  const times: number[] = [];
-  let count = 0;
-  for (let i = 0; i < iterations + 3; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/${s.path}`, { headers });
-    const body = (await res.json()) as { count?: number };
-    const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${JSON.stringify(body)}`);
-    count = Number(body.count ?? 0);
-    if (i >= 3) times.push(ms); // 3 warm-up calls
-  }
-  times.sort((a, b) => a - b);
-  process.stdout.write(
-    `${s.name.padEnd(36)} ${String(count).padStart(9)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)}\n`,
-  );
-}
+await runGetScenarios(base, headers, scenarios, iterations);
 
 await bench.close();

@@ -7,9 +7,13 @@ import { foldText } from '@recarga/contracts/text';
 const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
 
-/** A column folded the same way in SQL, for `folded(col) like likeContains(term)`. */
+/**
+ * A column folded the same way in SQL, for `folded(col) like likeContains(term)`. The constants are
+ * written into the SQL (not bound), so a trigram index on the same expression serves it (migration
+ * 0031 indexes stations' ids and names this way).
+ */
 export function folded(expr: Expression<string | null> | RawBuilder<string | null>): RawBuilder<string> {
-  return sql<string>`lower(translate(coalesce(${expr}, ''), ${ACCENTED}, ${PLAIN}))`;
+  return sql<string>`lower(translate(coalesce(${expr}, ''), ${sql.lit(ACCENTED)}, ${sql.lit(PLAIN)}))`;
 }
 
 /** `%term%` for a LIKE on a folded column: case and accents ignored, wildcards in the term taken literally. */

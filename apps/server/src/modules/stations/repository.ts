@@ -170,8 +170,21 @@ export function streamStations(db: Executor, scope: TenantScope, f: StationFilte
 
 export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', since: Date, pingIntervalSec: number) {
   const usage = sql`(select ${transactionEnergyWh('t')} from transactions t where t.connector_pk = c.connector_pk and t.stop_timestamp is null order by t.start_timestamp desc limit 1)`;
+  // The month's energy of every station at once, from the month's recharges of the scope's networks
+  // (one range of transactions_stats_idx) rather than one look-up per station: at 33,000 stations
+  // the per-station sums took 2 s of the map list. A recharge counts for the network that held the
+  // station when it started (transactions.tenant_pk), as on the dashboard.
   return db
+    .with('month', (qb) =>
+      qb
+        .selectFrom('transactions as t')
+        .where('t.tenant_pk', 'in', scope.tenantPks)
+        .where('t.start_timestamp', '>=', since)
+        .groupBy('t.charge_box_pk')
+        .select(['t.charge_box_pk', sql<number>`sum(${transactionEnergyWh('t')})`.as('wh')]),
+    )
     .selectFrom('charge_boxes as cb')
+    .leftJoin('month as m', 'm.charge_box_pk', 'cb.charge_box_pk')
     .where('cb.deleted_at', 'is', null)
     .where('cb.tenant_pk', 'in', scope.tenantPks)
     .where(ownedStation(scope, 'cb.charge_box_pk'))
@@ -188,7 +201,7 @@ export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | '
       'cb.charge_point_vendor',
       'cb.street',
       onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
-      monthConsumption(since).as('month_consumption'),
+      sql<number>`coalesce(m.wh, 0)`.as('month_consumption'),
       (eb) =>
         jsonArrayFrom(
           eb

@@ -1,0 +1,56 @@
+/**
+ * Station lists benchmark (issue 22 item 7): latency (p50/p95/max) of the dashboard's lists that
+ * grow with the fleet — the paged station list with its search and online filter, the map list
+ * and the alerts list — against a PostgreSQL database
+ * seeded by bench/seed-dashboard.ts (`--stations 50000` for the issue's scale). The app runs in
+ * this process on a loopback port and is called over real HTTP, as an operator of the Sol network
+ * (Sol and Move: about two thirds of the seeded stations).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/recarga_scale npx tsx bench/lists.ts --iterations 50
+ */
+import { parseArgs } from 'node:util';
+import { benchDatabaseUrl, benchUserHeaders, runGetScenarios, startBenchApp, type GetScenario } from './bench-app';
+
+const { values } = parseArgs({ options: { iterations: { type: 'string', default: '50' } }, strict: true });
+const url = benchDatabaseUrl('bench/seed-dashboard.ts');
+const iterations = Math.max(1, Math.min(10_000, Number(values.iterations)));
+
+const bench = await startBenchApp(url);
+const { db, base } = bench;
+const headers = await benchUserHeaders(bench, {
+  email: 'bench.lists@recarga.bench',
+  profile: 'bench lists',
+  routes: ['/', '/stations', '/alerts'],
+});
+
+const stations = await db
+  .selectFrom('charge_boxes')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+const some = await db
+  .selectFrom('charge_boxes')
+  .select('charge_box_id')
+  .where('charge_box_id', 'like', 'DASH-%')
+  .orderBy('charge_box_pk')
+  .limit(20)
+  .execute();
+if (some.length < 20) throw new Error('seed the stations first: bench/seed-dashboard.ts');
+
+const scenarios: GetScenario[] = [
+  { name: 'stations, page 1', path: 'chargepoints/?page=1&size=10' },
+  { name: 'stations, page 1000', path: 'chargepoints/?page=1000&size=10' },
+  { name: 'stations, online only, page 1', path: 'chargepoints/?page=1&size=10&online=true' },
+  { name: 'stations, search an id', path: `chargepoints/?page=1&size=10&searchInput=${some[7]!.charge_box_id}` },
+  {
+    name: "stations, search 'benchmark station 4242'",
+    path: `chargepoints/?page=1&size=10&searchInput=${encodeURIComponent('benchmark station 4242')}`,
+  },
+  { name: 'stations, search nothing found', path: 'chargepoints/?page=1&size=10&searchInput=zzzzqx' },
+  { name: 'map list (every station of the scope)', path: 'chargepoints/' },
+  { name: 'alerts of 20 stations', path: `notification/chargeBox/?chargeBoxIds=${some.map((s) => s.charge_box_id).join(',')}` },
+];
+
+process.stdout.write(`Stations: ${Number(stations.n).toLocaleString('en')}; ${iterations} calls per scenario\n\n`);
+await runGetScenarios(base, headers, scenarios, iterations);
+
+await bench.close();
