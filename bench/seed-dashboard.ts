@@ -2,7 +2,7 @@
  * Seeds a PostgreSQL database for the dashboard benchmark (bench/stats.ts): migrates it, loads the
  * demo tenants and users, then adds N stations (2 connectors each, spread over the Move, Sol and
  * Terpel tenants, with payment settings and random connector statuses), M drivers and T
- * transactions over the last `--days` days, in start order (1 % still open, 99.9 % of the finished ones priced in
+ * transactions over the last `--days` days, in start order (half of the last 4 hours' still open, 99.9 % of the finished ones priced in
  * transaction_billing like the billing module does, the rest waiting in its queue). Plain SQL with generate_series: 1,000,000
  * transactions take about a minute. The bulk load runs without triggers, so the dashboard roll-ups
  * (stats_hourly, stats_hourly_money, stats_user_days) are rebuilt at the end with
@@ -163,7 +163,8 @@ try {
                       now() - ($3::int * interval '1 day') * (1 - (k - 1 + random()) / $6::int) as start,
                       interval '10 minutes' + random() * interval '4 hours' as dur,
                       (1000 + random() * 60000)::bigint as wh,
-                      random() < 0.01 as open,
+                      -- still open: about half of the last 4 hours' recharges (a connector holds one at a time)
+                      k > $6::int - $6::int / ($3::int * 6) and random() < 0.5 as open,
                       1 + (k::bigint * 7919) % $4::int as ci,
                       1 + (k::bigint * 104729) % $5::int as di
                  from generate_series($1::int, $2::int) as k) g
