@@ -109,7 +109,7 @@ describe('smart charging scenario (simulated stations, cars and meter)', () => {
       intervalMs: 1000,
     });
     meter.start();
-  }, 30_000);
+  }, 90_000);
 
   afterAll(async () => {
     if (sampler) clearInterval(sampler);
