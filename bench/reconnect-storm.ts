@@ -17,13 +17,12 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/recarga_bench npx tsx bench/reconnect-storm.ts --stations 10000 --workers 2
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fleetIds, startFleet } from '@recarga/simulator/fleet';
 import { sampleProcess } from './proc-stats';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 const { values } = parseArgs({
   options: {
@@ -145,41 +144,9 @@ async function runWorker(index: number): Promise<void> {
   await fleet.ready;
 }
 
-interface Server {
-  child: ChildProcess;
-  listeningAt: number;
-}
-
-async function startServer(): Promise<Server> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const main = path.join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) fail('apps/server/dist/main.js is missing: run `npm run build` first');
-  const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIMULATOR_STATIONS: '0',
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/listening on/.test(out)) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, listeningAt: Date.now() });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${out.slice(-500)}`)));
-  });
+/** The node on --port, from the compiled build (bench/server-process.ts). */
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess({ PORT: String(port), HOST: '127.0.0.1' }).catch((err: Error) => fail(err.message));
 }
 
 async function coordinate(): Promise<void> {

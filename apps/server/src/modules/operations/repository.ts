@@ -209,33 +209,39 @@ export function finishTask(db: Executor, taskPk: number) {
 /**
  * Closes unfinished tasks as interrupted — those whose node stopped beating (it died while they
  * ran), or these ones (their node is shutting down): pending results become 'interrupted'.
- * Returns the closed task ids.
+ * Returns the closed task ids. One statement: a task is never closed with its results left pending
+ * (the node closing it may die too, or the results' write fail).
  */
 export async function closeTasks(db: Executor, which: { staleBefore: Date } | { taskPks: number[] }): Promise<number[]> {
   if ('taskPks' in which && which.taskPks.length === 0) return [];
-  const stale = await db
-    .updateTable('operation_tasks')
-    .set({ end_timestamp: new Date(), interrupted: true })
-    .where('end_timestamp', 'is', null)
-    .$if('staleBefore' in which, (q) => q.where('heartbeat_at', '<', (which as { staleBefore: Date }).staleBefore))
-    .$if('taskPks' in which, (q) => q.where('task_pk', 'in', (which as { taskPks: number[] }).taskPks))
-    .returning('task_pk')
+  const now = new Date();
+  const closed = await db
+    .with('closed', (qb) =>
+      qb
+        .updateTable('operation_tasks')
+        .set({ end_timestamp: now, interrupted: true })
+        .where('end_timestamp', 'is', null)
+        .$if('staleBefore' in which, (q) => q.where('heartbeat_at', '<', (which as { staleBefore: Date }).staleBefore))
+        .$if('taskPks' in which, (q) => q.where('task_pk', 'in', (which as { taskPks: number[] }).taskPks))
+        .returning('task_pk'),
+    )
+    .with('results', (qb) =>
+      qb
+        .updateTable('operation_task_results')
+        .set({
+          status: 'interrupted',
+          error_code: 'INTERRUPTED',
+          error_message: 'the node running the command stopped',
+          finished_at: now,
+        })
+        .where('task_pk', 'in', (eb) => eb.selectFrom('closed').select('closed.task_pk'))
+        .where('status', '=', 'pending')
+        .returning('operation_task_results.task_pk'),
+    )
+    .selectFrom('closed')
+    .select('closed.task_pk')
     .execute();
-  const ids = stale.map((r) => r.task_pk);
-  if (ids.length > 0) {
-    await db
-      .updateTable('operation_task_results')
-      .set({
-        status: 'interrupted',
-        error_code: 'INTERRUPTED',
-        error_message: 'the node running the command stopped',
-        finished_at: new Date(),
-      })
-      .where('task_pk', 'in', ids)
-      .where('status', '=', 'pending')
-      .execute();
-  }
-  return ids;
+  return closed.map((r) => r.task_pk);
 }
 
 /** Tasks with at least one station in scope, newest first. */
