@@ -21,6 +21,7 @@
  * manager: the figures to compare with. Figures, not a pass/fail test.
  */
 import { setMaxListeners } from 'node:events';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { roles } from '@recarga/contracts/permissions';
@@ -31,6 +32,7 @@ import { HttpMeterPublisher } from '@recarga/simulator/meter-publishers';
 import { addPhaseCurrents, type PhaseCurrents } from '@recarga/simulator/phase-currents';
 import { Random } from '@recarga/simulator/random';
 import type { SimulatedStation } from '@recarga/simulator/station';
+import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
@@ -59,6 +61,11 @@ const USAGE = `Smart-charging scenario
                           readings cross the NATS bus to reach the node that runs the load manager
   --seed <n>              seed of the cars and sessions (default 1)
   --trace                 print each excursion above the breaker as it ends (when, how long, how high, why it may be)
+  --why                   while demand exceeds the breaker, print where its rating goes on the busiest phase, sample by
+                          sample (used, margin, building over-estimated, hysteresis, paused cars, failsafe, rejecting
+                          station, capped cars, cars taking less, draw factor, ramping), the cars' arrivals and
+                          departures, and at the end each part's share of the breaker (whole run, meter on, dropout,
+                          with and without a car at a rejecting station)
   --no-smart              no smart-charging record: the cars draw what they want (the baseline)
   --help
 `;
@@ -89,6 +96,7 @@ const { values } = (() => {
         nodes: { type: 'string', default: '1' },
         'no-smart': { type: 'boolean', default: false },
         trace: { type: 'boolean', default: false },
+        why: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -133,6 +141,9 @@ const natsUrl = process.env.NATS_URL;
 if (nodes > 1 && !natsUrl) fail('--nodes above 1 needs NATS_URL (e.g. nats://127.0.0.1:4222)');
 
 const STATION_PREFIX = 'SC-BENCH-';
+/** Each simulated charger: one 22 kW three-phase connector at 230 V (31.9 A per phase). */
+const STATION_KW = 22;
+const STATION_VOLTAGE = 230;
 const TAG_PREFIX = 'SCBENCHTAG-';
 const METER_ID = 'SC-BENCH-METER';
 const METER_MAC = 'AA:BB:CC:5C:BE:01';
@@ -278,7 +289,7 @@ const fleet: FleetHandle = startFleet({
   rampPerSec: 50,
   seed,
   retryDelayMs: 1000,
-  station: { powerKw: 22, phases: 3, voltage: 230 },
+  station: { powerKw: STATION_KW, phases: 3, voltage: STATION_VOLTAGE },
 });
 // Spread the rejecting stations over the group (with one: the middle station).
 const rejectingIds = new Set(Array.from({ length: rejecting }, (_, i) => stationIds[Math.floor(((i + 0.5) * chargers) / rejecting)]!));
@@ -327,8 +338,15 @@ const sleep = (ms: number) =>
   });
 
 const sessions = { started: 0, finished: 0, refused: 0 };
+/** Each station's car (for --why: what it would take), while it is plugged in. */
+const vehicles = new Map<SimulatedStation, ElectricVehicle>();
 /** When the latest car was plugged in (ms), for --trace. */
 let lastPlugInAt = 0;
+
+/** --why: a car arriving or leaving, between the samples. */
+function whyEvent(what: string) {
+  process.stdout.write(`  why t=${((Date.now() - startedAt) / 1000).toFixed(2)} ${what}\n`);
+}
 
 /** One charger's life: a free spell, a car for a while, again; half the chargers start with a car. */
 async function drive(station: SimulatedStation, tag: string, random: Random): Promise<void> {
@@ -343,7 +361,9 @@ async function drive(station: SimulatedStation, tag: string, random: Random): Pr
       continue;
     }
     try {
-      const result = await station.plugIn(1, tag, { vehicle: ElectricVehicle.random(random) });
+      const vehicle = ElectricVehicle.random(random);
+      vehicles.set(station, vehicle);
+      const result = await station.plugIn(1, tag, { vehicle });
       if (!result.accepted) {
         sessions.refused++;
         continue;
@@ -354,8 +374,10 @@ async function drive(station: SimulatedStation, tag: string, random: Random): Pr
     }
     sessions.started++;
     lastPlugInAt = Date.now();
+    if (values.why) whyEvent(`plug-in ${station.chargeBoxId} (a ${vehicles.get(station)!.maxPowerW / 1000} kW car)`);
     await sleep(Math.max(30, random.exponential(meanSessionS)) * 1000);
     if (station.transactions.length) {
+      if (values.why) whyEvent(`unplug ${station.chargeBoxId}`);
       await station.unplug(1).catch(() => undefined);
       sessions.finished++;
     }
@@ -444,6 +466,139 @@ class BreakerWatch {
   }
 }
 
+/** The plan the load manager last stored for the group (what --why reads of it). */
+interface StoredPlan {
+  mode: 'DYNAMIC' | 'FAILSAFE';
+  non_group_a: [number, number, number] | null;
+  sessions: { charge_box_code: string; limit_a: number; reason: string; planned_a?: number }[];
+}
+
+/** One car as --why sees it, per phase (the scenario's stations are three-phase: every line alike). */
+interface CarSample {
+  chargeBoxId: string;
+  rejecting: boolean;
+  /** The limit in force at the station (its rating when it holds no profile), A. */
+  limitA: number;
+  /** What the car draws now, A. */
+  drawA: number;
+  /** What the car's on-board charger would take now with no limit (its taper included), capped at the rating, A. */
+  acceptsA: number;
+  /** What it would draw with no limit (the bench's demand: acceptsA × the charger's draw factor), A. */
+  demandA: number;
+}
+
+/**
+ * Where the breaker's current goes while the cars' demand exceeds it (--why), on the busiest phase:
+ *
+ *   breaker = used + margin + unallocated + allocated but unused − above the breaker
+ *
+ * unallocated = breaker − margin − the building's real load − the limits in force, split into the
+ * building's over-estimate (the plan's non-group load − the real one; negative when under-estimated),
+ * hysteresis (limits kept below the plan's), the IEC 6 A minimum (current left while a car is paused),
+ * current the plan did not hand out for other reasons, and the failsafe (all of it, without a reading).
+ * Allocated but unused = limits − draws, split into the rejecting station (counted at its rating),
+ * capped cars' headroom (what a CAR_CAP limit offers above what the car takes), cars taking less than a
+ * limit that does not cap them, the chargers' draw factor (cars draw 97–100 % of the limit), cars still
+ * ramping to their limit, and limits under the 6 A minimum (the car cannot draw).
+ */
+class UnusedShare {
+  static readonly parts = [
+    ['margin', 'safety margin'],
+    ['building', 'building over-estimated'],
+    ['hysteresis', 'hysteresis (kept below plan)'],
+    ['paused', 'left while a car is paused (6 A minimum)'],
+    ['unhanded', 'not handed out, other'],
+    ['failsafe', 'failsafe (no reading)'],
+    ['rejecting', 'rejecting station at its rating'],
+    ['capped', "capped cars' headroom"],
+    ['less', 'car takes less than an uncapped limit'],
+    ['drawFactor', 'draw factor (97-100 % of the limit)'],
+    ['ramping', 'cars ramping up (down, if negative)'],
+    ['belowMin', 'limits under 6 A'],
+    ['over', 'above the breaker (counted back)'],
+  ] as const;
+  /** A·s per part and bucket, and the seconds and used A·s of each bucket. */
+  private readonly sums = new Map<string, Record<string, number>>();
+
+  constructor(
+    private readonly ratingA: number,
+    private readonly marginA: number,
+  ) {}
+
+  /** Adds one sample; answers its parts (A) for the per-sample line. */
+  add(
+    actual: PhaseCurrents,
+    baseA: PhaseCurrents,
+    cars: CarSample[],
+    plan: StoredPlan | null,
+    dtS: number,
+    buckets: string[],
+  ): { phase: number; used: number; parts: Record<string, number> } {
+    const p = actual.indexOf(Math.max(...actual));
+    const parts: Record<string, number> = Object.fromEntries(UnusedShare.parts.map(([k]) => [k, 0]));
+    const reasonOf = new Map((plan?.sessions ?? []).map((x) => [x.charge_box_code, x.reason]));
+    let limits = 0;
+    for (const car of cars) {
+      limits += car.limitA;
+      if (car.rejecting) {
+        parts.rejecting! += car.limitA - car.drawA;
+        continue;
+      }
+      if (car.limitA < 6) {
+        parts.belowMin! += car.limitA - car.drawA;
+        continue;
+      }
+      const factor = car.acceptsA > 0 ? car.demandA / car.acceptsA : 1;
+      const target = Math.min(car.limitA, car.acceptsA) * factor;
+      const less = Math.max(0, car.limitA - car.acceptsA);
+      if (reasonOf.get(car.chargeBoxId) === 'CAR_CAP') parts.capped! += less;
+      else parts.less! += less;
+      parts.drawFactor! += Math.min(car.limitA, car.acceptsA) * (1 - factor);
+      parts.ramping! += target - car.drawA;
+    }
+    parts.margin = this.marginA;
+    const unallocated = this.ratingA - this.marginA - baseA[p]! - limits;
+    if (!plan || plan.mode === 'FAILSAFE' || !plan.non_group_a) parts.failsafe = unallocated;
+    else {
+      parts.building = plan.non_group_a[p]! - baseA[p]!;
+      parts.hysteresis = plan.sessions.reduce(
+        (sum, x) => sum + (x.reason === 'HYSTERESIS' && x.planned_a !== undefined ? x.planned_a - x.limit_a : 0),
+        0,
+      );
+      const rest = unallocated - parts.building - parts.hysteresis;
+      const pausedWithDemand = cars.some((c) => !c.rejecting && c.limitA === 0 && c.demandA > 0);
+      if (pausedWithDemand) parts.paused = rest;
+      else parts.unhanded = rest;
+    }
+    parts.over = -Math.max(0, actual[p]! - this.ratingA);
+    const used = Math.min(actual[p]!, this.ratingA);
+    for (const bucket of ['all', ...buckets]) {
+      const sum = this.sums.get(bucket) ?? { seconds: 0, used: 0 };
+      sum.seconds! += dtS;
+      sum.used! += used * dtS;
+      for (const [k, v] of Object.entries(parts)) sum[k] = (sum[k] ?? 0) + v * dtS;
+      this.sums.set(bucket, sum);
+    }
+    return { phase: p, used, parts };
+  }
+
+  /** The table: each part as a share of the breaker, per bucket. */
+  report(buckets: Array<[string, string]>): string {
+    const shown = buckets.filter(([key]) => this.sums.has(key));
+    const share = (bucket: string, key: string) => {
+      const sum = this.sums.get(bucket)!;
+      return `${((sum[key]! / sum.seconds! / this.ratingA) * 100).toFixed(1)} %`.padStart(12);
+    };
+    const lines = [
+      `${'share of the breaker'.padEnd(44)}${shown.map(([, title]) => title.padStart(12)).join('')}`,
+      `${'seconds demand exceeded it'.padEnd(44)}${shown.map(([key]) => `${this.sums.get(key)!.seconds!.toFixed(0)} s`.padStart(12)).join('')}`,
+      `${'used'.padEnd(44)}${shown.map(([key]) => share(key, 'used')).join('')}`,
+      ...UnusedShare.parts.map(([key, title]) => `${`  ${title}`.padEnd(44)}${shown.map(([bucket]) => share(bucket, key)).join('')}`),
+    ];
+    return lines.join('\n');
+  }
+}
+
 const SAMPLE_MS = 250;
 const startedAt = Date.now();
 const watch = new BreakerWatch(
@@ -456,11 +611,70 @@ const watch = new BreakerWatch(
 );
 let lastSampleAt = startedAt;
 const fmt = (a: PhaseCurrents) => a.map((x) => x.toFixed(1).padStart(6)).join(' ');
+
+// --why: the server's margin (the bench's app runs on the defaults) and the plan it last stored.
+const why = values.why
+  ? new UnusedShare(
+      breakerA,
+      loadConfig({ DATABASE_URL: url, DATA_DIR: os.tmpdir(), CAPTCHA_PROVIDER: 'none', SIMULATOR_STATIONS: '0', DEMO: 'false' })
+        .smartCharging.marginA,
+    )
+  : null;
+let storedPlan: StoredPlan | null = null;
+let readingPlan = false;
+const planReader = why
+  ? setInterval(() => {
+      if (readingPlan) return;
+      readingPlan = true;
+      db.selectFrom('smart_charging_state')
+        .select('plan')
+        .where('virtual_group_pk', '=', groupId)
+        .executeTakeFirst()
+        .then((row) => (storedPlan = (row?.plan as StoredPlan | null | undefined) ?? null))
+        .catch(() => undefined)
+        .finally(() => (readingPlan = false));
+    }, SAMPLE_MS)
+  : undefined;
+const STATION_W_PER_A = STATION_VOLTAGE * 3;
+const carsNow = (): CarSample[] =>
+  fleet.stations
+    .filter((s) => s.transactions.length > 0)
+    .map((s) => {
+      const connector = s.connector(1);
+      const vehicle = vehicles.get(s);
+      return {
+        chargeBoxId: s.chargeBoxId,
+        rejecting: s.rejectChargingProfiles,
+        limitA: connector.powerLimitW / STATION_W_PER_A,
+        drawA: connector.currentA,
+        acceptsA: vehicle ? Math.min(STATION_KW * 1000, vehicle.acceptedPowerW()) / STATION_W_PER_A : 0,
+        demandA: s.phaseDemandA()[0],
+      };
+    });
+
 const sampler = setInterval(() => {
   const now = Date.now();
   const { base: baseA, chargers: chargersA } = meter.currents(now);
   const demandA = addPhaseCurrents(baseA, ...fleet.stations.map((s) => s.phaseDemandA()));
-  watch.add(addPhaseCurrents(baseA, chargersA), demandA, (now - lastSampleAt) / 1000, meter.silent, () => {
+  const dtS = (now - lastSampleAt) / 1000;
+  if (why && Math.max(...demandA) > breakerA) {
+    const cars = carsNow();
+    const rejectingCar = cars.some((c) => c.rejecting);
+    const { phase, used, parts } = why.add(addPhaseCurrents(baseA, chargersA), baseA, cars, storedPlan, dtS, [
+      meter.silent ? 'silent' : 'meterOn',
+      rejectingCar ? 'rejectingCar' : 'noRejectingCar',
+    ]);
+    process.stdout.write(
+      `  why t=${((now - startedAt) / 1000).toFixed(2)} L${phase + 1} used ${used.toFixed(1)} A |` +
+        Object.entries(parts)
+          .filter(([, a]) => Math.abs(a) >= 0.05)
+          .map(([k, a]) => ` ${k} ${a.toFixed(1)}`)
+          .join('') +
+        ` [building ${baseA[phase]!.toFixed(1)} A, planned on ${storedPlan?.non_group_a?.[phase]?.toFixed(1) ?? '-'} A]` +
+        `${meter.silent ? ' (meter silent)' : ''}\n`,
+    );
+  }
+  watch.add(addPhaseCurrents(baseA, chargersA), demandA, dtS, meter.silent, () => {
     const cars = fleet.stations.filter((s) => s.transactions.length > 0).length;
     const sincePlugIn = lastPlugInAt ? `${((now - lastPlugInAt) / 1000).toFixed(1)} s after a plug-in` : 'no plug-in yet';
     return `from t=${((now - startedAt) / 1000).toFixed(1)} s, ${cars} cars, ${sincePlugIn}, meter ${meter.silent ? 'silent' : 'on'}`;
@@ -494,6 +708,7 @@ await sleep(durationS * 1000);
 // Figures
 
 clearInterval(sampler);
+clearInterval(planReader);
 clearInterval(progress);
 clearTimeout(dropoutTimer);
 watch.finish();
@@ -531,4 +746,16 @@ const rows: Array<[string, string, string]> = [
 ];
 process.stdout.write('\n');
 for (const [name, value, note] of rows) process.stdout.write(`${name.padEnd(38)} ${value.padEnd(44)} ${note}\n`);
+if (why) {
+  process.stdout.write('\nWhere the breaker went while demand exceeded it (busiest phase; the parts add up to 100 %):\n');
+  process.stdout.write(
+    `${why.report([
+      ['all', 'whole run'],
+      ['meterOn', 'meter on'],
+      ['silent', 'dropout'],
+      ['rejectingCar', 'rej. car'],
+      ['noRejectingCar', 'no rej. car'],
+    ])}\n`,
+  );
+}
 process.exit(0);

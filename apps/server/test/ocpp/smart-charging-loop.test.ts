@@ -266,3 +266,124 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     ]);
   });
 });
+
+/**
+ * The meter in the chargers' circuit: the building is the reading minus the sessions' draw, worked
+ * out once per reading. Two three-phase 380 V stations (rating 33.4 A) on an 80 A breaker, 3 A margin.
+ */
+describe('smart charging control loop, meter in the chargers’ circuit', () => {
+  let t: TestApp;
+  let meterPk: number;
+  let group: number;
+  const clients: StationClient[] = [];
+  const received = new Map<string, Received[]>();
+  const ids = ['SC-CIRC-1', 'SC-CIRC-2'];
+  const lastLimit = (id: string) => received.get(id)?.at(-1)?.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit;
+
+  async function reading(phases: [number, number, number], measuredAt: Date) {
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('meter_measurements').where('meter_pk', '=', meterPk).execute();
+      await trx
+        .insertInto('meter_measurements')
+        .values({ meter_pk: meterPk, measured_at: measuredAt, phase_1_a: phases[0], phase_2_a: phases[1], phase_3_a: phases[2] })
+        .execute();
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SMART_CHARGING_PERIOD_MS: '150', SMART_CHARGING_MARGIN_A: '3', OCPP_COMMAND_TIMEOUT: '2', METER_ONLINE_WINDOW_SEC: '30' },
+    });
+    const url = await t.listen();
+    const admin = await loginAs(t.app, demo.admin);
+    const move = await tenantPk(t, 'move');
+    const pks: number[] = [];
+    for (const id of ids) pks.push(await aThreePhaseStation(t, { id }));
+    meterPk = (
+      await t.db
+        .insertInto('meters')
+        .values({ tenant_pk: move, mac_address: 'AA:BB:CC:DD:EE:02', device_remote_id: 'circuit-meter', token_hash: 'y'.repeat(64) })
+        .returning('meter_pk')
+        .executeTakeFirstOrThrow()
+    ).meter_pk;
+    group = await aSmartGroup(t, admin, {
+      name: 'Circuito',
+      description: 'Dois carregadores num disjuntor de 80 A',
+      tenantPk: move,
+      chargeBoxPks: pks,
+      breakerA: 80,
+      meter: 'circuit-meter',
+      meterInCircuit: true,
+    });
+    for (const id of ids) {
+      const client = await bootedStation(url, id);
+      clients.push(client);
+      received.set(id, []);
+      client.handle('SetChargingProfile', async ({ params }) => {
+        received.get(id)!.push(params as Received);
+        return { status: 'Accepted' };
+      });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close({ force: true })));
+    await t.close();
+  });
+
+  it('a recharge stopping after the reading: its current, still in the reading, is not counted as building', async () => {
+    // Arrange: both charging, sampled at 15 A a phase, under the failsafe's 80 / 2 = 40 → 33.4 A (rating).
+    const tx: number[] = [];
+    for (const [i, client] of clients.entries()) {
+      const started = (await client.call('StartTransaction', {
+        connectorId: 1,
+        idTag: `TAG-${ids[i]}`,
+        meterStart: 0,
+        timestamp: iso(),
+      })) as {
+        transactionId: number;
+      };
+      tx.push(started.transactionId);
+    }
+    await eventually(() => ids.every((id) => lastLimit(id) === 33.4), 15_000);
+    const sampledAt = new Date();
+    for (const [i, client] of clients.entries())
+      await client.call('MeterValues', {
+        connectorId: 1,
+        transactionId: tx[i],
+        meterValue: [{ timestamp: iso(sampledAt), sampledValue: [{ value: '15', measurand: 'Current.Import', unit: 'A' }] }],
+      });
+    await eventually(
+      async () =>
+        (await t.db.selectFrom('meter_values').select('transaction_pk').where('measurand', '=', 'Current.Import').execute()).length === 2,
+      15_000,
+    );
+    // The reading: 40 A building + 2 × 15 A = 70 A → (80 − 40 − 3) / 2 = 18.5 A each.
+    const readAt = new Date(sampledAt.getTime() + 200);
+    await reading([70, 70, 70], readAt);
+    await eventually(() => ids.every((id) => lastLimit(id) === 18.5), 15_000);
+
+    // Act: the second recharge stops after the reading; the loop plans again on the same reading.
+    await clients[1]!.call('StopTransaction', { transactionId: tx[1], meterStop: 100, timestamp: iso() });
+
+    // Assert: the building stays 40 A → 80 − 40 − 3 = 37 A for the first alone, capped at its 33.4 A
+    // rating (taking only its 15 A off the reading would count 55 A of building: 22 A).
+    await eventually(() => lastLimit('SC-CIRC-1') === 33.4, 15_000);
+    const state = await t.db
+      .selectFrom('smart_charging_state')
+      .select('plan')
+      .where('virtual_group_pk', '=', group)
+      .executeTakeFirstOrThrow();
+    expect(state.plan).toMatchObject({ reading_at: readAt.toISOString(), non_group_a: [40, 40, 40] });
+    expect(received.get('SC-CIRC-1')!.map((p) => p.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit)).not.toContain(22);
+    // The stopped recharge is kept while the reading holds it, forgotten once a reading comes after its stop.
+    const kept = await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx[1]!).execute();
+    expect(kept).toHaveLength(1);
+    await reading([55, 55, 55], new Date());
+    await eventually(
+      async () =>
+        (await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx[1]!).execute())
+          .length === 0,
+      15_000,
+    );
+  });
+});

@@ -12,7 +12,18 @@ import type { OperationService } from '../operations/service';
 import type { TenantLog } from '../logs/tenant-log-service';
 import type { LivePublisher } from '../../platform/live-publisher';
 import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
-import { controlWindowMs, plan, settledAt, type PhaseIndex, type Plan, type PlannerSession } from './planner';
+import {
+  controlWindowMs,
+  heldNonGroup,
+  nonGroupOfReading,
+  plan,
+  settledAt,
+  storedBuilding,
+  type PhaseIndex,
+  type Plan,
+  type PlannerSession,
+  type ReadingBuilding,
+} from './planner';
 import * as repo from './repository';
 import { measuredByPhase, ratingA, wiring } from './station-electrics';
 
@@ -172,21 +183,30 @@ export class SmartChargingLoop {
     const meterOnline = reading ? isOnline(reading.measuredAt, now, { meters: { onlineWindowSec: config.meterOnlineWindowSec } }) : false;
     // Online (alive) is not enough to plan on: the reading must be recent.
     const meterFresh = meterOnline && reading !== null && now.getTime() - reading.measuredAt.getTime() <= windowMs;
+    // The reading this plan is made on (null in failsafe): a later plan on the same reading keeps its building.
+    const readingAt = meterFresh && reading ? reading.measuredAt : null;
+    const readingNonGroupA = readingAt ? nonGroupOfReading(state?.plan, readingAt.getTime()) : null;
+    // The first plan on a reading works the building out of it: recharges that stopped since the
+    // reading are still in it, so their draw is taken off too — those that stopped clearly after it
+    // only (station and meter clocks differ): a car taken off a reading it is not in would make the
+    // building too low.
+    const ended =
+      readingAt && g.meter_in_circuit && !readingNonGroupA
+        ? await repo.endedSessions(db, groupPk, new Date(readingAt.getTime() + SAMPLE_ALIGN_MS))
+        : [];
     // With the meter in circuit, the chargers' draw is taken off the reading: it must be the draw the
     // reading contains, so each session's latest sample at or before the reading (see samplesUntil).
-    const pks = rows.map((r) => r.transaction_pk);
+    const pks = [...rows, ...ended].map((r) => r.transaction_pk);
     const since = new Date(now.getTime() - windowMs);
     const aligned = g.meter_in_circuit && reading !== null;
     const samples = await repo.currentSamples(db, pks, since, aligned ? samplesUntil(reading.measuredAt) : undefined);
     // What each car takes now (its latest samples), for the car cap: the aligned ones may be older.
     const latest = aligned ? await repo.currentSamples(db, pks, since) : samples;
     const stationOf = new Map(stations.map((s) => [s.charge_box_pk, s]));
-    const sessions: PlannerSession[] = [];
     const rowOf = new Map<number, SessionRow>();
-    for (const r of rows) {
+    const toSession = (r: SessionRow): PlannerSession | null => {
       const st = stationOf.get(r.charge_box_pk);
-      if (!st) continue;
-      rowOf.set(r.transaction_pk, r);
+      if (!st) return null;
       const lines = wiring(st.system, st.phase);
       const session: PlannerSession = {
         transactionId: r.transaction_pk,
@@ -209,21 +229,48 @@ export class SmartChargingLoop {
       // What the car takes under its limit: its latest samples, once taken after it settled there.
       const settled = settledAt(session);
       session.appetiteA = settled === null ? null : appetite(latest, r.transaction_pk, lines, settled);
+      return session;
+    };
+    const sessions: PlannerSession[] = [];
+    for (const r of rows) {
+      const session = toSession(r);
+      if (!session) continue;
+      rowOf.set(r.transaction_pk, r);
       sessions.push(session);
     }
+    const departed = ended.map(toSession).filter((x): x is PlannerSession => x !== null);
     const breakerA = Number(g.current_nominal_a);
+    // A short dropout: the building as worked out on the last reading (see heldNonGroup).
+    const heldFrom = meterOnline ? storedBuilding(state?.plan) : null;
     const p = plan({
       breakerA,
       marginA: config.marginA,
       meterA: meterFresh && reading ? reading.phases : null,
       meterAt: reading?.measuredAt.getTime(),
-      heldNonGroupA: meterOnline ? heldNonGroup(state?.plan) : null,
+      heldNonGroupA: heldFrom
+        ? heldNonGroup(heldFrom, now.getTime(), { periodMs: config.periodMs, windowMs, marginA: config.marginA })
+        : null,
+      readingNonGroupA,
+      previousReading: previousReading(state?.plan, readingAt, windowMs),
       meterInCircuit: g.meter_in_circuit,
       chargerCount: stations.length,
       sessions,
+      departed,
       hysteresisA: config.hysteresisA,
     });
 
+    // The building figure this plan carries for the next ones: worked out on this reading, or held.
+    const building: ReadingBuilding | null =
+      p.mode === 'DYNAMIC' && readingAt && p.nonGroupA
+        ? {
+            at: readingAt.getTime(),
+            nonGroupA: p.nonGroupA,
+            // A figure kept from the first plan on this reading stays carried if it was.
+            carried: readingNonGroupA ? (storedBuilding(state?.plan)?.carried ?? false) : p.buildingCarried,
+          }
+        : p.mode === 'FAILSAFE' && heldFrom
+          ? heldFrom
+          : null;
     const events: { kind: SmartChargingEventKind; chargeBoxPk?: number | null; detail: unknown }[] = [];
     if (g.meter_pk !== null && state?.meter_online !== meterOnline)
       events.push({
@@ -314,19 +361,21 @@ export class SmartChargingLoop {
     if (outcomes.length > 0)
       events.push({
         kind: 'PLAN_CHANGED',
-        detail: { ...planSummary(p), sent: outcomes.map((o) => ({ transaction_id: o.session.transactionId, result: o.status })) },
+        detail: { ...planSummary(p, building), sent: outcomes.map((o) => ({ transaction_id: o.session.transactionId, result: o.status })) },
       });
+    // A stopped recharge is forgotten once the meter has read the building without it.
     await repo.forgetSessions(
       db,
       groupPk,
       rows.map((r) => r.transaction_pk),
+      g.meter_in_circuit && meterOnline && reading ? reading.measuredAt : null,
     );
     await repo.insertEvents(
       db,
       events.map((e) => ({ groupPk, at: now, ...e })),
     );
     this.deps.tenantLog?.smartChargingEvents(g.tenant_pk, groupPk, events);
-    const summary = planSummary(p);
+    const summary = planSummary(p, building);
     await repo.saveState(db, groupPk, {
       meterOnline: g.meter_pk === null ? null : meterOnline,
       failsafe: p.mode === 'FAILSAFE',
@@ -343,7 +392,13 @@ export class SmartChargingLoop {
           mode: summary.mode,
           meter_online: summary.meter_online,
           available_a: summary.available_a,
-          sessions: summary.sessions,
+          sessions: summary.sessions.map((s) => ({
+            charge_box_code: s.charge_box_code,
+            connector_id: s.connector_id,
+            transaction_id: s.transaction_id,
+            limit_a: s.limit_a,
+            reason: s.reason,
+          })),
         },
         events: events.map((e) => e.kind),
       };
@@ -384,10 +439,14 @@ function appetite(
   );
 }
 
-/** The non-group load of the group's last plan (see planSummary), if it had one. */
-function heldNonGroup(plan: unknown): [number, number, number] | null {
-  const n = (plan as { non_group_a?: unknown } | null)?.non_group_a;
-  return Array.isArray(n) && n.length === 3 && n.every((x) => typeof x === 'number') ? (n as [number, number, number]) : null;
+/**
+ * The building figure of the reading before `readingAt` (the last plan's), when it was worked out on
+ * that reading (not carried) and is at most a control window older: see the planner's previousReading.
+ */
+function previousReading(stored: unknown, readingAt: Date | null, windowMs: number): ReadingBuilding | null {
+  const b = storedBuilding(stored);
+  if (!b || !readingAt || b.carried || b.at >= readingAt.getTime() || readingAt.getTime() - b.at > windowMs) return null;
+  return b;
 }
 
 /**
@@ -405,19 +464,28 @@ export function samePlan(stored: unknown, next: ReturnType<typeof planSummary>):
   });
 }
 
-/** The plan as the tab and the PLAN_CHANGED event show it: who gets how many amperes, and why. */
-function planSummary(p: Plan) {
+/**
+ * The plan as the tab and the PLAN_CHANGED event show it: who gets how many amperes, and why; with
+ * the building load it counted (`non_group_a`) and the figure worked out on the last reading
+ * (`reading_at`, `reading_non_group_a`), which the next plans read back (`storedBuilding`).
+ */
+function planSummary(p: Plan, building: ReadingBuilding | null) {
   return {
     mode: p.mode,
     meter_online: p.mode === 'DYNAMIC',
     available_a: p.availableA.map((a) => Math.floor(a * 10) / 10),
     non_group_a: p.nonGroupA,
+    reading_at: building ? new Date(building.at).toISOString() : null,
+    reading_non_group_a: building?.nonGroupA ?? null,
+    reading_carried: building?.carried ?? false,
     sessions: p.sessions.map((s) => ({
       charge_box_code: s.chargeBoxId,
       connector_id: s.connectorId,
       transaction_id: s.transactionId,
       limit_a: s.limitA,
       reason: s.reason,
+      // A limit the hysteresis kept: what the plan worked out instead (the events and the bench's --why read it).
+      ...(s.plannedA === undefined ? {} : { planned_a: s.plannedA }),
     })),
   };
 }

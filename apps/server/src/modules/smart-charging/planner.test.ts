@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlWindowMs, plan, type PlannerInput, type PlannerSession } from './planner';
+import { controlWindowMs, heldNonGroup, nonGroupOfReading, plan, storedBuilding, type PlannerInput, type PlannerSession } from './planner';
 import { measuredByPhase, ratingA, wiring } from './station-electrics';
 
 /** A three-phase session of 32 A, online, never sent a profile, arriving `n` minutes after 10:00. */
@@ -366,6 +366,163 @@ describe('smart-charging planner', () => {
     it('no appetite without an accepted limit: a car never offered one is not capped', () => {
       const p = plan(input({ sessions: [aSession(1, { appetiteA: [5, 5, 5] }), aSession(2)] }));
       expect(limits(p)).toEqual([27.5, 27.5]);
+    });
+  });
+
+  describe('one building figure per reading', () => {
+    const readingAt = Date.UTC(2026, 10, 25, 10, 10, 0);
+    const stored = {
+      mode: 'DYNAMIC',
+      non_group_a: [40, 40, 40],
+      reading_at: '2026-11-25T10:10:00.000Z',
+      reading_non_group_a: [40, 40, 40],
+    };
+
+    it('a stored plan’s figure is read back for the same reading only', () => {
+      expect(storedBuilding(stored)).toEqual({ at: readingAt, nonGroupA: [40, 40, 40], carried: false });
+      expect(nonGroupOfReading(stored, readingAt)).toEqual([40, 40, 40]);
+      // The next reading, 5 s later: worked out again.
+      expect(nonGroupOfReading(stored, readingAt + 5000)).toBeNull();
+      // A plan stored before plans carried their reading: none.
+      expect(nonGroupOfReading({ mode: 'DYNAMIC', non_group_a: [40, 40, 40] }, readingAt)).toBeNull();
+    });
+
+    it('a second plan on the same reading keeps the first one’s building: two cars cut since do not make it look larger', () => {
+      // Reading 10:10:00: 40 A building + 2 × 25 A = 90 A; the first plan on it worked out 40 A. At
+      // 10:10:02 a third car (not drawing at the reading) got its first limit and the two were cut to
+      // 18.3 A (from 25 A): their samples (25 A) are now capped by the lower of their two latest limits,
+      // 18.3 A, so working the reading out again gives 90 − 2 × 18.3 = 53.4 A of building. Kept at
+      // 40 A: (100 − 40 − 5) = 55 A → 18.3 A each for the three (55 / 3 = 18.33, floored), the limits
+      // they already have: nothing to send.
+      const cut = {
+        lastCommand: 'ACCEPTED' as const,
+        previousLimitA: 18.3,
+        limitBeforeA: 25,
+        limitSince: readingAt + 2000,
+        measuredA: [25, 25, 25] as [number, number, number],
+      };
+      const sessions = [
+        aSession(1, cut),
+        aSession(2, cut),
+        aSession(9, { lastCommand: 'ACCEPTED', previousLimitA: 18.3, limitSince: readingAt + 2000 }),
+      ];
+      const again = plan(input({ meterA: [90, 90, 90], meterAt: readingAt, meterInCircuit: true, sessions }));
+      expect(again.nonGroupA![0]).toBeCloseTo(53.4, 6);
+
+      const kept = plan(
+        input({ meterA: [90, 90, 90], meterAt: readingAt, meterInCircuit: true, sessions, readingNonGroupA: [40, 40, 40] }),
+      );
+      expect(kept.nonGroupA).toEqual([40, 40, 40]);
+      expect(limits(kept)).toEqual([18.3, 18.3, 18.3]);
+      expect(kept.sessions.every((s) => !s.send)).toBe(true);
+    });
+
+    it('a car that stopped after the reading: its current, still in the reading, is taken off it', () => {
+      // Reading 70 A = 40 A building + session 1 (15 A) + session 2 (15 A), which stopped since. Counting
+      // only session 1: 70 − 15 = 55 A of building. With session 2 taken off too: 40 A → (100 − 40 − 5)
+      // = 55 A for session 1 alone, capped at its 32 A rating.
+      const running = aSession(1, { measuredA: [15, 15, 15] });
+      const stopped = aSession(2, { measuredA: [15, 15, 15] });
+      const without = plan(input({ meterA: [70, 70, 70], meterAt: readingAt, meterInCircuit: true, sessions: [running] }));
+      expect(without.nonGroupA).toEqual([55, 55, 55]);
+
+      const p = plan(input({ meterA: [70, 70, 70], meterAt: readingAt, meterInCircuit: true, sessions: [running], departed: [stopped] }));
+      expect(p.nonGroupA).toEqual([40, 40, 40]);
+      expect(limits(p)).toEqual([32]);
+    });
+
+    it('a car plugged in since the previous reading and not sampled yet: the previous reading’s building, within what this one allows', () => {
+      // Previous reading 10:10:00: 40 A building. Session 1 runs at 20 A (sampled); session 2 plugged
+      // in at 10:10:02, draws 10 A at the 10:10:05 reading but has no sample yet. Reading 71 A = 41 A
+      // building + 20 + 10. Counting session 2 at 0: 71 − 20 = 51 A of building. It draws at most its
+      // 32 A rating, so the building is at least 51 − 32 = 19 A; the previous 40 A lies between:
+      // 40 A → (100 − 40 − 5) = 55 A for two = 27.5 A each.
+      const at = readingAt + 5000;
+      const one = aSession(1, { measuredA: [20, 20, 20] });
+      const two = { ...aSession(2), arrivedAt: readingAt + 2000 };
+      const previousReading = { at: readingAt, nonGroupA: [40, 40, 40] as [number, number, number] };
+      const p = plan(input({ meterA: [71, 71, 71], meterAt: at, meterInCircuit: true, sessions: [one, two], previousReading }));
+      expect(p.nonGroupA).toEqual([40, 40, 40]);
+      expect(p.buildingCarried).toBe(true);
+      expect(limits(p)).toEqual([27.5, 27.5]);
+
+      // The building fell to 25 A meanwhile: 55 − 20 = 35 A at most → 35 A, not the previous 40 A.
+      const fell = plan(input({ meterA: [55, 55, 55], meterAt: at, meterInCircuit: true, sessions: [one, two], previousReading }));
+      expect(fell.nonGroupA).toEqual([35, 35, 35]);
+
+      // Without a car new since the previous reading (session 2 sampled now at 10 A): worked out as always, 71 − 30 = 41 A.
+      const sampled = plan(
+        input({
+          meterA: [71, 71, 71],
+          meterAt: at,
+          meterInCircuit: true,
+          sessions: [one, { ...two, measuredA: [10, 10, 10] }],
+          previousReading,
+        }),
+      );
+      expect(sampled.nonGroupA).toEqual([41, 41, 41]);
+      expect(sampled.buildingCarried).toBe(false);
+    });
+
+    it('a dropout: the held building grows by the margin every control period once the failsafe has begun', () => {
+      // Worked out at 40 A on the 10:10:00 reading; control window 15 s, period 5 s, margin 5 A.
+      const held = (s: number) =>
+        heldNonGroup(storedBuilding(stored), readingAt + s * 1000, { periodMs: 5000, windowMs: 15_000, marginA: 5 });
+      // 10 s after the reading (still inside the window) and at the failsafe's start: 40 A.
+      expect(held(10)).toEqual([40, 40, 40]);
+      expect(held(15)).toEqual([40, 40, 40]);
+      // 25 s after: two periods into the failsafe, 40 + 2 × 5 = 50 A.
+      expect(held(25)).toEqual([50, 50, 50]);
+      // Planned on it: (100 − 50 − 5) = 45 A for two sessions = 22.5 A each, under the 100 / 4 = 25 A static budget.
+      const p = plan(input({ meterA: null, heldNonGroupA: held(25), chargerCount: 4, sessions: [aSession(1), aSession(2)] }));
+      expect(limits(p)).toEqual([22.5, 22.5]);
+      // 45 s after: 40 + 6 × 5 = 70 A → (100 − 70 − 5) = 25 A for two = 12.5 A each.
+      const later = plan(input({ meterA: null, heldNonGroupA: held(45), chargerCount: 4, sessions: [aSession(1), aSession(2)] }));
+      expect(limits(later)).toEqual([12.5, 12.5]);
+      expect(heldNonGroup(null, readingAt, { periodMs: 5000, windowMs: 15_000, marginA: 5 })).toBeNull();
+    });
+  });
+
+  describe('hysteresis over a phase', () => {
+    it('small increases kept on a phase that leave 1 A or more unused together: the largest are sent until less is left', () => {
+      // 55 / 4 = 13.75 → 13.7 A each. #1, #2 and #3 had 13.2 A: each 0.5 A under, kept alone, but
+      // together 1.5 A unused ≥ 1 A → #1 is sent (1.0 A left, still ≥ 1), then #2 (0.5 A left < 1):
+      // #3 keeps 13.2 A. #4 already has 13.7 A. Used: 3 × 13.7 + 13.2 = 54.3 ≤ 55 A.
+      const sessions = [
+        aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
+        aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
+        aSession(3, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
+        aSession(4, { lastCommand: 'ACCEPTED', previousLimitA: 13.7 }),
+      ];
+      const p = plan(input({ sessions }));
+
+      expect(p.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([
+        [13.7, true, 'FAIR_SHARE'],
+        [13.7, true, 'FAIR_SHARE'],
+        [13.2, false, 'HYSTERESIS'],
+        [13.7, false, 'FAIR_SHARE'],
+      ]);
+      expect(p.sessions[2]!.plannedA).toBe(13.7);
+    });
+
+    it('a kept increase is not sent when kept decreases already fill the phase', () => {
+      // 55 / 4 → 13.7 A each (54.8 A). #1 and #2 had 13.0 A (0.7 A under each, 1.4 A together);
+      // #3 and #4 had 14.3 A (0.6 A over each, kept: 13 + 13 + 14.3 + 14.3 = 54.6 ≤ 55 A). Sending
+      // #1 would use 54.6 + 0.7 = 55.3 > 55 A: not sent; #2 then leaves 0.7 A < 1 A. Nothing is sent.
+      const sessions = [
+        aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 13 }),
+        aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 13 }),
+        aSession(3, { lastCommand: 'ACCEPTED', previousLimitA: 14.3 }),
+        aSession(4, { lastCommand: 'ACCEPTED', previousLimitA: 14.3 }),
+      ];
+      const p = plan(input({ sessions }));
+
+      expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
+        [13, false],
+        [13, false],
+        [14.3, false],
+        [14.3, false],
+      ]);
     });
   });
 });

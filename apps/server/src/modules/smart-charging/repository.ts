@@ -328,8 +328,41 @@ export async function deferRelease(db: Executor, transactionPk: number, failures
     .execute();
 }
 
-/** Forgets the sessions of the group that are no longer running. */
-export async function forgetSessions(db: Executor, groupPk: number, runningPks: number[]) {
+/**
+ * Recharges of the group that stopped after `after` (a meter reading's time) and that the load
+ * manager had limited, with the same columns as openSessions: their current is still in that reading.
+ */
+export function endedSessions(db: Executor, groupPk: number, after: Date) {
+  return db
+    .selectFrom('smart_charging_sessions as ss')
+    .innerJoin('transactions as x', 'x.transaction_pk', 'ss.transaction_pk')
+    .innerJoin('connectors as c', 'c.connector_pk', 'x.connector_pk')
+    .select([
+      'x.transaction_pk',
+      'x.charge_box_pk',
+      'c.connector_id',
+      'c.power_max',
+      'x.start_timestamp',
+      'ss.limit_a',
+      'ss.status',
+      'ss.failures',
+      'ss.retry_at',
+      'ss.updated_at as limit_since',
+      'ss.previous_limit_a',
+    ])
+    .where('ss.virtual_group_pk', '=', groupPk)
+    .where('x.stop_timestamp', '>', after)
+    .where('x.start_timestamp', '<=', after)
+    .orderBy('x.start_timestamp')
+    .execute();
+}
+
+/**
+ * Forgets the sessions of the group that are no longer running — except, with `keepStoppedAfter`
+ * (the time of the meter reading the load manager plans on), those that stopped after it: their
+ * current is still in that reading (endedSessions).
+ */
+export async function forgetSessions(db: Executor, groupPk: number, runningPks: number[], keepStoppedAfter: Date | null = null) {
   // A session of a station that left the group is released first (releasedSessions), not forgotten here.
   let q = db
     .deleteFrom('smart_charging_sessions')
@@ -344,6 +377,18 @@ export async function forgetSessions(db: Executor, groupPk: number, runningPks: 
       ),
     );
   if (runningPks.length) q = q.where('transaction_pk', 'not in', runningPks);
+  if (keepStoppedAfter)
+    q = q.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('transactions as x')
+            .select('x.transaction_pk')
+            .whereRef('x.transaction_pk', '=', 'smart_charging_sessions.transaction_pk')
+            .where('x.stop_timestamp', '>', keepStoppedAfter),
+        ),
+      ),
+    );
   await q.execute();
 }
 
