@@ -42,12 +42,14 @@ async function runWorker(setup: WorkerSetup): Promise<void> {
 
   const stats = new NodeStats({
     opened: (id, node) => {
+      closedForGood.delete(id);
       if (!killedNode || !orphans.has(id) || backAt.has(id)) return;
       statusAcks.set(id, 0);
       if (node !== killedNode && !reopenedAt.has(id)) reopenedAt.set(id, wallNow());
     },
     gaveUp: (id, reason) => {
-      if (!stopping) closedForGood.set(id, reason);
+      // Only after the kill: a failed first connect at the ramp closes its client too (the fleet retries with a new one).
+      if (!stopping && killedNode && orphans.has(id)) closedForGood.set(id, reason);
     },
   });
   const fleet = startFleet({
@@ -240,7 +242,7 @@ async function runWorker(setup: WorkerSetup): Promise<void> {
           reopenedAt: [...reopenedAt.values()],
           backByNode,
           notBack,
-          closedForGood: [...closedForGood].filter(([id]) => orphans.has(id)).map(([, reason]) => reason),
+          closedForGood: [...closedForGood.values()],
           failedSinceKill,
         });
         break;
