@@ -187,6 +187,21 @@ export function groupStations(db: Executor, groupPk: number, pingIntervalSec: nu
     .execute();
 }
 
+/** A session as the planner reads it: the recharge `x`, its connector `c` and the limit sent `ss`. */
+const SESSION_COLUMNS = [
+  'x.transaction_pk',
+  'x.charge_box_pk',
+  'c.connector_id',
+  'c.power_max',
+  'x.start_timestamp',
+  'ss.limit_a',
+  'ss.status',
+  'ss.failures',
+  'ss.retry_at',
+  'ss.updated_at as limit_since',
+  'ss.previous_limit_a',
+] as const;
+
 /** Running recharges at the group's stations, with their connector's power and the last limit sent. */
 export function openSessions(db: Executor, groupPk: number) {
   return db
@@ -194,19 +209,7 @@ export function openSessions(db: Executor, groupPk: number) {
     .innerJoin('virtual_group_charge_boxes as m', 'm.charge_box_pk', 'x.charge_box_pk')
     .innerJoin('connectors as c', 'c.connector_pk', 'x.connector_pk')
     .leftJoin('smart_charging_sessions as ss', 'ss.transaction_pk', 'x.transaction_pk')
-    .select([
-      'x.transaction_pk',
-      'x.charge_box_pk',
-      'c.connector_id',
-      'c.power_max',
-      'x.start_timestamp',
-      'ss.limit_a',
-      'ss.status',
-      'ss.failures',
-      'ss.retry_at',
-      'ss.updated_at as limit_since',
-      'ss.previous_limit_a',
-    ])
+    .select(SESSION_COLUMNS)
     .where('m.virtual_group_pk', '=', groupPk)
     .where('x.stop_timestamp', 'is', null)
     .where('x.id_tag_status', '=', 'Accepted')
@@ -337,19 +340,7 @@ export function endedSessions(db: Executor, groupPk: number, after: Date) {
     .selectFrom('smart_charging_sessions as ss')
     .innerJoin('transactions as x', 'x.transaction_pk', 'ss.transaction_pk')
     .innerJoin('connectors as c', 'c.connector_pk', 'x.connector_pk')
-    .select([
-      'x.transaction_pk',
-      'x.charge_box_pk',
-      'c.connector_id',
-      'c.power_max',
-      'x.start_timestamp',
-      'ss.limit_a',
-      'ss.status',
-      'ss.failures',
-      'ss.retry_at',
-      'ss.updated_at as limit_since',
-      'ss.previous_limit_a',
-    ])
+    .select(SESSION_COLUMNS)
     .where('ss.virtual_group_pk', '=', groupPk)
     .where('x.stop_timestamp', '>', after)
     .where('x.start_timestamp', '<=', after)
