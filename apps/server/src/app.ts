@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     log: app.log,
     heartbeatInterval: config.ocpp.heartbeatInterval,
     pingInterval: config.ocpp.pingInterval,
+    maxConnections: config.ocpp.maxConnections,
     nodeId: config.nodeId,
     trustProxy: config.trustProxy,
     metrics,

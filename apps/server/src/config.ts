@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { openFileLimit, stationSocketCap } from './ocpp/socket-cap';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -92,6 +93,8 @@ const envSchema = z
     OCPP_PING_INTERVAL: z.coerce.number().int().min(1).max(600).default(30),
     /** Seconds a station has to answer a remote command before it is recorded as timed out. */
     OCPP_COMMAND_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
+    /** Station sockets one node holds at most (default: the open-file limit less 512). */
+    OCPP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
     NODE_ID: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'must be 1-100 letters, digits, "_", "." or "-"')
@@ -179,7 +182,7 @@ export interface Config {
   metrics: { token?: string; allow: string[] };
   /** /docs (the API's OpenAPI page) is served: API_DOCS, default on for the embedded demo, off with DATABASE_URL. */
   apiDocs: boolean;
-  ocpp: { heartbeatInterval: number; pingInterval: number; commandTimeoutMs: number };
+  ocpp: { heartbeatInterval: number; pingInterval: number; commandTimeoutMs: number; maxConnections?: number };
   /**
    * This node's name in the cluster (NODE_ID, default the host name): OCPP connection records
    * name the node holding each socket, and a node clears the records of its own name at start,
@@ -270,6 +273,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       heartbeatInterval: env.OCPP_HEARTBEAT_INTERVAL,
       pingInterval: env.OCPP_PING_INTERVAL,
       commandTimeoutMs: env.OCPP_COMMAND_TIMEOUT * 1000,
+      maxConnections: stationSocketCap(env.OCPP_MAX_CONNECTIONS, openFileLimit()),
     },
     nodeId: env.NODE_ID ?? hostname(),
     services: { cepUrl: env.CEP_URL, geocoderUrl: env.GEOCODER_URL, mapTileUrl: env.MAP_TILE_URL },

@@ -82,6 +82,8 @@ export interface CentralSystemOptions {
   metrics?: Metrics;
   /** The per-tenant operational log: connections, every incoming call in one line, CALLERRORs, invalid frames. */
   tenantLog?: TenantLog;
+  /** Station sockets (upgrading or open) this node holds at most; past it an upgrade gets 503 (socket-cap.ts). */
+  maxConnections?: number;
 }
 
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -146,6 +148,9 @@ export class CentralSystem implements UpgradeHandler {
   private readonly unsubscribes: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
   private closing = false;
+  /** Station sockets from their upgrade request until they close: what counts against `maxConnections`. */
+  private sockets = 0;
+  private lastCapWarning = 0;
   private readonly messageDuration = new Histogram(
     'recarga_ocpp_message_duration_seconds',
     'Time from a station CALL reaching its handler to the answer (committed), per action',
@@ -226,8 +231,27 @@ export class CentralSystem implements UpgradeHandler {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const path = (req.url ?? '/').split('?')[0]!;
     if (!OCPP_PATH.test(path)) return false;
+    const cap = this.opts.maxConnections;
+    if (cap !== undefined && this.sockets >= cap) {
+      this.refuseOverCap(socket, cap);
+      return true;
+    }
+    this.sockets++;
+    socket.once('close', () => this.sockets--);
     void this.server.handleUpgrade(req, socket as never, head);
     return true;
+  }
+
+  /** 503 before any look-up: the node keeps its descriptors for the stations it holds. */
+  private refuseOverCap(socket: Duplex, cap: number) {
+    const now = Date.now();
+    if (now - this.lastCapWarning >= 60_000) {
+      this.lastCapWarning = now;
+      this.opts.log.warn({ maxConnections: cap }, 'ocpp: station sockets at the node\'s limit; new ones are refused with 503');
+    }
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 30\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.once('error', () => undefined);
+    setTimeout(() => socket.destroy(), 1000).unref();
   }
 
   /** Charge box ids with a socket on this node. */

@@ -130,3 +130,62 @@ describe('OCPP connection: who may connect', () => {
     expect(status).toBe(404);
   });
 });
+
+describe('OCPP connection: a node at its socket limit', () => {
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { OCPP_MAX_CONNECTIONS: '2' } });
+    url = await t.listen();
+    for (const id of ['CAP-01', 'CAP-02', 'CAP-03']) await aStation(t, { id });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the socket past OCPP_MAX_CONNECTIONS with 503 and takes one again when a socket closes', async () => {
+    // Arrange: refused handshakes hand their socket back
+    expect(await handshakeStatus(stationClient(url, 'NOBODY-CAP'))).toBe(404);
+    expect(await handshakeStatus(stationClient(url, 'NOBODY-CAP'))).toBe(404);
+    const first = stationClient(url, 'CAP-01');
+    const second = stationClient(url, 'CAP-02');
+    await first.connect();
+    await second.connect();
+
+    // Act
+    const third = await handshakeStatus(stationClient(url, 'CAP-03'));
+    await first.close();
+    const again = await eventually(async () => {
+      const status = await handshakeStatus(stationClient(url, 'CAP-03'));
+      return status === 101 ? status : undefined;
+    });
+
+    // Assert
+    expect(third).toBe(503);
+    expect(again).toBe(101);
+    await second.close();
+  });
+
+  it('says when to come back', async () => {
+    // The previous test's sockets may still be closing on the server's side.
+    const connected = (id: string) =>
+      eventually(async () => {
+        const client = stationClient(url, id);
+        await client.connect();
+        return client;
+      });
+    const a = await connected('CAP-01');
+    const b = await connected('CAP-02');
+    const response = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/ocpp/CAP-03`, 'ocpp1.6');
+      ws.on('unexpected-response', (_req, res) => {
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined });
+        ws.terminate();
+      });
+      ws.on('open', () => reject(new Error('connected past the limit')));
+      ws.on('error', () => undefined);
+    });
+    expect(response).toEqual({ status: 503, retryAfter: '30' });
+    await a.close();
+    await b.close();
+  });
+});
