@@ -2,11 +2,11 @@ import type { AuthorizationData, IdTagInfo } from '@recarga/contracts/ocpp';
 import { qrGuestWelcomeAt } from '@recarga/contracts/qrcode';
 import type { Executor } from '../db/db';
 import {
-  findTag,
   onStationAccessList,
   openReservationsAt,
   recordUnknownTag,
   stationAccessList,
+  stationAndTag,
   stationTenant,
   tagsFittingStation,
   type TagRecord,
@@ -72,7 +72,7 @@ export async function tagAtStation(
   now: Date,
   opts: { countOpen: boolean; recordUnknown: boolean },
 ) {
-  const [tag, tenant] = await Promise.all([findTag(db, idTag), stationTenant(db, chargeBoxPk)]);
+  const { tag, station: tenant } = await stationAndTag(db, chargeBoxPk, idTag);
   if (!tag && opts.recordUnknown) await recordUnknownTag(db, idTag, tenant.tenant_pk, chargeBoxPk);
   let onAccessList: boolean | undefined;
   if (tenant.type_of === 'PRIVATE')

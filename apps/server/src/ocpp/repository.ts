@@ -375,8 +375,7 @@ export async function insertDataTransfer(db: Executor, chargeBoxPk: number, vend
     .execute();
 }
 
-/** The station's tenant path (for tag rules), read in the caller's transaction. */
-/** The station's tenant (key and materialised path) and its type (PUBLIC or PRIVATE). */
+/** The station's tenant (key and materialised path), its type (PUBLIC or PRIVATE) and whether it takes payments. */
 export async function stationTenant(db: Executor, chargeBoxPk: number) {
   return db
     .selectFrom('charge_boxes as cb')
@@ -384,6 +383,27 @@ export async function stationTenant(db: Executor, chargeBoxPk: number) {
     .select(['cb.tenant_pk', 't.path', 'cb.type_of', 'cb.has_payment'])
     .where('cb.charge_box_pk', '=', chargeBoxPk)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The station's tenant (as `stationTenant`) and the tag (case-insensitive, with what its status
+ * depends on: parent, owner, open transactions; undefined when unknown) in one statement:
+ * Authorize, StartTransaction and StopTransaction read both.
+ */
+export async function stationAndTag(db: Executor, chargeBoxPk: number, idTag: string) {
+  const row = await db
+    .selectFrom('charge_boxes as cb')
+    .innerJoin('tenants as st', 'st.tenant_pk', 'cb.tenant_pk')
+    .leftJoinLateral(tagRecords(db).where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase()).as('g'), (j) => j.onTrue())
+    .select(['cb.tenant_pk as station_tenant_pk', 'st.path as station_path', 'cb.type_of as station_type_of', 'cb.has_payment as station_has_payment'])
+    .selectAll('g')
+    .where('cb.charge_box_pk', '=', chargeBoxPk)
+    .executeTakeFirstOrThrow();
+  const { station_tenant_pk, station_path, station_type_of, station_has_payment, ...tag } = row;
+  const station = { tenant_pk: station_tenant_pk, path: station_path, type_of: station_type_of, has_payment: station_has_payment };
+  // ocpp_tag_pk is never null in a tag's row: null is the lateral join finding no tag.
+  if (tag.ocpp_tag_pk === null) return { station, tag: undefined };
+  return { station, tag: { ...(tag as TagRecord), open_transactions: Number(tag.open_transactions) } };
 }
 
 /** Whether a user is on a private station's access list: an owner, or a user whose binding is ACCEPTED. */
@@ -580,14 +600,6 @@ function tagRecords(db: Executor) {
     ]);
 }
 
-/** A tag (case-insensitive) with what its status depends on: parent, owner, open transactions. */
-export async function findTag(db: Executor, idTag: string): Promise<TagRecord | undefined> {
-  const row = await tagRecords(db)
-    .where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase())
-    .executeTakeFirst();
-  return row ? { ...row, open_transactions: Number(row.open_transactions) } : undefined;
-}
-
 /**
  * The tags whose network fits a station's (its tenant, an ancestor or a descendant: see
  * authorization.ts), all of them or only these ids, by id; at most `limit`. For local lists.
@@ -701,18 +713,20 @@ export async function lockStartKey(db: Executor, chargeBoxPk: number, startKey: 
 
 /** The transaction — or rejected start — a start message created before (its key, see startKey). */
 export async function findTransactionByStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
-  const started = await db
+  // Accepted starts are transactions, refused ones rejected starts (migration 0015): one key is in one of them.
+  return db
     .selectFrom('transactions')
     .select(['transaction_pk', 'id_tag_status'])
     .where('charge_box_pk', '=', chargeBoxPk)
     .where('start_key', '=', startKey)
-    .executeTakeFirst();
-  if (started) return started;
-  return db
-    .selectFrom('rejected_starts')
-    .select(['transaction_pk', 'id_tag_status'])
-    .where('charge_box_pk', '=', chargeBoxPk)
-    .where('start_key', '=', startKey)
+    .unionAll(
+      db
+        .selectFrom('rejected_starts')
+        .select(['transaction_pk', 'id_tag_status'])
+        .where('charge_box_pk', '=', chargeBoxPk)
+        .where('start_key', '=', startKey),
+    )
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -797,25 +811,43 @@ export async function closeQuietRejectedStarts(db: Executor, quietMs: number): P
 }
 
 /**
- * Closes transactions left open on a connector that has just started a newer one (their
- * StopTransaction was lost). A real StopTransaction arriving later still overwrites this.
+ * What a StartTransaction needs of its connector, in one statement: the connector's key (null when
+ * the station never reported that connector: `ensureConnector` creates it), after closing the
+ * transactions still open on it that began before the new start (their stop was lost; they end at
+ * the new start with its meter reading, and a real StopTransaction arriving later still overwrites
+ * that); and whether the station holds an open reservation for that
+ * connector or the whole station, and whether a remote start there awaits its transaction — when
+ * not, the start skips those look-ups.
  */
-export async function closeSupersededTransactions(db: Executor, connectorPk: number, newStart: Date, newMeterStart: number) {
-  return db
-    .updateTable('transactions')
-    .set((eb) => ({
-      stop_timestamp: newStart,
-      stop_value_wh: sql<number>`greatest(${eb.ref('start_value_wh')}, ${newMeterStart})`,
-      energy_wh: sql<number>`greatest(0, ${newMeterStart} - ${eb.ref('start_value_wh')})`,
-      stop_reason: 'Other',
-      stop_event_actor: 'central_system',
-      received_stop_at: new Date(),
-    }))
-    .where('connector_pk', '=', connectorPk)
-    .where('stop_timestamp', 'is', null)
-    .where('start_timestamp', '<', newStart)
-    .returning('transaction_pk')
-    .execute();
+export async function startConnector(
+  db: Executor,
+  start: { chargeBoxPk: number; connectorId: number; timestamp: Date; meterStart: number },
+  now: Date,
+): Promise<{ connectorPk: number | null; reserved: boolean; remoteStartPending: boolean }> {
+  const { chargeBoxPk, connectorId, timestamp, meterStart } = start;
+  const res = await sql<{ connector_pk: number | null; reserved: boolean; remote_start_pending: boolean }>`
+    with c as (
+      select connector_pk from connectors where charge_box_pk = ${chargeBoxPk} and connector_id = ${connectorId}
+    ), closed as (
+      update transactions
+      set stop_timestamp = ${timestamp}, stop_value_wh = greatest(start_value_wh, ${meterStart}::bigint),
+          energy_wh = greatest(0, ${meterStart}::bigint - start_value_wh), stop_reason = 'Other',
+          stop_event_actor = 'central_system', received_stop_at = ${new Date()}
+      where connector_pk = (select connector_pk from c) and stop_timestamp is null and start_timestamp < ${timestamp}
+      returning transaction_pk
+    )
+    select (select connector_pk from c) as connector_pk,
+      exists (
+        select 1 from reservations r
+        where r.charge_box_pk = ${chargeBoxPk} and r.connector_id in (0, ${connectorId}) and r.status = 'ACCEPTED' and r.expiry_date > ${now}
+      ) as reserved,
+      exists (
+        select 1 from remote_start_requests q
+        where q.charge_box_pk = ${chargeBoxPk} and q.connector_id = ${connectorId} and q.transaction_pk is null
+          and q.requested_at > ${new Date(now.getTime() - REMOTE_START_CLAIM_MS)}
+      ) as remote_start_pending`.execute(db);
+  const row = res.rows[0]!;
+  return { connectorPk: row.connector_pk, reserved: row.reserved, remoteStartPending: row.remote_start_pending };
 }
 
 export interface NewTransaction {

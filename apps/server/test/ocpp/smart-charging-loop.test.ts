@@ -363,7 +363,9 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
     await eventually(() => ids.every((id) => lastLimit(id) === 18.5), 15_000);
 
     // Act: the second recharge stops after the reading; the loop plans again on the same reading.
-    await clients[1]!.call('StopTransaction', { transactionId: tx[1], meterStop: 100, timestamp: iso() });
+    // (At least a second after the reading: on a quick machine all of the above fits in its 200 ms.)
+    const stoppedAt = new Date(Math.max(Date.now(), readAt.getTime() + 1000));
+    await clients[1]!.call('StopTransaction', { transactionId: tx[1], meterStop: 100, timestamp: iso(stoppedAt) });
 
     // Assert: the building stays 40 A → 80 − 40 − 3 = 37 A for the first alone, capped at its 33.4 A
     // rating (taking only its 15 A off the reading would count 55 A of building: 22 A).
@@ -378,7 +380,7 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
     // The stopped recharge is kept while the reading holds it, forgotten once a reading comes after its stop.
     const kept = await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx[1]!).execute();
     expect(kept).toHaveLength(1);
-    await reading([55, 55, 55], new Date());
+    await reading([55, 55, 55], new Date(Math.max(Date.now(), stoppedAt.getTime() + 100)));
     await eventually(
       async () =>
         (await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx[1]!).execute())

@@ -4,13 +4,13 @@ import { recordNotifications } from '../../modules/notifications/service';
 import { reservationAtStart, tagAtStation } from '../authorization';
 import type { Handler } from '../handler-context';
 import {
-  closeSupersededTransactions,
   ensureConnector,
   findTransactionByStartKey,
   insertRejectedStart,
   insertTransaction,
   claimRemoteStartPayment,
   lockStartKey,
+  startConnector,
   useReservation,
 } from '../repository';
 
@@ -44,8 +44,12 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
         notificationPks: [] as number[],
       };
 
-    const connectorPk = await ensureConnector(trx, station.chargeBoxPk, req.connectorId);
-    await closeSupersededTransactions(trx, connectorPk, new Date(req.timestamp), req.meterStart);
+    const at = await startConnector(
+      trx,
+      { chargeBoxPk: station.chargeBoxPk, connectorId: req.connectorId, timestamp: new Date(req.timestamp), meterStart: req.meterStart },
+      now,
+    );
+    const connectorPk = at.connectorPk ?? (await ensureConnector(trx, station.chargeBoxPk, req.connectorId));
     const found = await tagAtStation(trx, station.chargeBoxPk, req.idTag, now, {
       countOpen: true,
       recordUnknown: true,
@@ -53,7 +57,7 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
     const { tag, tenant } = found;
     let idTagInfo = found.idTagInfo;
     let reservationPk: number | undefined;
-    if (idTagInfo.status === 'Accepted') {
+    if (idTagInfo.status === 'Accepted' && at.reserved) {
       const reservation = await reservationAtStart(
         trx,
         station.chargeBoxPk,
@@ -103,11 +107,12 @@ export const startTransaction: Handler<'StartTransaction'> = async (deps, statio
       };
     }
     if (reservationPk !== undefined) await useReservation(trx, reservationPk, inserted.transaction_pk);
-    await claimRemoteStartPayment(
-      trx,
-      { chargeBoxPk: station.chargeBoxPk, connectorId: req.connectorId, idTag: req.idTag, transactionPk: inserted.transaction_pk },
-      now,
-    );
+    if (at.remoteStartPending)
+      await claimRemoteStartPayment(
+        trx,
+        { chargeBoxPk: station.chargeBoxPk, connectorId: req.connectorId, idTag: req.idTag, transactionPk: inserted.transaction_pk },
+        now,
+      );
     const notificationPks = await recordNotifications(trx, [
       {
         chargeBoxPk: station.chargeBoxPk,
