@@ -78,4 +78,21 @@ describe('database', () => {
       expect(names).toContain(preparedName(text));
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a connection the server drops in a transaction fails that transaction only; the node goes on',
+    async () => {
+      const { db } = t.database;
+      // Act: the server ends the backend of an open transaction (as a restart would).
+      const tx = db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(db);
+        await sql`select 1`.execute(trx);
+      });
+
+      // Assert: the transaction fails, and the pool answers the next queries on a new connection.
+      await expect(tx).rejects.toThrow();
+      for (let i = 0; i < 12; i++) expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]).toEqual({ one: 1 });
+    },
+  );
 });

@@ -46,7 +46,16 @@ type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknow
  * `query(text, values)`; a registered text goes out as `{ name, text, values }`, which `pg` parses
  * once per connection.
  */
-export class PreparingClient extends pg.Client {}
+export class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection the server drops while it is checked out (a database restart, a failover, a
+    // terminated backend) emits 'error'; pg-pool listens only while the client is idle, and an
+    // unheard 'error' ends the process. The query in flight fails with the same error, and the pool
+    // discards the client on release (it is no longer queryable), so nothing else is needed here.
+    this.on('error', () => undefined);
+  }
+}
 const plainQuery = pg.Client.prototype.query as unknown as QueryFn;
 (PreparingClient.prototype as unknown as { query: QueryFn }).query = function (this: pg.Client, config, values, callback) {
   if (typeof config === 'string' && Array.isArray(values)) {
