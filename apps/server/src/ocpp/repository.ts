@@ -4,7 +4,7 @@ import type { BootNotificationRequest, MeterValue, StatusNotificationRequest } f
 import type { LiveChargePoint } from '@recarga/contracts/live';
 import type { DB, Executor } from '../db/db';
 import { isRowKey } from '../db/keys';
-import { preparedRawRows } from '../db/prepared';
+import { preparedRawRows, preparedRows } from '../db/prepared';
 
 /** SQL of the central system. Every statement is by station key (the OCPP identity decides the tenant). */
 
@@ -391,14 +391,15 @@ export async function stationTenant(db: Executor, chargeBoxPk: number) {
  * Authorize, StartTransaction and StopTransaction read both.
  */
 export async function stationAndTag(db: Executor, chargeBoxPk: number, idTag: string) {
-  const row = await db
+  const query = db
     .selectFrom('charge_boxes as cb')
     .innerJoin('tenants as st', 'st.tenant_pk', 'cb.tenant_pk')
     .leftJoinLateral(tagRecords(db).where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase()).as('g'), (j) => j.onTrue())
     .select(['cb.tenant_pk as station_tenant_pk', 'st.path as station_path', 'cb.type_of as station_type_of', 'cb.has_payment as station_has_payment'])
     .selectAll('g')
-    .where('cb.charge_box_pk', '=', chargeBoxPk)
-    .executeTakeFirstOrThrow();
+    .where('cb.charge_box_pk', '=', chargeBoxPk);
+  const row = (await preparedRows(db, query))[0];
+  if (!row) throw new Error(`station ${chargeBoxPk} not found`);
   const { station_tenant_pk, station_path, station_type_of, station_has_payment, ...tag } = row;
   const station = { tenant_pk: station_tenant_pk, path: station_path, type_of: station_type_of, has_payment: station_has_payment };
   // ocpp_tag_pk is never null in a tag's row: null is the lateral join finding no tag.
@@ -708,13 +709,13 @@ export async function recordUnknownTag(db: Executor, idTag: string, tenantPk: nu
  * or a rejected start) instead of being refused as the tag's second transaction.
  */
 export async function lockStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
-  await sql`select pg_advisory_xact_lock(hashtext(${`ocpp-start:${chargeBoxPk}:${startKey}`}))`.execute(db);
+  await preparedRawRows(db, sql`select pg_advisory_xact_lock(hashtext(${`ocpp-start:${chargeBoxPk}:${startKey}`}))`);
 }
 
 /** The transaction — or rejected start — a start message created before (its key, see startKey). */
 export async function findTransactionByStartKey(db: Executor, chargeBoxPk: number, startKey: string) {
   // Accepted starts are transactions, refused ones rejected starts (migration 0015): one key is in one of them.
-  return db
+  const query = db
     .selectFrom('transactions')
     .select(['transaction_pk', 'id_tag_status'])
     .where('charge_box_pk', '=', chargeBoxPk)
@@ -726,8 +727,8 @@ export async function findTransactionByStartKey(db: Executor, chargeBoxPk: numbe
         .where('charge_box_pk', '=', chargeBoxPk)
         .where('start_key', '=', startKey),
     )
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+  return (await preparedRows(db, query))[0];
 }
 
 export interface NewRejectedStart {
@@ -825,7 +826,9 @@ export async function startConnector(
   now: Date,
 ): Promise<{ connectorPk: number | null; reserved: boolean; remoteStartPending: boolean }> {
   const { chargeBoxPk, connectorId, timestamp, meterStart } = start;
-  const res = await sql<{ connector_pk: number | null; reserved: boolean; remote_start_pending: boolean }>`
+  const rows = await preparedRawRows(
+    db,
+    sql<{ connector_pk: number | null; reserved: boolean; remote_start_pending: boolean }>`
     with c as (
       select connector_pk from connectors where charge_box_pk = ${chargeBoxPk} and connector_id = ${connectorId}
     ), closed as (
@@ -845,8 +848,9 @@ export async function startConnector(
         select 1 from remote_start_requests q
         where q.charge_box_pk = ${chargeBoxPk} and q.connector_id = ${connectorId} and q.transaction_pk is null
           and q.requested_at > ${new Date(now.getTime() - REMOTE_START_CLAIM_MS)}
-      ) as remote_start_pending`.execute(db);
-  const row = res.rows[0]!;
+      ) as remote_start_pending`,
+  );
+  const row = rows[0]!;
   return { connectorPk: row.connector_pk, reserved: row.reserved, remoteStartPending: row.remote_start_pending };
 }
 
@@ -866,7 +870,7 @@ export interface NewTransaction {
 
 /** Inserts the transaction; undefined when the same start key already exists (a concurrent retry). */
 export async function insertTransaction(db: Executor, t: NewTransaction) {
-  return db
+  const query = db
     .insertInto('transactions')
     .values({
       charge_box_pk: t.chargeBoxPk,
@@ -882,8 +886,8 @@ export async function insertTransaction(db: Executor, t: NewTransaction) {
       start_key: t.startKey,
     })
     .onConflict((oc) => oc.columns(['charge_box_pk', 'start_key']).doNothing())
-    .returning('transaction_pk')
-    .executeTakeFirst();
+    .returning('transaction_pk');
+  return (await preparedRows(db, query))[0];
 }
 
 /** The station's transaction, locked for the stop; undefined when the id is not the station's. */
