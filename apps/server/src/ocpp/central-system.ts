@@ -247,7 +247,7 @@ export class CentralSystem implements UpgradeHandler {
     const now = Date.now();
     if (now - this.lastCapWarning >= 60_000) {
       this.lastCapWarning = now;
-      this.opts.log.warn({ maxConnections: cap }, 'ocpp: station sockets at the node\'s limit; new ones are refused with 503');
+      this.opts.log.warn({ maxConnections: cap }, "ocpp: station sockets at the node's limit; new ones are refused with 503");
     }
     socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 30\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     socket.once('error', () => undefined);

@@ -394,8 +394,18 @@ export async function stationAndTag(db: Executor, chargeBoxPk: number, idTag: st
   const query = db
     .selectFrom('charge_boxes as cb')
     .innerJoin('tenants as st', 'st.tenant_pk', 'cb.tenant_pk')
-    .leftJoinLateral(tagRecords(db).where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase()).as('g'), (j) => j.onTrue())
-    .select(['cb.tenant_pk as station_tenant_pk', 'st.path as station_path', 'cb.type_of as station_type_of', 'cb.has_payment as station_has_payment'])
+    .leftJoinLateral(
+      tagRecords(db)
+        .where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase())
+        .as('g'),
+      (j) => j.onTrue(),
+    )
+    .select([
+      'cb.tenant_pk as station_tenant_pk',
+      'st.path as station_path',
+      'cb.type_of as station_type_of',
+      'cb.has_payment as station_has_payment',
+    ])
     .selectAll('g')
     .where('cb.charge_box_pk', '=', chargeBoxPk);
   const row = (await preparedRows(db, query))[0];
