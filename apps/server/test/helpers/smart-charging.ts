@@ -64,3 +64,13 @@ export async function aSmartGroup(
   expect(created.statusCode, created.body).toBe(200);
   return (created.json() as { virtual_group_id: number }).virtual_group_id;
 }
+
+/** A meter of a tenant registered directly (MAC, device id and a token hash); answers its key. */
+export async function aMeter(t: TestApp, opts: { tenantPk: number; mac: string; deviceRemoteId: string }): Promise<number> {
+  const row = await t.db
+    .insertInto('meters')
+    .values({ tenant_pk: opts.tenantPk, mac_address: opts.mac, device_remote_id: opts.deviceRemoteId, token_hash: 'x'.repeat(64) })
+    .returning('meter_pk')
+    .executeTakeFirstOrThrow();
+  return row.meter_pk;
+}

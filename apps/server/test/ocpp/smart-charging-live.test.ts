@@ -4,7 +4,7 @@ import { liveTopics, type LiveSmartCharging } from '@recarga/contracts/live';
 import { roles } from '@recarga/contracts/permissions';
 import { aUserWith } from '../helpers/dashboard-users';
 import { tenantPk } from '../helpers/station-builders';
-import { aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
+import { aMeter, aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
 import { createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { bootedStation, iso, type StationClient } from './ocpp-helpers';
 
@@ -65,13 +65,7 @@ describe('smart charging plan on /live', () => {
     const move = await tenantPk(t, 'move');
     moveKey = (await t.db.selectFrom('tenants').select('api_key').where('tenant_pk', '=', move).executeTakeFirstOrThrow()).api_key;
     const stationKey = await aThreePhaseStation(t, { id: 'SC-LIVE-1' });
-    meterPk = (
-      await t.db
-        .insertInto('meters')
-        .values({ tenant_pk: move, mac_address: 'AA:BB:CC:DD:EE:71', device_remote_id: 'live-meter', token_hash: 'x'.repeat(64) })
-        .returning('meter_pk')
-        .executeTakeFirstOrThrow()
-    ).meter_pk;
+    meterPk = await aMeter(t, { tenantPk: move, mac: 'AA:BB:CC:DD:EE:71', deviceRemoteId: 'live-meter' });
     await reading([30, 30, 30]);
     group = await aSmartGroup(t, admin, {
       name: 'Garagem ao vivo',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import { localDate } from '../../src/modules/smart-charging/control-loop';
 import { stationPk, tenantPk } from '../helpers/station-builders';
-import { aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
+import { aMeter, aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { bootedStation, eventually, iso, type StationClient } from './ocpp-helpers';
 
@@ -61,13 +61,7 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     const move = await tenantPk(t, 'move');
     const pks: number[] = [];
     for (const id of ids) pks.push(await aThreePhaseStation(t, { id }));
-    meterPk = (
-      await t.db
-        .insertInto('meters')
-        .values({ tenant_pk: move, mac_address: 'AA:BB:CC:DD:EE:01', device_remote_id: 'loop-meter', token_hash: 'x'.repeat(64) })
-        .returning('meter_pk')
-        .executeTakeFirstOrThrow()
-    ).meter_pk;
+    meterPk = await aMeter(t, { tenantPk: move, mac: 'AA:BB:CC:DD:EE:01', deviceRemoteId: 'loop-meter' });
     // 30 A of building load on each phase, fresh.
     await reading([30, 30, 30], new Date());
 
@@ -299,13 +293,7 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
     const move = await tenantPk(t, 'move');
     const pks: number[] = [];
     for (const id of ids) pks.push(await aThreePhaseStation(t, { id }));
-    meterPk = (
-      await t.db
-        .insertInto('meters')
-        .values({ tenant_pk: move, mac_address: 'AA:BB:CC:DD:EE:02', device_remote_id: 'circuit-meter', token_hash: 'y'.repeat(64) })
-        .returning('meter_pk')
-        .executeTakeFirstOrThrow()
-    ).meter_pk;
+    meterPk = await aMeter(t, { tenantPk: move, mac: 'AA:BB:CC:DD:EE:02', deviceRemoteId: 'circuit-meter' });
     group = await aSmartGroup(t, admin, {
       name: 'Circuito',
       description: 'Dois carregadores num disjuntor de 80 A',
