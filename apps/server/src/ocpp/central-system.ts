@@ -30,6 +30,7 @@ import { meterValues } from './handlers/meter-values';
 import { startTransaction } from './handlers/start-transaction';
 import { statusNotification } from './handlers/status-notification';
 import { stopTransaction } from './handlers/stop-transaction';
+import { KeepAlive, StationWebSocket, webSocketOf, type Pinged } from './keepalive';
 import * as repo from './repository';
 import { StationEvents } from './station-events';
 import { command16to15, commandResult15to16, request15to16, response16to15 } from './v15/mapping';
@@ -92,15 +93,16 @@ interface ServerClient {
   identity: string;
   protocol: string | undefined;
   session: Record<string, unknown>;
-  handshake: { remoteAddress: string | undefined };
-  handle(method: string, handler: (o: { params: unknown }) => Promise<unknown>): void;
+  handshake: { remoteAddress: string | undefined; request: IncomingMessage };
+  /** ocpp-rpc calls the handler with the action it serves (`method`) and the payload. */
+  handle(method: string, handler: (o: { method: string; params: unknown }) => Promise<unknown>): void;
   call(method: string, params: unknown, options?: Record<string, unknown>): Promise<unknown>;
   close(options?: { code?: number; reason?: string; force?: boolean }): Promise<unknown>;
   on(event: string, fn: (...args: never[]) => void): void;
   once(event: string, fn: (...args: never[]) => void): void;
 }
 
-interface LocalStation {
+interface LocalStation extends Partial<Pinged> {
   client: ServerClient;
   session: StationSession;
   remoteAddress: string | null;
@@ -116,7 +118,8 @@ interface LocalStation {
   whenClosed: Promise<void>;
   markClosed: () => void;
   stopResponding: () => void;
-  invalidResponses: WeakSet<object>;
+  /** Errors ocpp-rpc raised for the station's invalid answers; made at the first one. */
+  invalidResponses?: WeakSet<object>;
 }
 
 /**
@@ -147,6 +150,7 @@ export class CentralSystem implements UpgradeHandler {
   private closeWriter: Promise<void> | undefined;
   private readonly unsubscribes: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
+  private readonly keepAlive: KeepAlive;
   private closing = false;
   /** Station sockets from their upgrade request until they close: what counts against `maxConnections`. */
   private sockets = 0;
@@ -178,6 +182,7 @@ export class CentralSystem implements UpgradeHandler {
       opts.metrics.register(new Gauge('recarga_ocpp_connected_stations', 'Station sockets open on this node', () => this.local.size));
     }
     this.pongRefreshMs = PONG_REFRESH_FACTOR * opts.pingInterval * 1000;
+    this.keepAlive = new KeepAlive(opts.pingInterval);
     this.stations = new StationLookup(opts.db);
     this.batcher = new WriteBatcher(opts.writeDb ?? opts.db, {
       ...opts.batcher,
@@ -194,11 +199,12 @@ export class CentralSystem implements UpgradeHandler {
       protocols: PROTOCOLS,
       strictMode: true,
       strictModeValidators: strictValidators,
-      pingIntervalMs: opts.pingInterval * 1000,
+      // The node pings the sockets itself (KeepAlive): ocpp-rpc's loop per socket is turned off.
+      pingIntervalMs: 0,
       deferPingsOnActivity: false,
       callTimeoutMs: 30_000,
       respondWithDetailedErrors: false,
-      wssOptions: { maxPayload: 4 * 1024 * 1024 },
+      wssOptions: { maxPayload: 4 * 1024 * 1024, WebSocket: StationWebSocket },
     });
     this.server.auth((accept, reject, handshake) => this.authenticate(accept, reject, handshake));
     this.server.on('client', (client: ServerClient) => this.onClient(client));
@@ -271,6 +277,7 @@ export class CentralSystem implements UpgradeHandler {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.sweepTimer);
+    this.keepAlive.close();
     for (const u of this.unsubscribes) u();
     const sockets = [...this.local.values()];
     for (const s of sockets) void s.client.close({ code: 1001, reason: 'Server shutting down' });
@@ -367,11 +374,13 @@ export class CentralSystem implements UpgradeHandler {
       whenClosed,
       markClosed,
       stopResponding: () => undefined,
-      invalidResponses: new WeakSet(),
     };
 
-    // Handlers first and synchronously: the station may send its first message right away.
-    for (const action of Object.keys(handlers) as ChargePointAction[]) this.register(entry, action);
+    // Handlers first and synchronously: the station may send its first message right away. One
+    // function serves every action of the socket (ocpp-rpc names the action it calls it for): ten
+    // closures per socket would be ten more objects for every major collection to mark.
+    const handle = ({ method, params }: { method: string; params: unknown }) => this.dispatch(entry, method as ChargePointAction, params);
+    for (const action of Object.keys(handlers) as ChargePointAction[]) client.handle(action, handle);
     // ocpp-rpc answers some failures with 2.0.1 codes (RpcFrameworkError…); a 1.x station gets the
     // 1.x code. Both events come before the frame is written, so the code is changed in place.
     const to1x = (frame: unknown[] | null | undefined) => {
@@ -385,7 +394,7 @@ export class CentralSystem implements UpgradeHandler {
       if (outbound) to1x(payload);
     }) as never);
     client.on('strictValidationFailure', (({ error, outbound, isCall }: { error: object; outbound: boolean; isCall: boolean }) => {
-      if (!outbound && !isCall) entry.invalidResponses.add(error);
+      if (!outbound && !isCall) (entry.invalidResponses ??= new WeakSet()).add(error);
       if (!outbound) this.opts.tenantLog?.stationInvalidMessage(session, isCall ? 'call' : 'response', (error as Error).message);
     }) as never);
     // A pong (ocpp-rpc's 'ping' event) refreshes the record only when the last refresh is older than
@@ -393,12 +402,21 @@ export class CentralSystem implements UpgradeHandler {
     // STALE_FACTOR intervals, so every other pong is enough, and a station whose messages already
     // refresh it writes nothing for its pongs.
     client.on('ping', (() => {
+      entry.awaitingPong = false;
       const now = Date.now();
       if (now - entry.refreshedAt < this.pongRefreshMs) return;
       entry.refreshedAt = now;
       this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at: new Date(now), message: false });
     }) as never);
     client.once('close', (() => this.onClose(entry)) as never);
+    const socket = webSocketOf(client.handshake.request.socket);
+    if (socket) {
+      entry.socket = socket;
+      entry.awaitingPong = false;
+      this.keepAlive.add(entry as Pinged);
+    } else {
+      this.opts.log.error({ chargeBoxId: session.chargeBoxId }, 'ocpp: no WebSocket found for the station socket; it is not pinged');
+    }
 
     const previous = this.local.get(session.chargeBoxId);
     this.local.set(session.chargeBoxId, entry);
@@ -425,16 +443,13 @@ export class CentralSystem implements UpgradeHandler {
     this.opts.tenantLog?.stationConnected(session, protocol, entry.remoteAddress);
   }
 
-  private register<A extends ChargePointAction>(entry: LocalStation, action: A) {
-    const handler = handlers[action] as Handler<A>;
-    entry.client.handle(action, async ({ params }) => {
-      const started = performance.now();
-      try {
-        return await this.answer(entry, action, handler, params);
-      } finally {
-        this.messageDuration.observe((performance.now() - started) / 1000, { action });
-      }
-    });
+  private async dispatch<A extends ChargePointAction>(entry: LocalStation, action: A, params: unknown) {
+    const started = performance.now();
+    try {
+      return await this.answer(entry, action, handlers[action] as Handler<A>, params);
+    } finally {
+      this.messageDuration.observe((performance.now() - started) / 1000, { action });
+    }
   }
 
   /** Runs an action's handler (1.5 mapped at the edge); failures other than CALLERRORs become InternalError. */
@@ -483,6 +498,7 @@ export class CentralSystem implements UpgradeHandler {
   private onClose(entry: LocalStation) {
     const { session } = entry;
     entry.closed = true;
+    if (entry.socket) this.keepAlive.remove(entry as Pinged);
     entry.stopResponding();
     if (this.local.get(session.chargeBoxId) === entry) this.local.delete(session.chargeBoxId);
     this.byConnection.delete(session.connectionId);
@@ -607,7 +623,7 @@ export class CentralSystem implements UpgradeHandler {
     } catch (err) {
       if (err instanceof TimeoutError) return { ok: false, error: { kind: 'timeout' } };
       if (err instanceof RPCError) {
-        if (entry.invalidResponses.has(err))
+        if (entry.invalidResponses?.has(err))
           return { ok: false, error: { kind: 'invalid_response', code: err.rpcErrorCode, message: err.message } };
         return {
           ok: false,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { LogCategory, LogLevel } from '@recarga/contracts/logs';
 import type { Executor } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
+import type { LogLineColumns } from './line-buffer';
 
 /**
  * A tenant of the caller's scope by its name (or, failing that, its alias); the shallowest one when
@@ -48,25 +48,15 @@ export async function deleteLinesBefore(db: Executor, tenantPk: number, before: 
   return rows.length;
 }
 
-/** A line as the writer buffers it. */
-export interface LogLineRow {
-  tenant_pk: number;
-  at: Date;
-  level: LogLevel;
-  category: LogCategory;
-  charge_box_id: string | null;
-  text: string;
-}
-
 /**
  * Inserts a batch of lines with one array per column (unnest): six parameters whatever the batch's
  * size, so a batch of 500 lines is not 3,000 bound values to build, send and parse — the log takes
  * a line for nearly every station message.
  */
-export async function insertLines(db: Executor, rows: LogLineRow[]): Promise<void> {
+export async function insertLines(db: Executor, lines: LogLineColumns): Promise<void> {
   await sql`
     insert into tenant_log_lines (tenant_pk, at, level, category, charge_box_id, text)
-    select * from unnest(${rows.map((r) => r.tenant_pk)}::int[], ${rows.map((r) => r.at.toISOString())}::timestamptz[],
-                         ${rows.map((r) => r.level)}::text[], ${rows.map((r) => r.category)}::text[],
-                         ${rows.map((r) => r.charge_box_id)}::text[], ${rows.map((r) => r.text)}::text[])`.execute(db);
+    select * from unnest(${lines.tenantPks}::int[], ${lines.ats}::timestamptz[],
+                         ${lines.levels}::text[], ${lines.categories}::text[],
+                         ${lines.chargeBoxIds}::text[], ${lines.texts}::text[])`.execute(db);
 }

@@ -3,7 +3,8 @@ import type { LogCategory, LogLevel } from '@recarga/contracts/logs';
 import type { DB } from '../../db/db';
 import { fields, MAX_LINE_TEXT, oneLine } from './line-text';
 import { summarizeCall } from './ocpp-summary';
-import { insertLines, type LogLineRow } from './repository';
+import { LineBuffer } from './line-buffer';
+import { insertLines } from './repository';
 
 /** One line of a tenant's operational log, as the hook points hand it over. */
 export interface TenantLogLine {
@@ -35,8 +36,6 @@ export interface TenantLogOptions {
   onError?: (err: unknown, lines: number) => void;
 }
 
-type Row = LogLineRow;
-
 /**
  * The per-tenant operational log's writer (issue 21 item 3). Hook points call it synchronously and
  * never wait: a line goes into an in-memory buffer that is written as one multi-row INSERT every
@@ -45,7 +44,7 @@ type Row = LogLineRow;
  * instead of the node's memory growing. close() writes what is left.
  */
 export class TenantLog {
-  private buffer: Row[] = [];
+  private buffer = new LineBuffer();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private closed = false;
@@ -87,14 +86,14 @@ export class TenantLog {
       this.droppedLines++;
       return;
     }
-    this.buffer.push({
-      tenant_pk: line.tenantPk,
-      at: line.at ?? this.now(),
-      level: line.level,
-      category: line.category,
-      charge_box_id: line.chargeBoxId ? oneLine(line.chargeBoxId, 255) : null,
-      text: oneLine(line.text, MAX_LINE_TEXT),
-    });
+    this.buffer.push(
+      line.tenantPk,
+      (line.at ?? this.now()).getTime(),
+      line.level,
+      line.category,
+      line.chargeBoxId ? oneLine(line.chargeBoxId, 255) : null,
+      oneLine(line.text, MAX_LINE_TEXT),
+    );
     if (this.buffer.length >= this.batchLines) this.schedule(0);
     else this.schedule(this.flushMs);
   }
@@ -139,12 +138,12 @@ export class TenantLog {
 
   private async writeAll() {
     while (this.buffer.length) {
-      const batch = this.buffer.splice(0, this.batchLines);
+      const batch = this.buffer.take(this.batchLines);
       try {
         await insertLines(this.db, batch);
       } catch (err) {
-        this.failedLines += batch.length;
-        this.opts.onError?.(err, batch.length);
+        this.failedLines += batch.texts.length;
+        this.opts.onError?.(err, batch.texts.length);
       }
     }
   }

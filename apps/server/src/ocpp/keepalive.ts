@@ -1,0 +1,98 @@
+import type { Duplex } from 'node:stream';
+import { WebSocket } from 'ws';
+
+const byTcpSocket = new WeakMap<Duplex, StationWebSocket>();
+
+/**
+ * ws's WebSocket as the OCPP endpoint creates it (the WebSocketServer's `WebSocket` option),
+ * remembered by its TCP socket: the central system holds the TCP socket from the HTTP upgrade and
+ * ocpp-rpc's client keeps its WebSocket to itself, so this is how the central system finds the
+ * WebSocket to ping.
+ */
+export class StationWebSocket extends WebSocket {
+  // ws attaches the upgraded TCP socket with this step (not in its typings).
+  setSocket(socket: Duplex, head: Buffer, options: object): void {
+    byTcpSocket.set(socket, this);
+    (WebSocket.prototype as unknown as { setSocket(s: Duplex, h: Buffer, o: object): void }).setSocket.call(this, socket, head, options);
+  }
+}
+
+/** The WebSocket upgraded on this TCP socket (undefined before the upgrade). */
+export function webSocketOf(socket: Duplex): StationWebSocket | undefined {
+  return byTcpSocket.get(socket);
+}
+
+/** A socket the keep-alive pings: `awaitingPong` is set at each ping and cleared by the pong. */
+export interface Pinged {
+  socket: WebSocket;
+  awaitingPong: boolean;
+}
+
+/**
+ * Pings every station socket once per interval, from one timer for the whole node.
+ *
+ * ocpp-rpc pings each socket from its own loop: per socket and per ping, a promise, an abort
+ * listener and an event emitter's listeners that wait the whole interval, long enough to reach the
+ * old generation; at 20,000 stations that was about a third of what filled it between major
+ * collections. Here the sockets sit in one bucket per tick of the interval (a tenth of a second by
+ * default, so that the pings and their pongs come evenly rather than in one burst a second); each tick
+ * the timer walks one bucket and pings its sockets, and allocates nothing that outlives the walk. A socket
+ * still waiting for the pong of its last ping when its turn comes again is dead: it is terminated
+ * (ocpp-rpc's rule too: no answer within one interval).
+ */
+export class KeepAlive {
+  private readonly buckets: Set<Pinged>[];
+  private readonly bucketOf = new WeakMap<Pinged, Set<Pinged>>();
+  private cursor = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(intervalSeconds: number, ticksPerSecond = 10) {
+    const ticks = Math.max(1, Math.round(intervalSeconds * ticksPerSecond));
+    this.buckets = Array.from({ length: ticks }, () => new Set<Pinged>());
+    this.timer = setInterval(() => this.tick(), 1000 / ticksPerSecond);
+    this.timer.unref();
+  }
+
+  /** Pinged first one interval from now (its bucket is the one walked last). */
+  add(pinged: Pinged): void {
+    const bucket = this.buckets[(this.cursor + this.buckets.length - 1) % this.buckets.length]!;
+    bucket.add(pinged);
+    this.bucketOf.set(pinged, bucket);
+  }
+
+  remove(pinged: Pinged): void {
+    this.bucketOf.get(pinged)?.delete(pinged);
+    this.bucketOf.delete(pinged);
+  }
+
+  /** Sockets being pinged. */
+  get size(): number {
+    let n = 0;
+    for (const bucket of this.buckets) n += bucket.size;
+    return n;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Walks the next bucket: a ping for each socket that answered the last one, the end for the others. */
+  tick(): void {
+    const bucket = this.buckets[this.cursor]!;
+    this.cursor = (this.cursor + 1) % this.buckets.length;
+    for (const pinged of bucket) {
+      const { socket } = pinged;
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      if (pinged.awaitingPong) {
+        socket.terminate();
+        continue;
+      }
+      pinged.awaitingPong = true;
+      try {
+        socket.ping();
+      } catch {
+        socket.terminate();
+      }
+    }
+  }
+}
