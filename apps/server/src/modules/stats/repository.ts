@@ -203,17 +203,23 @@ export async function usersCharged(db: Kysely<DB>, scope: StatsScope, p: Period,
     const row = await sql<{ n: number }>`select count(distinct u.user_pk) as n from (${sql.join(edges, sql` union all `)}) u`.execute(db);
     return Number(row.rows[0]?.n ?? 0);
   }
-  // One stats_user_days row per user of the scope: the whole days count without a sort; the users
-  // of the partial days are added when they are not already among them.
-  const overlaps = sql<boolean>`d.scope_pk = ${scope.tenantPk}
-    and d.days && int4range(${split.whole.from.getTime() / DAY_MS}::int, ${split.whole.to.getTime() / DAY_MS}::int)`;
+  // One stats_user_days row per user of the scope. The users of the whole days [first, end): those
+  // whose last day is on or after the first (an index range, counted without reading the rows), less
+  // those of them with no day in the period, who can only be users with a day on or after its end
+  // (a short range, read). The users of the partial days are added when not already among them.
+  const first = split.whole.from.getTime() / DAY_MS;
+  const end = split.whole.to.getTime() / DAY_MS;
+  const overlaps = sql<boolean>`d.scope_pk = ${scope.tenantPk} and d.days && int4range(${first}::int, ${end}::int)`;
+  const wholeDays = sql`(select count(*) from stats_user_days d where d.scope_pk = ${scope.tenantPk} and d.last_day >= ${first}::int)
+    - (select count(*) from stats_user_days d where d.scope_pk = ${scope.tenantPk} and d.last_day >= ${end}::int
+         and not d.days && int4range(${first}::int, ${end}::int))`;
   const extra =
     edges.length === 0
       ? sql`0`
       : sql`(select count(distinct e.user_pk) from (${sql.join(edges, sql` union all `)}) e
               where not exists (select 1 from stats_user_days d where d.user_pk = e.user_pk and ${overlaps}))`;
   const row = await sql<{ n: number }>`
-    select (select count(*) from stats_user_days d where ${overlaps}) + ${extra} as n where ${serialSql}`.execute(db);
+    select ${wholeDays} + ${extra} as n where ${serialSql}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 

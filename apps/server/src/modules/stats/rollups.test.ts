@@ -292,6 +292,37 @@ describe('stats roll-ups: the same answers as the rows', () => {
     }
     await expectSameSums(await scopeOf('sol'), year());
   });
+
+  it('the drivers of a long period in the past: each counted once, those who charged only before or after it (or around it) not at all, those of its partial first day added', async () => {
+    // 2025-03-01 12:00 to 2025-04-11 06:00 UTC: whole days 2 March to 10 April, partial edges around them.
+    const p: Period = { from: new Date('2025-03-01T12:00:00Z'), to: new Date('2025-04-11T06:00:00Z') };
+    const terpel = await scopeOf('terpel');
+    const [admin, operator, owner, terpelUser] = await Promise.all(
+      [demo.admin, demo.operator, demo.owner, demo.terpel].map((u) => userPk(t, u.email)),
+    );
+    const charge = (user: number, at: string) =>
+      aTransaction(t, {
+        chargeBoxPk: terpelStation,
+        start: new Date(at),
+        stop: new Date(new Date(at).getTime() + H),
+        stopWh: 1_000,
+        userPk: user,
+      });
+    const before = (await expectSameSums(terpel, p)).usersCharged;
+
+    await charge(admin, '2025-02-20T10:00:00Z'); // before only: out
+    await charge(operator, '2025-03-20T10:00:00Z'); // inside, and after: in, once
+    await charge(operator, '2025-04-14T10:00:00Z');
+    await charge(owner, '2025-02-25T10:00:00Z'); // before and after, nothing inside: out
+    await charge(owner, '2025-04-14T10:00:00Z');
+    await charge(terpelUser, '2025-04-13T10:00:00Z'); // after only: out
+    await charge(driver, '2025-03-01T15:00:00Z'); // the partial first day, and after: in
+    await charge(driver, '2025-04-12T10:00:00Z');
+
+    expect(before).toBe(0);
+    expect((await expectSameSums(terpel, p)).usersCharged).toBe(2);
+    await expectRollupsEqualRebuild();
+  });
 });
 
 // Two connections hold two transactions open at once: PostgreSQL only (PGlite has one connection).
