@@ -26,6 +26,8 @@ export function webSocketOf(socket: Duplex): StationWebSocket | undefined {
 export interface Pinged {
   socket: WebSocket;
   awaitingPong: boolean;
+  /** The bucket it is in (set by the keep-alive). */
+  bucket?: Set<Pinged>;
 }
 
 /**
@@ -42,7 +44,6 @@ export interface Pinged {
  */
 export class KeepAlive {
   private readonly buckets: Set<Pinged>[];
-  private readonly bucketOf = new WeakMap<Pinged, Set<Pinged>>();
   private cursor = 0;
   private readonly timer: NodeJS.Timeout;
 
@@ -57,12 +58,12 @@ export class KeepAlive {
   add(pinged: Pinged): void {
     const bucket = this.buckets[(this.cursor + this.buckets.length - 1) % this.buckets.length]!;
     bucket.add(pinged);
-    this.bucketOf.set(pinged, bucket);
+    pinged.bucket = bucket;
   }
 
   remove(pinged: Pinged): void {
-    this.bucketOf.get(pinged)?.delete(pinged);
-    this.bucketOf.delete(pinged);
+    pinged.bucket?.delete(pinged);
+    pinged.bucket = undefined;
   }
 
   /** Sockets being pinged. */
