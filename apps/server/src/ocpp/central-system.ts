@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { RPCServer, createRPCError } from 'ocpp-rpc';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChargePointAction, OcppProtocol } from '@recarga/contracts/ocpp';
 import type { DB } from '../db/db';
 import type { LivePublisher } from '../platform/live-publisher';
@@ -30,21 +29,29 @@ import { meterValues } from './handlers/meter-values';
 import { startTransaction } from './handlers/start-transaction';
 import { statusNotification } from './handlers/status-notification';
 import { stopTransaction } from './handlers/stop-transaction';
-import { KeepAlive, StationWebSocket, webSocketOf, type Pinged } from './keepalive';
+import { KeepAlive, type Pinged } from './keepalive';
+import {
+  CallTimeout,
+  InvalidResponse,
+  OcppError,
+  StationCallError,
+  StationLink,
+  readHandshake,
+  refuseHandshake,
+  type Handshake,
+  type LinkOwner,
+} from './ocpp-j';
 import * as repo from './repository';
 import { StationEvents } from './station-events';
 import { command16to15, commandResult15to16, request15to16, response16to15 } from './v15/mapping';
-import { hasSchema, ocpp1ErrorCode, strictValidators, validateMessage } from './validation';
+import { hasSchema, validateMessage } from './validation';
 import { SignInThrottle, clientAddress, proxyTrust, type ProxyTrust } from './sign-in-throttle';
 import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
 
-// ocpp-rpc re-exports its error classes with an object spread, which Node's ESM loader cannot
-// see as named exports; require gives the same classes (one module instance).
-const { RPCError, TimeoutError } = createRequire(import.meta.url)('ocpp-rpc') as typeof import('ocpp-rpc');
-type RPCError = InstanceType<typeof RPCError>;
-
 const OCPP_PATH = /^\/ocpp\/[^/]+$/;
 const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
+/** The largest frame a station may send (a long MeterValues or DataTransfer stays far below). */
+const MAX_PAYLOAD = 4 * 1024 * 1024;
 /** Disconnected events written per statement (9 bind parameters each), and closed sockets per transaction. */
 const DISCONNECTED_CHUNK = 1000;
 
@@ -89,21 +96,8 @@ export interface CentralSystemOptions {
 
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-interface ServerClient {
-  identity: string;
-  protocol: string | undefined;
-  session: Record<string, unknown>;
-  handshake: { remoteAddress: string | undefined; request: IncomingMessage };
-  /** ocpp-rpc calls the handler with the action it serves (`method`) and the payload. */
-  handle(method: string, handler: (o: { method: string; params: unknown }) => Promise<unknown>): void;
-  call(method: string, params: unknown, options?: Record<string, unknown>): Promise<unknown>;
-  close(options?: { code?: number; reason?: string; force?: boolean }): Promise<unknown>;
-  on(event: string, fn: (...args: never[]) => void): void;
-  once(event: string, fn: (...args: never[]) => void): void;
-}
-
 interface LocalStation extends Partial<Pinged> {
-  client: ServerClient;
+  link: StationLink<LocalStation>;
   session: StationSession;
   remoteAddress: string | null;
   connectedAt: Date;
@@ -118,14 +112,16 @@ interface LocalStation extends Partial<Pinged> {
   whenClosed: Promise<void>;
   markClosed: () => void;
   stopResponding: () => void;
-  /** Errors ocpp-rpc raised for the station's invalid answers; made at the first one. */
-  invalidResponses?: WeakSet<object>;
 }
 
+type Verdict =
+  | { ok: true; session: { chargeBoxPk: number; chargeBoxId: string; tenantPk: number }; protocol: OcppProtocol }
+  | { ok: false; status: number; message: string };
+
 /**
- * The OCPP-J central system at /ocpp/{chargeBoxId} (subprotocols ocpp1.6 and ocpp1.5), built on
- * ocpp-rpc in strict mode: every message is validated against the protocol's schemas in both
- * directions, invalid ones get a CALLERROR and the connection stays up. Only registered stations
+ * The OCPP-J central system at /ocpp/{chargeBoxId} (subprotocols ocpp1.6 and ocpp1.5; the framing
+ * in ocpp-j.ts): every message is validated against the protocol's schemas in both directions,
+ * invalid ones get a CALLERROR and the connection stays up. Only registered stations
  * connect (HTTP Basic password when the station has one); unknown ones are recorded. OCPP 1.5 is
  * mapped to the 1.6 model at the edge; one handler per action does the work and answers after
  * commit. The node holding a socket answers `ocpp.cp.<chargeBoxId>` on the bus (callStation).
@@ -133,7 +129,11 @@ interface LocalStation extends Partial<Pinged> {
 export class CentralSystem implements UpgradeHandler {
   readonly events: StationEvents;
   readonly nodeId: string;
-  private readonly server: RPCServer;
+  private readonly wss: WebSocketServer;
+  /** The subprotocol chosen for the upgrade being completed (ws asks for it synchronously). */
+  private choosing: OcppProtocol | undefined;
+  private readonly linkOwner: LinkOwner<LocalStation>;
+  private readonly linkOptions = { actions: new Set<string>(Object.keys(handlers)), callTimeoutMs: 30_000 };
   private readonly batcher: WriteBatcher;
   /** Handshakes' station look-ups, coalesced (see StationLookup). */
   private readonly stations: StationLookup;
@@ -195,20 +195,21 @@ export class CentralSystem implements UpgradeHandler {
     });
     this.deps = { db: opts.db, batcher: this.batcher, events: this.events, heartbeatInterval: opts.heartbeatInterval, log: opts.log, now };
 
-    this.server = new RPCServer({
-      protocols: PROTOCOLS,
-      strictMode: true,
-      strictModeValidators: strictValidators,
-      // The node pings the sockets itself (KeepAlive): ocpp-rpc's loop per socket is turned off.
-      pingIntervalMs: 0,
-      deferPingsOnActivity: false,
-      callTimeoutMs: 30_000,
-      respondWithDetailedErrors: false,
-      wssOptions: { maxPayload: 4 * 1024 * 1024, WebSocket: StationWebSocket },
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: MAX_PAYLOAD,
+      clientTracking: false,
+      handleProtocols: () => this.choosing ?? false,
     });
-    this.server.auth((accept, reject, handshake) => this.authenticate(accept, reject, handshake));
-    this.server.on('client', (client: ServerClient) => this.onClient(client));
-    this.server.on('error', (err: unknown) => opts.log.warn({ err }, 'ocpp: server error'));
+    this.wss.on('error', (err: unknown) => opts.log.warn({ err }, 'ocpp: server error'));
+    this.linkOwner = {
+      call: (link, action, params) => this.dispatch(link.data, action as ChargePointAction, params),
+      invalid: (link, kind, message) => this.opts.tenantLog?.stationInvalidMessage(link.data.session, kind, message),
+      pong: (link) => this.onPong(link.data),
+      closed: (link) => this.onClose(link.data),
+      badAnswer: (link, action, message) =>
+        opts.log.error({ chargeBoxId: link.data.session.chargeBoxId, action, err: message }, 'ocpp: our answer broke its schema'),
+    };
   }
 
   /** Clears this node's stale connection records (recording Disconnected) and starts the sweeper. */
@@ -220,12 +221,12 @@ export class CentralSystem implements UpgradeHandler {
         const entry = this.local.get(msg.chargeBoxId);
         if (entry && entry.session.connectionId !== msg.connectionId && !entry.closed) {
           entry.replaced = true;
-          void entry.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
+          void entry.link.close(1000, 'Replaced by a newer connection');
         }
       }),
       this.opts.bus.subscribe('ocpp.disconnect.*', (data) => {
         const entry = this.local.get((data as { chargeBoxId: string }).chargeBoxId);
-        if (entry && !entry.closed) void entry.client.close({ code: 1000, reason: 'Disconnected by the central system' });
+        if (entry && !entry.closed) void entry.link.close(1000, 'Disconnected by the central system');
       }),
     );
     const sweepMs = Math.max(1000, this.opts.pingInterval * 1000);
@@ -244,8 +245,30 @@ export class CentralSystem implements UpgradeHandler {
     }
     this.sockets++;
     socket.once('close', () => this.sockets--);
-    void this.server.handleUpgrade(req, socket as never, head);
+    void this.upgrade(req, socket, head);
     return true;
+  }
+
+  /** Checks the station (identity, subprotocol, password), then completes the WebSocket upgrade. */
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    // Until ws owns the socket, a reset must neither crash the node nor leave the socket open.
+    const onError = () => socket.destroy();
+    socket.on('error', onError);
+    const handshake = readHandshake(req);
+    if ('status' in handshake) return refuseHandshake(socket, handshake.status, handshake.message);
+    const verdict = await this.authenticate(handshake);
+    if (!verdict.ok) return refuseHandshake(socket, verdict.status, verdict.message);
+    // The station may have left during the checks.
+    if (socket.destroyed || !socket.writable) return;
+    this.choosing = verdict.protocol;
+    try {
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        socket.removeListener('error', onError);
+        this.onClient(ws, verdict, handshake.remoteAddress);
+      });
+    } finally {
+      this.choosing = undefined;
+    }
   }
 
   /** 503 before any look-up: the node keeps its descriptors for the stations it holds. */
@@ -280,10 +303,10 @@ export class CentralSystem implements UpgradeHandler {
     this.keepAlive.close();
     for (const u of this.unsubscribes) u();
     const sockets = [...this.local.values()];
-    for (const s of sockets) void s.client.close({ code: 1001, reason: 'Server shutting down' });
+    for (const s of sockets) void s.link.close(1001, 'Server shutting down');
     await Promise.race([Promise.all(sockets.map((s) => s.whenClosed)), new Promise((r) => setTimeout(r, 5000).unref())]);
-    for (const s of sockets) if (!s.closed) void s.client.close({ force: true });
-    await this.server.close({ code: 1001, force: true });
+    for (const s of sockets) if (!s.closed) void s.link.close(1001, '', true);
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     while (this.tracked.size) await Promise.allSettled([...this.tracked]);
     await this.batcher.close();
     await this.events.settled();
@@ -298,17 +321,8 @@ export class CentralSystem implements UpgradeHandler {
     return p;
   }
 
-  private async authenticate(
-    accept: (session?: Record<string, unknown>, protocol?: string | false) => void,
-    reject: (code: number, message: string) => void,
-    handshake: {
-      identity: string;
-      protocols: Set<string>;
-      remoteAddress: string | undefined;
-      password: Buffer | undefined;
-      headers: Record<string, string | string[] | undefined>;
-    },
-  ) {
+  private async authenticate(handshake: Handshake): Promise<Verdict> {
+    const reject = (status: number, message: string): Verdict => ({ ok: false, status, message });
     try {
       if (this.closing) return reject(503, 'Server shutting down');
       const id = handshake.identity;
@@ -318,14 +332,14 @@ export class CentralSystem implements UpgradeHandler {
       const address = clientAddress(handshake.headers, handshake.remoteAddress, this.proxies);
       const throttled = async (reason: 'password' | 'unknown') => {
         const verdict = await this.throttle.reserve(id, reason, address);
-        if (!verdict.throttled) return false;
+        if (!verdict.throttled) return null;
         this.opts.log.warn({ chargeBoxId: id, remoteAddress: address, reason }, 'ocpp: sign-in throttled');
-        reject(429, `Too many failed sign-in attempts; retry after ${verdict.retryAfterSec} s`);
-        return true;
+        return reject(429, `Too many failed sign-in attempts; retry after ${verdict.retryAfterSec} s`);
       };
       const station = await this.stations.find(id);
       if (!station) {
-        if (await throttled('unknown')) return;
+        const refused = await throttled('unknown');
+        if (refused) return refused;
         await repo.recordUnknownStation(this.opts.db, id, handshake.remoteAddress, [...handshake.protocols].join(','));
         this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: unknown charge point refused');
         return reject(404, 'Unknown charge point');
@@ -333,7 +347,8 @@ export class CentralSystem implements UpgradeHandler {
       if (!protocol) return reject(400, `Unsupported subprotocol; use one of ${PROTOCOLS.join(', ')}`);
       if (station.ocpp_password_hash) {
         // The check is counted as a failure before the password is looked at.
-        if (await throttled('password')) return;
+        const refused = await throttled('password');
+        if (refused) return refused;
         const password = handshake.password?.toString('utf8');
         if (!password || !(await verifyPassword(password, station.ocpp_password_hash))) {
           this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: wrong or missing password');
@@ -341,30 +356,26 @@ export class CentralSystem implements UpgradeHandler {
         }
         await this.throttle.succeeded(id, address);
       }
-      accept({ chargeBoxPk: station.charge_box_pk, chargeBoxId: station.charge_box_id, tenantPk: station.tenant_pk }, protocol);
+      return {
+        ok: true,
+        session: { chargeBoxPk: station.charge_box_pk, chargeBoxId: station.charge_box_id, tenantPk: station.tenant_pk },
+        protocol,
+      };
     } catch (err) {
       this.opts.log.error({ err }, 'ocpp: handshake failed');
-      reject(500, 'Internal Server Error');
+      return reject(500, 'Internal Server Error');
     }
   }
 
-  private onClient(client: ServerClient) {
-    const s = client.session as { chargeBoxPk: number; chargeBoxId: string; tenantPk: number };
-    const protocol = client.protocol as OcppProtocol;
-    const session: StationSession = {
-      chargeBoxPk: s.chargeBoxPk,
-      chargeBoxId: s.chargeBoxId,
-      tenantPk: s.tenantPk,
-      protocol,
-      connectionId: randomUUID(),
-    };
+  private onClient(ws: WebSocket, verdict: Extract<Verdict, { ok: true }>, remoteAddress: string | undefined) {
+    const { protocol } = verdict;
+    const session: StationSession = { ...verdict.session, protocol, connectionId: randomUUID() };
     let markClosed!: () => void;
     const whenClosed = new Promise<void>((r) => (markClosed = r));
     const connectedAt = new Date();
-    const entry: LocalStation = {
-      client,
+    const entry = {
       session,
-      remoteAddress: client.handshake.remoteAddress ?? null,
+      remoteAddress: remoteAddress ?? null,
       connectedAt,
       refreshedAt: connectedAt.getTime(),
       recorded: false,
@@ -374,56 +385,19 @@ export class CentralSystem implements UpgradeHandler {
       whenClosed,
       markClosed,
       stopResponding: () => undefined,
-    };
-
-    // Handlers first and synchronously: the station may send its first message right away. One
-    // function serves every action of the socket (ocpp-rpc names the action it calls it for): ten
-    // closures per socket would be ten more objects for every major collection to mark.
-    const handle = ({ method, params }: { method: string; params: unknown }) => this.dispatch(entry, method as ChargePointAction, params);
-    for (const action of Object.keys(handlers) as ChargePointAction[]) client.handle(action, handle);
-    // ocpp-rpc answers some failures with 2.0.1 codes (RpcFrameworkError…); a 1.x station gets the
-    // 1.x code. Both events come before the frame is written, so the code is changed in place.
-    const to1x = (frame: unknown[] | null | undefined) => {
-      if (frame && frame[0] === 4 && typeof frame[2] === 'string') frame[2] = ocpp1ErrorCode(frame[2], String(frame[3] ?? ''));
-    };
-    client.on('badMessage', (({ response, error }: { response: unknown[] | null; error?: Error }) => {
-      to1x(response);
-      this.opts.tenantLog?.stationInvalidMessage(session, 'malformed frame', error?.message ?? 'not an OCPP-J frame');
-    }) as never);
-    client.on('response', (({ outbound, payload }: { outbound: boolean; payload: unknown[] }) => {
-      if (outbound) to1x(payload);
-    }) as never);
-    client.on('strictValidationFailure', (({ error, outbound, isCall }: { error: object; outbound: boolean; isCall: boolean }) => {
-      if (!outbound && !isCall) (entry.invalidResponses ??= new WeakSet()).add(error);
-      if (!outbound) this.opts.tenantLog?.stationInvalidMessage(session, isCall ? 'call' : 'response', (error as Error).message);
-    }) as never);
-    // A pong (ocpp-rpc's 'ping' event) refreshes the record only when the last refresh is older than
-    // PONG_REFRESH_FACTOR intervals: a station is online while its record is younger than
-    // STALE_FACTOR intervals, so every other pong is enough, and a station whose messages already
-    // refresh it writes nothing for its pongs.
-    client.on('ping', (() => {
-      entry.awaitingPong = false;
-      const now = Date.now();
-      if (now - entry.refreshedAt < this.pongRefreshMs) return;
-      entry.refreshedAt = now;
-      this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at: new Date(now), message: false });
-    }) as never);
-    client.once('close', (() => this.onClose(entry)) as never);
-    const socket = webSocketOf(client.handshake.request.socket);
-    if (socket) {
-      entry.socket = socket;
-      entry.awaitingPong = false;
-      this.keepAlive.add(entry as Pinged);
-    } else {
-      this.opts.log.error({ chargeBoxId: session.chargeBoxId }, 'ocpp: no WebSocket found for the station socket; it is not pinged');
-    }
+      socket: ws,
+      awaitingPong: false,
+    } as Omit<LocalStation, 'link'> as LocalStation;
+    // Listening from here on, synchronously: the station may send its first message right away.
+    entry.link = new StationLink(ws, protocol, this.linkOwner, this.linkOptions, entry);
+    this.keepAlive.add(entry as Pinged);
 
     const previous = this.local.get(session.chargeBoxId);
     this.local.set(session.chargeBoxId, entry);
     this.byConnection.set(session.connectionId, entry);
     if (previous && !previous.closed) {
       previous.replaced = true;
-      void previous.client.close({ code: 1000, reason: 'Replaced by a newer connection' });
+      void previous.link.close(1000, 'Replaced by a newer connection');
     }
     entry.stopResponding = this.opts.bus.respond(stationSubject(session.chargeBoxId), (data) =>
       this.handleCall(entry, data as StationCallRequest),
@@ -437,10 +411,25 @@ export class CentralSystem implements UpgradeHandler {
     entry.opened.catch((err) => {
       // Not on record means never shown online: better the station retries the connection later.
       this.opts.log.error({ err, chargeBoxId: session.chargeBoxId }, 'ocpp: could not record the connection; closing it');
-      void client.close({ code: 1011, reason: 'Try again later' });
+      void entry.link.close(1011, 'Try again later');
     });
     this.opts.log.info({ chargeBoxId: session.chargeBoxId, protocol, remoteAddress: entry.remoteAddress }, 'ocpp: station connected');
     this.opts.tenantLog?.stationConnected(session, protocol, entry.remoteAddress);
+  }
+
+  /**
+   * A pong refreshes the record only when the last refresh is older than PONG_REFRESH_FACTOR
+   * intervals: a station is online while its record is younger than STALE_FACTOR intervals, so
+   * every other pong is enough, and a station whose messages already refresh it writes nothing
+   * for its pongs.
+   */
+  private onPong(entry: LocalStation) {
+    entry.awaitingPong = false;
+    const now = Date.now();
+    if (now - entry.refreshedAt < this.pongRefreshMs) return;
+    entry.refreshedAt = now;
+    const { session } = entry;
+    this.batcher.touch({ chargeBoxPk: session.chargeBoxPk, connectionId: session.connectionId, at: new Date(now), message: false });
   }
 
   private async dispatch<A extends ChargePointAction>(entry: LocalStation, action: A, params: unknown) {
@@ -469,14 +458,14 @@ export class CentralSystem implements UpgradeHandler {
       this.opts.tenantLog?.stationCall(session, action, request, result);
       return session.protocol === 'ocpp1.5' ? response16to15(action, result as Record<string, unknown>) : result;
     } catch (err) {
-      if (err instanceof RPCError) {
-        this.opts.tenantLog?.stationCallFailed(session, action, String(err.rpcErrorCode ?? 'GenericError'), err.message);
+      if (err instanceof OcppError) {
+        this.opts.tenantLog?.stationCallFailed(session, action, err.code, err.message);
         throw err;
       }
       this.opts.tenantLog?.stationCallFailed(session, action, 'InternalError', 'The central system could not process the message');
       this.opts.log.error({ err, chargeBoxId: session.chargeBoxId, action }, 'ocpp: message not processed');
       // Internals stay in the log; the station retries later.
-      throw createRPCError('InternalError', 'The central system could not process the message');
+      throw new OcppError('InternalError', 'The central system could not process the message');
     }
   }
 
@@ -498,7 +487,7 @@ export class CentralSystem implements UpgradeHandler {
   private onClose(entry: LocalStation) {
     const { session } = entry;
     entry.closed = true;
-    if (entry.socket) this.keepAlive.remove(entry as Pinged);
+    this.keepAlive.remove(entry as Pinged);
     entry.stopResponding();
     if (this.local.get(session.chargeBoxId) === entry) this.local.delete(session.chargeBoxId);
     this.byConnection.delete(session.connectionId);
@@ -614,27 +603,17 @@ export class CentralSystem implements UpgradeHandler {
     try {
       validateMessage(protocol, `urn:${req.action}.req`, wire);
     } catch (err) {
-      const e = err as RPCError;
+      const e = err as { rpcErrorCode?: string; message: string };
       return { ok: false, error: { kind: 'invalid_request', code: e.rpcErrorCode ?? 'FormationViolation', message: e.message } };
     }
     try {
-      const result = (await entry.client.call(req.action, wire, { callTimeoutMs: req.timeoutMs })) as Record<string, unknown>;
+      const result = (await entry.link.call(req.action, wire, req.timeoutMs)) as Record<string, unknown>;
       return { ok: true, result: protocol === 'ocpp1.5' ? commandResult15to16(req.action, result) : result };
     } catch (err) {
-      if (err instanceof TimeoutError) return { ok: false, error: { kind: 'timeout' } };
-      if (err instanceof RPCError) {
-        if (entry.invalidResponses?.has(err))
-          return { ok: false, error: { kind: 'invalid_response', code: err.rpcErrorCode, message: err.message } };
-        return {
-          ok: false,
-          error: {
-            kind: 'call_error',
-            code: err.rpcErrorCode,
-            message: err.message,
-            details: (err as { details?: unknown }).details ?? {},
-          },
-        };
-      }
+      if (err instanceof CallTimeout) return { ok: false, error: { kind: 'timeout' } };
+      if (err instanceof InvalidResponse) return { ok: false, error: { kind: 'invalid_response', code: err.code, message: err.message } };
+      if (err instanceof StationCallError)
+        return { ok: false, error: { kind: 'call_error', code: err.code, message: err.message, details: err.details } };
       return { ok: false, error: { kind: 'offline', message: (err as Error).message } };
     }
   }

@@ -1,26 +1,4 @@
-import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
-
-const byTcpSocket = new WeakMap<Duplex, StationWebSocket>();
-
-/**
- * ws's WebSocket as the OCPP endpoint creates it (the WebSocketServer's `WebSocket` option),
- * remembered by its TCP socket: the central system holds the TCP socket from the HTTP upgrade and
- * ocpp-rpc's client keeps its WebSocket to itself, so this is how the central system finds the
- * WebSocket to ping.
- */
-export class StationWebSocket extends WebSocket {
-  // ws attaches the upgraded TCP socket with this step (not in its typings).
-  setSocket(socket: Duplex, head: Buffer, options: object): void {
-    byTcpSocket.set(socket, this);
-    (WebSocket.prototype as unknown as { setSocket(s: Duplex, h: Buffer, o: object): void }).setSocket.call(this, socket, head, options);
-  }
-}
-
-/** The WebSocket upgraded on this TCP socket (undefined before the upgrade). */
-export function webSocketOf(socket: Duplex): StationWebSocket | undefined {
-  return byTcpSocket.get(socket);
-}
 
 /** A socket the keep-alive pings: `awaitingPong` is set at each ping and cleared by the pong. */
 export interface Pinged {
@@ -33,14 +11,14 @@ export interface Pinged {
 /**
  * Pings every station socket once per interval, from one timer for the whole node.
  *
- * ocpp-rpc pings each socket from its own loop: per socket and per ping, a promise, an abort
- * listener and an event emitter's listeners that wait the whole interval, long enough to reach the
- * old generation; at 20,000 stations that was about a third of what filled it between major
- * collections. Here the sockets sit in one bucket per tick of the interval (a tenth of a second by
+ * A loop per socket (ocpp-rpc's, before the central system spoke OCPP-J itself) holds, per socket
+ * and per ping, a promise, an abort listener and an event emitter's listeners for the whole
+ * interval, long enough to reach the old generation; at 20,000 stations that was about a third of
+ * what filled it between major collections. Here the sockets sit in one bucket per tick of the interval (a tenth of a second by
  * default, so that the pings and their pongs come evenly rather than in one burst a second); each tick
  * the timer walks one bucket and pings its sockets, and allocates nothing that outlives the walk. A socket
  * still waiting for the pong of its last ping when its turn comes again is dead: it is terminated
- * (ocpp-rpc's rule too: no answer within one interval).
+ * (no answer within one interval).
  */
 export class KeepAlive {
   private readonly buckets: Set<Pinged>[];

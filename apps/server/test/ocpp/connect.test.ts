@@ -76,6 +76,19 @@ describe('OCPP connection: who may connect', () => {
     expect(good).toBe(101);
   });
 
+  it('an identity whose percent-encoding does not decode: refused with 400', async () => {
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${ocppUrl(url)}/BAD%E0%A4%A`, ['ocpp1.6']);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
+      ws.on('open', () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(400);
+  });
+
   it('no OCPP subprotocol offered: refused with 400', async () => {
     await aStation(t, { id: 'NOPROTO-01' });
     const status = await new Promise<number>((resolve) => {
