@@ -3,7 +3,7 @@
  * `cd apps/server && node scripts/build.mjs`), for the benches that kill and start nodes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,17 +15,23 @@ export interface ServerProcess {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The node flags of the production start (apps/server/package.json "start"): a bench runs the node as production does. */
+function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
 /**
- * Starts apps/server/dist/main.js with this process's environment plus `env` (no built-in simulator,
- * no demo data unless `env` says so, warnings only), and resolves once it listens. SERVER_NODE_FLAGS
- * are added to its node command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Its stderr is
+ * Starts apps/server/dist/main.js with the production start's node flags and this process's
+ * environment plus `env` (no built-in simulator, no demo data unless `env` says so, warnings only),
+ * and resolves once it listens. SERVER_NODE_FLAGS are added to its node command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Its stderr is
  * this process's; its stdout is read until it listens, then discarded.
  */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const main = path.join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) return Promise.reject(new Error('apps/server/dist/main.js is missing: run `npm run build` first'));
   const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, main], {
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...flags, main], {
     cwd: root,
     env: { ...process.env, SIMULATOR_STATIONS: '0', DEMO: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
