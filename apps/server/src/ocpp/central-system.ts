@@ -245,7 +245,11 @@ export class CentralSystem implements UpgradeHandler {
     }
     this.sockets++;
     socket.once('close', () => this.sockets--);
-    void this.upgrade(req, socket, head);
+    // Whatever the request holds, a failure here refuses this socket; it never reaches the process.
+    this.upgrade(req, socket, head).catch((err: unknown) => {
+      this.opts.log.error({ err }, 'ocpp: upgrade failed');
+      refuseHandshake(socket, 500);
+    });
     return true;
   }
 

@@ -214,6 +214,12 @@ describe('the OCPP-J handshake', () => {
     expect((hs as { password?: Buffer }).password).toBeUndefined();
   });
 
+  it('credentials shorter than the identity: no password, and no exception', () => {
+    const hs = readHandshake(request('/ocpp/CB01', { authorization: basic('CB') }));
+    expect(hs).toMatchObject({ identity: 'CB01' });
+    expect((hs as { password?: Buffer }).password).toBeUndefined();
+  });
+
   it('an identity that does not decode, or a malformed subprotocol list: 400', () => {
     expect(readHandshake(request('/ocpp/%E0%A4%A', {}))).toEqual({ status: 400, message: 'Invalid charge point identity' });
     expect(readHandshake(request('/ocpp/CB01', { 'sec-websocket-protocol': 'ocpp1.6,,ocpp1.5' }))).toMatchObject({ status: 400 });

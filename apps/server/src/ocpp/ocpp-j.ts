@@ -126,10 +126,6 @@ export class StationLink<T> {
     ws.on('error', () => undefined);
   }
 
-  get open(): boolean {
-    return this.state === State.Open;
-  }
-
   /**
    * Sends a CALL and resolves with the station's CALLRESULT. Rejects with CallTimeout,
    * StationCallError, InvalidResponse or LinkClosed. The caller has validated the payload.
@@ -365,7 +361,9 @@ function basicPassword(header: string | undefined, identity: string): Buffer | u
   if (!b64) return undefined;
   const userPass = Buffer.from(b64, 'base64');
   const user = Buffer.from(identity + ':');
-  return user.compare(userPass, 0, user.length) === 0 && userPass.length >= user.length ? userPass.subarray(user.length) : undefined;
+  // Shorter than `identity:` cannot hold it (and compare would throw past its end).
+  if (userPass.length < user.length || user.compare(userPass, 0, user.length) !== 0) return undefined;
+  return userPass.subarray(user.length);
 }
 
 /** Answers an upgrade request with an HTTP error and drops the socket. */

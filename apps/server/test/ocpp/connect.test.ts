@@ -15,6 +15,18 @@ describe('OCPP connection: who may connect', () => {
   });
   afterAll(() => t.close());
 
+  /** The HTTP status a plain websocket handshake at /ocpp/{path} gets (101 when accepted; closed again). */
+  const rawHandshakeStatus = (path: string, protocols: string[]) =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${ocppUrl(url)}/${path}`, protocols);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
+      ws.on('open', () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on('error', () => undefined);
+    });
+
   it('station with a password, right password: accepted and marked connected', async () => {
     const client = stationClient(url, 'SECURE-01', { password: 'correct horse battery' });
     await client.connect();
@@ -61,15 +73,7 @@ describe('OCPP connection: who may connect', () => {
   it('an identity holding a NUL (%00): refused with 400, and a station connecting at the same moment is not affected', async () => {
     await aStation(t, { id: 'NEIGHBOUR-01' });
     const [bad, good] = await Promise.all([
-      new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${ocppUrl(url)}/BAD%00ID`, ['ocpp1.6']);
-        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
-        ws.on('open', () => {
-          ws.close();
-          resolve(101);
-        });
-        ws.on('error', () => undefined);
-      }),
+      rawHandshakeStatus('BAD%00ID', ['ocpp1.6']),
       handshakeStatus(stationClient(url, 'NEIGHBOUR-01')),
     ]);
     expect(bad).toBe(400);
@@ -77,29 +81,13 @@ describe('OCPP connection: who may connect', () => {
   });
 
   it('an identity whose percent-encoding does not decode: refused with 400', async () => {
-    const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${ocppUrl(url)}/BAD%E0%A4%A`, ['ocpp1.6']);
-      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
-      ws.on('open', () => {
-        ws.close();
-        resolve(101);
-      });
-      ws.on('error', () => undefined);
-    });
+    const status = await rawHandshakeStatus('BAD%E0%A4%A', ['ocpp1.6']);
     expect(status).toBe(400);
   });
 
   it('no OCPP subprotocol offered: refused with 400', async () => {
     await aStation(t, { id: 'NOPROTO-01' });
-    const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${ocppUrl(url)}/NOPROTO-01`, ['ocpp2.0.1']);
-      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? -1));
-      ws.on('open', () => {
-        ws.close();
-        resolve(101);
-      });
-      ws.on('error', () => undefined);
-    });
+    const status = await rawHandshakeStatus('NOPROTO-01', ['ocpp2.0.1']);
     expect(status).toBe(400);
   });
 
