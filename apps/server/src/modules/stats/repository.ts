@@ -98,14 +98,28 @@ export async function stationStatusCounts(db: Kysely<DB>, scope: StatsScope, pin
  * are those on the access lists of the stations they own.
  */
 export async function userCounts(db: Kysely<DB>, scope: StatsScope, to: Date) {
-  const owners =
-    scope.ownerUserPk == null
-      ? sql`true`
-      : sql`exists (select 1 from station_user_bindings ub where ub.user_pk = u.user_pk and ${ownedStation(scope, 'ub.charge_box_pk')})`;
-  const row = await sql<{ total: number; drivers: number }>`
-    select count(*) as total, count(*) filter (where u.role_label = 'driver') as drivers
-      from users u
-     where u.tenant_pk in (${sql.join(scope.tenantPks)}) and u.created_at < ${to} and ${owners}`.execute(db);
+  const tenants = sql.join(scope.tenantPks);
+  // A station owner's users are read from the rows; a tenant scope's from the users created per day
+  // (0033_user_counts_daily.sql) before the UTC day of `to`, plus those of that day created before it.
+  const row =
+    scope.ownerUserPk != null
+      ? await sql<{ total: number; drivers: number }>`
+          select count(*) as total, count(*) filter (where u.role_label = 'driver') as drivers
+            from users u
+           where u.tenant_pk in (${tenants}) and u.created_at < ${to}
+             and exists (select 1 from station_user_bindings ub where ub.user_pk = u.user_pk and ${ownedStation(scope, 'ub.charge_box_pk')})`.execute(
+          db,
+        )
+      : await sql<{ total: number; drivers: number }>`
+          with day as (select date_trunc('day', ${to}::timestamptz at time zone 'UTC') as start)
+          select d.total + r.total as total, d.drivers + r.drivers as drivers
+            from (select coalesce(sum(c.users), 0) as total, coalesce(sum(c.drivers), 0) as drivers
+                    from user_counts_daily c, day
+                   where c.tenant_pk in (${tenants}) and c.day < day.start::date) d,
+                 (select count(*) as total, count(*) filter (where u.role_label = 'driver') as drivers
+                    from users u, day
+                   where u.tenant_pk in (${tenants}) and u.created_at >= (day.start at time zone 'UTC')
+                     and u.created_at < ${to}) r`.execute(db);
   return { totalUsers: Number(row.rows[0]?.total ?? 0), usersRegistered: Number(row.rows[0]?.drivers ?? 0) };
 }
 
