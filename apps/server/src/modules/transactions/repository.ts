@@ -5,6 +5,7 @@ import { isRowKey } from '../../db/keys';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
 import { ownedStation } from '../../db/sql/owned-stations';
+import { preparedRows } from '../../db/prepared';
 import { folded, likeContains } from '../../db/sql/like';
 
 /**
@@ -207,7 +208,12 @@ const joinSql = {
 /** The rows of these keys, in this order. */
 async function rowsOf(db: Executor, pks: number[]) {
   if (pks.length === 0) return [];
-  const rows = await withColumns(db.selectFrom('transactions as t').where('t.transaction_pk', 'in', pks)).execute();
+  // The keys as one array, so the text is the same for a page of 10 and an export chunk of 500 and
+  // is prepared once per connection: planning this ten-table join took about a third of a chunk.
+  const rows = await preparedRows(
+    db,
+    withColumns(db.selectFrom('transactions as t').where(sql<boolean>`t.transaction_pk = any(${pks}::int[])`)),
+  );
   const byPk = new Map(rows.map((r) => [r.transaction_pk, r]));
   return pks.map((pk) => byPk.get(pk)).filter((r): r is TransactionRowData => r !== undefined);
 }
