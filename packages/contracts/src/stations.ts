@@ -199,7 +199,12 @@ const mapChargePointSchema = chargePointBaseSchema.extend({
     }),
   ),
 });
-export const mapChargePointListResponseSchema = z.object({ chargePointList: z.array(mapChargePointSchema) });
+/**
+ * Strict at the top: GET chargepoints answers either shape, and its response schema tries this one
+ * first, so a paged answer (with `count`) fails here at once, and a map answer of tens of thousands
+ * of stations is checked once, not first against the paged list's items (3 s at 33,000 stations).
+ */
+export const mapChargePointListResponseSchema = z.strictObject({ chargePointList: z.array(mapChargePointSchema) });
 export type MapChargePointListResponse = z.infer<typeof mapChargePointListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

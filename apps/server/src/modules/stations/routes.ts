@@ -58,7 +58,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ service: StationService }> =
         summary: 'The station list (paged) or the map list of one origin',
         description: 'With `page` (one-based): the paged station list. Without it: the map list of one origin (originType, default MOVE).',
         querystring: chargePointListQuerySchema,
-        response: { 200: z.union([chargePointListResponseSchema, mapChargePointListResponseSchema]), ...errorAnswers(400, 401, 403) },
+        response: { 200: z.union([mapChargePointListResponseSchema, chargePointListResponseSchema]), ...errorAnswers(400, 401, 403) },
       },
     },
     (req) => service.list(ctxOf(req), req.query),

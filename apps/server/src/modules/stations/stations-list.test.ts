@@ -173,6 +173,29 @@ describe('GET chargepoints (list, map) and GET chargepoints/{id}', () => {
     ]);
   });
 
+  it('map list: a connector whose last recharge has stopped shows no usage, even with an older recharge whose stop was lost', async () => {
+    setClock('2026-06-15T12:00:00Z');
+    const pk = await aStation(t, { id: 'ZZ-LOST-STOP' });
+    const now = Date.now();
+    // Connector 1: a recharge whose stop never came (4 h ago, 2 kWh sampled), then one that stopped.
+    const lost = await aTransaction(t, { chargeBoxPk: pk, start: new Date(now - 4 * 3600_000), startWh: 0 });
+    await anEnergySample(t, { transactionPk: lost, at: new Date(now - 3.5 * 3600_000), value: 2, unit: 'kWh' });
+    await aTransaction(t, {
+      chargeBoxPk: pk,
+      start: new Date(now - 3 * 3600_000),
+      stop: new Date(now - 2 * 3600_000),
+      startWh: 0,
+      stopWh: 5000,
+    });
+    // Connector 2: the running recharge, 1.2 kWh so far.
+    const running = await aTransaction(t, { chargeBoxPk: pk, connectorId: 2, start: new Date(now - 20 * 60_000), startWh: 300 });
+    await anEnergySample(t, { transactionPk: running, at: new Date(now - 5 * 60_000), value: 1500, unit: 'Wh' });
+    const map = (await get(admin, '/api/chargepoints/'))
+      .json()
+      .chargePointList.find((r: { chargeBoxId: string }) => r.chargeBoxId === 'ZZ-LOST-STOP');
+    expect(map.connectors.map((c: { lastStatus: { usage: number } }) => c.lastStatus.usage)).toEqual([0, 1200]);
+  });
+
   it('list, in the first hour of a month (UTC): counts the recharges since the month began in the asked time zone', async () => {
     // Arrange: 1 July 2026, 01:00 UTC = 30 June, 22:00 in São Paulo (UTC-3)
     setClock('2026-07-01T01:00:00Z');
