@@ -1,7 +1,7 @@
 /**
  * Station lists benchmark (issue 22 item 7): latency (p50/p95/max) of the dashboard's lists that
  * grow with the fleet — the paged station list with its search and online filter, the map list
- * and the alerts list — against a PostgreSQL database
+ * (whole scope, and viewports: stations or clusters) and the alerts list — against a PostgreSQL database
  * seeded by bench/seed-dashboard.ts (`--stations 50000` for the issue's scale). The app runs in
  * this process on a loopback port and is called over real HTTP, as an operator of the Sol network
  * (Sol and Move: about two thirds of the seeded stations).
@@ -47,6 +47,10 @@ const scenarios: GetScenario[] = [
   },
   { name: 'stations, search nothing found', path: 'chargepoints/?page=1&size=10&searchInput=zzzzqx' },
   { name: 'map list (every station of the scope)', path: 'chargepoints/' },
+  // The seed spreads its stations over 8° × 8° around São Paulo (about 520 of Sol's per square degree).
+  { name: 'map viewport, a city (0.5° × 0.6°)', path: `chargepoints/?bounds=${encodeURIComponent('-23.8,-46.9,-23.3,-46.3')}` },
+  { name: 'map viewport, a region (3° × 4°, clusters)', path: `chargepoints/?bounds=${encodeURIComponent('-25,-48.5,-22,-44.5')}` },
+  { name: 'map viewport, the whole area (clusters)', path: `chargepoints/?bounds=${encodeURIComponent('-28,-51,-19,-42')}` },
   { name: 'alerts of 20 stations', path: `notification/chargeBox/?chargeBoxIds=${some.map((s) => s.charge_box_id).join(',')}` },
 ];
 

@@ -109,8 +109,30 @@ export const chargePointListQuerySchema = z.object({
   online: queryBoolean,
   /** Map list only: MOVE (default) or PLUG_SHARE. */
   originType: z.preprocess(emptyToUndefined, z.enum(['MOVE', 'PLUG_SHARE']).optional()),
+  /**
+   * Map list only: the map's viewport, `south,west,north,east` in decimal degrees (west greater than
+   * east crosses the antimeridian). Without it the map list holds every station of the scope.
+   */
+  bounds: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^-?\d{1,3}(\.\d{1,12})?(,-?\d{1,3}(\.\d{1,12})?){3}$/, 'Use south,west,north,east in decimal degrees.')
+      .transform((v) => {
+        const [south, west, north, east] = v.split(',').map(Number) as [number, number, number, number];
+        return { south, west, north, east };
+      })
+      .refine((b) => b.south >= -90 && b.north <= 90 && b.south <= b.north, 'Latitudes go from -90 to 90, south first.')
+      .refine((b) => Math.abs(b.west) <= 180 && Math.abs(b.east) <= 180, 'Longitudes go from -180 to 180.')
+      .optional(),
+  ),
 });
 export type ChargePointListQuery = z.infer<typeof chargePointListQuerySchema>;
+export type MapBounds = NonNullable<ChargePointListQuery['bounds']>;
+
+/** A viewport holding more stations than this is answered as clusters (a grid of MAP_CLUSTER_GRID × MAP_CLUSTER_GRID cells at most). */
+export const MAP_VIEWPORT_MAX_STATIONS = 1000;
+export const MAP_CLUSTER_GRID = 12;
 
 const listConnectorSchema = z.object({
   connectorId: z.number().int().max(INT4_MAX),
@@ -204,7 +226,15 @@ const mapChargePointSchema = chargePointBaseSchema.extend({
  * first, so a paged answer (with `count`) fails here at once, and a map answer of tens of thousands
  * of stations is checked once, not first against the paged list's items (3 s at 33,000 stations).
  */
-export const mapChargePointListResponseSchema = z.strictObject({ chargePointList: z.array(mapChargePointSchema) });
+export const mapChargePointListResponseSchema = z.strictObject({
+  chargePointList: z.array(mapChargePointSchema),
+  /**
+   * With `bounds` only: empty when the viewport's stations are in `chargePointList`; when it holds
+   * more than MAP_VIEWPORT_MAX_STATIONS, `chargePointList` is empty and its stations are counted per
+   * grid cell here, at the cell's mean position.
+   */
+  clusters: z.array(z.object({ latitude: z.number(), longitude: z.number(), count: z.number().int() })).optional(),
+});
 export type MapChargePointListResponse = z.infer<typeof mapChargePointListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

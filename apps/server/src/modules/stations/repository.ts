@@ -1,4 +1,5 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selection, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selection, type Transaction } from 'kysely';
+import type { MapBounds } from '@recarga/contracts/stations';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB, Executor } from '../../db/db';
 import type { BindStatus } from '../../db/schema-stations';
@@ -168,7 +169,62 @@ export function streamStations(db: Executor, scope: TenantScope, f: StationFilte
     .stream(200);
 }
 
-export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', since: Date, pingIntervalSec: number) {
+/** SQL condition: the station (alias `cb`) lies inside the viewport (true without one). */
+function inBounds(bounds: MapBounds | undefined): RawBuilder<boolean> {
+  if (!bounds) return sql<boolean>`true`;
+  const { south, west, north, east } = bounds;
+  const longitude =
+    west <= east
+      ? sql`cb.location_longitude between ${west} and ${east}`
+      : sql`(cb.location_longitude >= ${west} or cb.location_longitude <= ${east})`;
+  return sql<boolean>`(cb.location_latitude between ${south} and ${north} and ${longitude})`;
+}
+
+/** The map's stations of the scope (`cb`) of one origin, inside the viewport when there is one. */
+function mapScope(scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', bounds: MapBounds | undefined): RawBuilder<boolean> {
+  return sql<boolean>`cb.deleted_at is null and cb.tenant_pk in (${sql.join(scope.tenantPks)}) and ${ownedStation(scope, 'cb.charge_box_pk')}
+    and cb.origin = ${origin} and ${inBounds(bounds)}`;
+}
+
+/** How many of the map's stations the viewport holds. */
+export async function countMapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', bounds: MapBounds) {
+  const r = await sql<{ n: number }>`select count(*) as n from charge_boxes cb where ${mapScope(scope, origin, bounds)}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * The viewport's stations counted per cell of a grid × grid split of it, each at its stations' mean
+ * position (longitudes measured eastwards from the west edge, so a viewport across the
+ * antimeridian averages 179° and −179° to 180°, not 0°).
+ */
+export async function mapClusters(db: Executor, scope: TenantScope, origin: 'MOVE' | 'PLUG_SHARE', bounds: MapBounds, grid: number) {
+  const { south, west, north, east } = bounds;
+  const span = west <= east ? east - west : east - west + 360;
+  const cellLat = Math.max((north - south) / grid, 1e-9);
+  const cellLng = Math.max(span / grid, 1e-9);
+  const eastwards = sql`(case when cb.location_longitude >= ${west} then cb.location_longitude - ${west}
+                              else cb.location_longitude - ${west} + 360 end)`;
+  const r = await sql<{ n: number; lat: number; off: number }>`
+    select count(*) as n, avg(cb.location_latitude) as lat, avg(${eastwards}) as off
+      from charge_boxes cb
+     where ${mapScope(scope, origin, bounds)}
+     group by least(floor((cb.location_latitude - ${south}) / ${cellLat}), ${grid - 1}),
+              least(floor(${eastwards} / ${cellLng}), ${grid - 1})
+     order by 1 desc`.execute(db);
+  return r.rows.map((c) => {
+    const longitude = west + Number(c.off);
+    return { latitude: Number(c.lat), longitude: longitude > 180 ? longitude - 360 : longitude, count: Number(c.n) };
+  });
+}
+
+export function mapStations(
+  db: Executor,
+  scope: TenantScope,
+  origin: 'MOVE' | 'PLUG_SHARE',
+  since: Date,
+  pingIntervalSec: number,
+  bounds?: MapBounds,
+) {
   // The month's energy of every station (one range of transactions_stats_idx) and every connector
   // of the scope's stations, each read once and hash-joined; a connector's usage is its last
   // recharge's energy when that recharge is still open (one backward step of
@@ -197,12 +253,12 @@ export function mapStations(db: Executor, scope: TenantScope, origin: 'MOVE' | '
       select cb.charge_box_pk, cb.charge_box_id, cb.description, cb.active, cb.location_latitude, cb.location_longitude,
              cb.origin, cb.ocpp_protocol, cb.charge_point_vendor, cb.street
         from charge_boxes cb
-       where cb.deleted_at is null and cb.tenant_pk in (${tenants}) and ${ownedStation(scope, 'cb.charge_box_pk')}
-         and cb.origin = ${origin}
+       where ${mapScope(scope, origin, bounds)}
     ), month as (
       select t.charge_box_pk, sum(${transactionEnergyWh('t')}) as wh
         from transactions t
        where t.tenant_pk in (${tenants}) and t.start_timestamp >= ${since}
+         ${bounds ? sql`and t.charge_box_pk in (select s.charge_box_pk from stations s)` : sql``}
        group by t.charge_box_pk
     ), plugs as (
       select c.charge_box_pk,

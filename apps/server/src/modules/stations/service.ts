@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  MAP_CLUSTER_GRID,
+  MAP_VIEWPORT_MAX_STATIONS,
   STATION_PAGE_SIZE,
   connectorStatusGroup,
   stationMessages,
@@ -11,6 +13,7 @@ import {
   type ChargePointSave,
   type ConnectorTypeListResponse,
   type ConnectorUpdate,
+  type MapBounds,
   type MapChargePointListResponse,
   type Photo,
   type UserPrivateStation,
@@ -108,7 +111,7 @@ export class StationService {
 
   async list(ctx: RequestContext, q: ChargePointListQuery): Promise<ChargePointListResponse | MapChargePointListResponse> {
     const since = await monthStart(this.db, q.timeZone ?? 'UTC');
-    if (q.page === undefined) return this.mapList(ctx, q.originType ?? 'MOVE', since);
+    if (q.page === undefined) return this.mapList(ctx, q.originType ?? 'MOVE', since, q.bounds);
     const size = q.size ?? STATION_PAGE_SIZE;
     const filters = stationFilters(q);
     const [rows, count] = await Promise.all([
@@ -118,9 +121,22 @@ export class StationService {
     return { chargePointList: rows.map(toListItem), count };
   }
 
-  private async mapList(ctx: RequestContext, origin: 'MOVE' | 'PLUG_SHARE', since: Date): Promise<MapChargePointListResponse> {
-    const rows = await repo.mapStations(this.db, ctx.tenantScope, origin, since, this.deps.pingIntervalSec);
+  /**
+   * The map list: every station of the scope, or those of a viewport; a viewport holding more than
+   * MAP_VIEWPORT_MAX_STATIONS is answered as clusters (counted in SQL) for the map to zoom into.
+   */
+  private async mapList(
+    ctx: RequestContext,
+    origin: 'MOVE' | 'PLUG_SHARE',
+    since: Date,
+    bounds: MapBounds | undefined,
+  ): Promise<MapChargePointListResponse> {
+    if (bounds && (await repo.countMapStations(this.db, ctx.tenantScope, origin, bounds)) > MAP_VIEWPORT_MAX_STATIONS) {
+      return { chargePointList: [], clusters: await repo.mapClusters(this.db, ctx.tenantScope, origin, bounds, MAP_CLUSTER_GRID) };
+    }
+    const rows = await repo.mapStations(this.db, ctx.tenantScope, origin, since, this.deps.pingIntervalSec, bounds);
     return {
+      ...(bounds ? { clusters: [] } : {}),
       chargePointList: rows.map((r) => ({
         chargeBoxPk: r.charge_box_pk,
         chargeBoxId: r.charge_box_id,
