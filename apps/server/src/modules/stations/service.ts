@@ -110,8 +110,8 @@ export class StationService {
   }
 
   async list(ctx: RequestContext, q: ChargePointListQuery): Promise<ChargePointListResponse | MapChargePointListResponse> {
+    if (q.page === undefined) return this.mapList(ctx, q.originType ?? 'MOVE', q.timeZone ?? 'UTC', q.bounds);
     const since = await monthStart(this.db, q.timeZone ?? 'UTC');
-    if (q.page === undefined) return this.mapList(ctx, q.originType ?? 'MOVE', since, q.bounds);
     const size = q.size ?? STATION_PAGE_SIZE;
     const filters = stationFilters(q);
     const [rows, count] = await Promise.all([
@@ -128,12 +128,14 @@ export class StationService {
   private async mapList(
     ctx: RequestContext,
     origin: 'MOVE' | 'PLUG_SHARE',
-    since: Date,
+    timeZone: string,
     bounds: MapBounds | undefined,
   ): Promise<MapChargePointListResponse> {
     if (bounds && (await repo.countMapStations(this.db, ctx.tenantScope, origin, bounds)) > MAP_VIEWPORT_MAX_STATIONS) {
       return { chargePointList: [], clusters: await repo.mapClusters(this.db, ctx.tenantScope, origin, bounds, MAP_CLUSTER_GRID) };
     }
+    // The month of monthConsumption; clusters carry no energy, so they do not ask for it.
+    const since = await monthStart(this.db, timeZone);
     const rows = await repo.mapStations(this.db, ctx.tenantScope, origin, since, this.deps.pingIntervalSec, bounds);
     return {
       ...(bounds ? { clusters: [] } : {}),
