@@ -13,6 +13,13 @@ export const liveTopics = {
   chargeBoxStatus: (apiKey: string, chargeBoxId: string) => `${apiKey}/chargeBox/${chargeBoxId}/status`,
   connectorStatus: (apiKey: string, chargeBoxId: string, connectorId: number) =>
     `${apiKey}/chargeBox/${chargeBoxId}/connector/${connectorId}/status`,
+  /**
+   * Subscription patterns: every station's status topic, and every connector's, of the api key (`+`
+   * stands for any one part, as in MQTT). Messages still arrive under the station's own topic, so a
+   * dashboard follows a whole network with two subscriptions instead of one per station and connector.
+   */
+  anyChargeBoxStatus: (apiKey: string) => `${apiKey}/chargeBox/+/status`,
+  anyConnectorStatus: (apiKey: string) => `${apiKey}/chargeBox/+/connector/+/status`,
   /** A remote operation's progress: one message per station answer (contracts/operations LiveTask). */
   task: (apiKey: string, taskId: number) => `${apiKey}/operations/task/${taskId}`,
   /** A virtual group's load manager wrote a new plan or events (contracts/live LiveSmartCharging). */
@@ -25,6 +32,8 @@ export type LiveTopic =
   | { kind: 'chargeBox'; apiKey: string }
   | { kind: 'chargeBoxStatus'; apiKey: string; chargeBoxId: string }
   | { kind: 'connectorStatus'; apiKey: string; chargeBoxId: string; connectorId: number }
+  | { kind: 'anyChargeBoxStatus'; apiKey: string }
+  | { kind: 'anyConnectorStatus'; apiKey: string }
   | { kind: 'task'; apiKey: string; taskId: number }
   | { kind: 'smartCharging'; apiKey: string; virtualGroupId: number };
 
@@ -40,6 +49,10 @@ export function parseLiveTopic(topic: string): LiveTopic | null {
     return { kind: 'task', apiKey, taskId: Number(c) };
   if (parts.length === 4 && a === 'virtual-groups' && b && /^\d{1,10}$/.test(b) && Number(b) <= 2 ** 31 - 1 && c === 'smart-charging')
     return { kind: 'smartCharging', apiKey, virtualGroupId: Number(b) };
+  // The patterns first: in a subscription, `+` is a wildcard even where a station could be named so.
+  if (parts.length === 4 && a === 'chargeBox' && b === '+' && c === 'status') return { kind: 'anyChargeBoxStatus', apiKey };
+  if (parts.length === 6 && a === 'chargeBox' && b === '+' && c === 'connector' && d === '+' && e === 'status')
+    return { kind: 'anyConnectorStatus', apiKey };
   if (parts.length === 4 && a === 'chargeBox' && b && c === 'status') return { kind: 'chargeBoxStatus', apiKey, chargeBoxId: b };
   if (parts.length === 6 && a === 'chargeBox' && b && c === 'connector' && d && /^\d{1,4}$/.test(d) && e === 'status') {
     return { kind: 'connectorStatus', apiKey, chargeBoxId: b, connectorId: Number(d) };

@@ -11,7 +11,7 @@ import type { RequestContext } from '../platform/auth/context';
 import type { TokenSigner } from '../platform/auth/tokens';
 import type { Bus } from '../platform/bus';
 import type { LiveEnvelope } from '../platform/live-publisher';
-import { liveSubject } from '../platform/bus-subjects';
+import { liveSubscriptionSubject } from '../platform/bus-subjects';
 import { ownedStation } from '../db/sql/owned-stations';
 import { SESSION_ENDED_SUBJECT, type SessionEnded } from '../platform/auth/session-ended';
 import { rejectUpgrade } from './upgrade-router';
@@ -56,8 +56,9 @@ const MAX_BUFFERED = 1 << 20;
 /**
  * The dashboard websocket (/live). Authorised by the session token — sent as the first message
  * (browsers) or in an Authorization header, never in the address, which proxies and logs keep.
- * Clients subscribe to topics of api keys in their tenant scope. Each topic with local subscribers
- * has one bus subscription on this node, so events published by any node reach the sockets held
+ * Clients subscribe to topics of api keys in their tenant scope, or to the station status patterns
+ * (every station's or connector's status, `+` for any part). Each topic with local subscribers
+ * has one bus subscription on this node (a pattern's listens on a wildcard subject), so events published by any node reach the sockets held
  * here. A socket closes the moment its session ends: at its expiry (a timer), at logout or a
  * password change (announced on the bus to every node), and at the periodic check as a backstop.
  */
@@ -239,6 +240,7 @@ export class LiveGateway {
       this.opts.log.error({ err }, 'live: api key look-up failed');
       return this.send(client, { topic, error: { code: 'INTERNAL', message: 'Try again later' } });
     }
+    // A station owner may follow every station's status pattern: delivery passes only their own.
     const ownerRefused =
       (parsedTopic.kind === 'smartCharging' && !mayFollowSmartCharging(client.ctx)) ||
       (client.owned !== null &&
@@ -269,7 +271,7 @@ export class LiveGateway {
     let entry = this.topics.get(topic);
     if (!entry) {
       const clients = new Set<LiveClient>();
-      const unsubscribe = this.opts.bus.subscribe(liveSubject(topic), (data) => this.deliver(clients, data as LiveEnvelope));
+      const unsubscribe = this.opts.bus.subscribe(liveSubscriptionSubject(topic), (data) => this.deliver(clients, data as LiveEnvelope));
       entry = { clients, unsubscribe };
       this.topics.set(topic, entry);
     }

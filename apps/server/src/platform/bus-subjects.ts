@@ -11,3 +11,14 @@ export function subjectToken(value: string): string {
 export function liveSubject(topic: string): string {
   return `live.${topic.split('/').map(subjectToken).join('.')}`;
 }
+
+/**
+ * The bus subject a live subscription listens on: the topic's subject, with a part that is only `+`
+ * (a topic pattern's wildcard, contracts/live-topics) listening on any one token.
+ */
+export function liveSubscriptionSubject(topic: string): string {
+  return `live.${topic
+    .split('/')
+    .map((part) => (part === '+' ? '*' : subjectToken(part)))
+    .join('.')}`;
+}

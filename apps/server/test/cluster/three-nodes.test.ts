@@ -26,17 +26,19 @@ describe.skipIf(!natsUrl)('three nodes over NATS', () => {
   });
   afterAll(() => cluster.close());
 
-  it('status changes of a station on node A, with a dashboard socket on each node following the connector (node B subscribed twice): each socket gets each event exactly once, in order', async () => {
+  it('status changes of a station on node A, with a dashboard socket on each node following the connector (node B subscribed twice, node C through the status pattern): each socket gets each event exactly once, in order', async () => {
     // Arrange
     const id = `LIVE3-${suffix}`;
     await aStation(cluster, { id, tenant: 'move' });
     const topic = liveTopics.connectorStatus(apiKey, id, 1);
     const token = await loginAs(cluster.nodes[0]!, demo.operator);
     const sockets: Inbox[] = [];
-    for (const url of cluster.urls) {
+    for (const [i, url] of cluster.urls.entries()) {
+      // Node C's socket follows every connector of the api key through the pattern, as the dashboard does.
+      const subscription = i === 2 ? liveTopics.anyConnectorStatus(apiKey) : topic;
       const live = await openLive(url, token);
-      live.send({ action: 'subscribe', topic });
-      await live.next((m) => m.topic === topic && m.subscribed === true);
+      live.send({ action: 'subscribe', topic: subscription });
+      await live.next((m) => m.topic === subscription && m.subscribed === true);
       sockets.push(live);
     }
     sockets[1]!.send({ action: 'subscribe', topic });

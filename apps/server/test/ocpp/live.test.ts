@@ -117,6 +117,52 @@ describe('live updates (/live)', () => {
     live.ws.close();
   });
 
+  it('status patterns: two subscriptions follow every station and connector of the api key, each message once under its own topic', async () => {
+    // Arrange
+    await aStation(t, { id: 'LIVE-P1', tenant: 'move' });
+    await aStation(t, { id: 'LIVE-P2', tenant: 'move' });
+    await aStation(t, { id: 'LIVE-P3', tenant: 'terpel' });
+    const live = await openLive(url, operatorToken);
+    const patterns = [liveTopics.anyChargeBoxStatus(apiKey.move!), liveTopics.anyConnectorStatus(apiKey.move!)];
+    for (const topic of patterns) live.send({ action: 'subscribe', topic });
+    for (const topic of patterns) await live.next((m) => m.topic === topic && m.subscribed === true);
+    const one = await bootedStation(url, 'LIVE-P1');
+    const two = await bootedStation(url, 'LIVE-P2');
+    const terpel = await bootedStation(url, 'LIVE-P3');
+
+    // Act
+    await one.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' });
+    await two.call('StatusNotification', { connectorId: 2, errorCode: 'NoError', status: 'Faulted' });
+    await terpel.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' });
+
+    // Assert: each station's news under its own topics, once; nothing of another tenant.
+    const connectorOne = liveTopics.connectorStatus(apiKey.move!, 'LIVE-P1', 1);
+    const connectorTwo = liveTopics.connectorStatus(apiKey.move!, 'LIVE-P2', 2);
+    await live.next((m) => m.topic === connectorOne && (m.data as { status?: string } | undefined)?.status === 'Charging');
+    await live.next((m) => m.topic === connectorTwo && (m.data as { status?: string } | undefined)?.status === 'Faulted');
+    await live.next((m) => m.topic === liveTopics.chargeBoxStatus(apiKey.move!, 'LIVE-P2') && 'data' in m);
+    // The Terpel station's own message went out after Move's: once it is past, nothing more arrives.
+    await new Promise((r) => setTimeout(r, 300));
+    const data = live.messages.filter((m) => 'data' in m);
+    expect(data.filter((m) => m.topic === connectorOne && (m.data as { status: string }).status === 'Charging')).toHaveLength(1);
+    expect(data.filter((m) => m.topic === connectorTwo && (m.data as { status: string }).status === 'Faulted')).toHaveLength(1);
+    expect(data.filter((m) => String(m.topic).includes('LIVE-P3'))).toHaveLength(0);
+    expect(data.filter((m) => String(m.topic).includes('+'))).toHaveLength(0);
+    await Promise.all([one.close(), two.close(), terpel.close()]);
+    live.ws.close();
+  });
+
+  it("status patterns: another tenant's api key is refused; a pattern of one station's connectors is not a topic", async () => {
+    const live = await openLive(url, operatorToken);
+    const foreign = liveTopics.anyConnectorStatus(apiKey.terpel!);
+    const partial = `${apiKey.move}/chargeBox/LIVE-P1/connector/+/status`;
+    live.send({ action: 'subscribe', topic: foreign });
+    live.send({ action: 'subscribe', topic: partial });
+    expect(await live.next((m) => m.topic === foreign)).toMatchObject({ error: { code: 'FORBIDDEN_TOPIC' } });
+    expect(await live.next((m) => m.topic === partial)).toMatchObject({ error: { code: 'INVALID_TOPIC' } });
+    live.ws.close();
+  });
+
   it('unknown topic or bad message: an error message, the socket stays open', async () => {
     const live = await openLive(url, operatorToken);
     live.send({ action: 'subscribe', topic: `${apiKey.sol}/nonsense` });

@@ -4,6 +4,8 @@ import WebSocket from 'ws';
 import { insertNotifications } from '../notifications/repository';
 import { aStation, aStationBinding, aTransaction, stationPk, userPk } from '../../../test/helpers/station-builders';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';
+import { openLive } from '../../../test/helpers/live-socket';
+import { bootedStation } from '../../../test/ocpp/ocpp-helpers';
 
 /**
  * The station owner as a third subject of the isolation tests: beside the tenants' operators, an
@@ -17,6 +19,8 @@ describe('station owner scope', () => {
   let other: number;
   let ownTx: number;
   let otherTx: number;
+  let listening: Promise<string> | undefined;
+  const listen = () => (listening ??= t.listen());
   const call = (token: string, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
@@ -131,7 +135,7 @@ describe('station owner scope', () => {
 
   it('live: the figures of the whole tenant and another station are refused; the owned station is allowed', async () => {
     const move = await t.db.selectFrom('tenants').select('api_key').where('alias', '=', 'move').executeTakeFirstOrThrow();
-    const url = await t.listen();
+    const url = await listen();
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/live?platform=DASHBOARD`);
     const answers: Record<string, unknown>[] = [];
     ws.on('message', (raw) => answers.push(JSON.parse(raw.toString())));
@@ -150,5 +154,21 @@ describe('station owner scope', () => {
     expect(byTopic(topics[1]!)).toMatchObject({ error: { code: 'FORBIDDEN_TOPIC' } });
     expect(byTopic(topics[2]!)).toMatchObject({ subscribed: true });
     ws.close();
+  });
+
+  it('live: the station status pattern reaches an owner with the owned station only', async () => {
+    const move = await t.db.selectFrom('tenants').select('api_key').where('alias', '=', 'move').executeTakeFirstOrThrow();
+    const url = await listen();
+    const live = await openLive(url, owner);
+    const pattern = liveTopics.anyChargeBoxStatus(move.api_key);
+    live.send({ action: 'subscribe', topic: pattern });
+    expect(await live.next((m) => m.topic === pattern)).toMatchObject({ subscribed: true });
+    const stations = await Promise.all([bootedStation(url, 'NOT-OWNED-01'), bootedStation(url, 'OWNED-01')]);
+    for (const station of stations) await station.call('StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Available' });
+    await live.next((m) => m.topic === liveTopics.chargeBoxStatus(move.api_key, 'OWNED-01') && 'data' in m);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(live.messages.filter((m) => String(m.topic).includes('NOT-OWNED-01'))).toHaveLength(0);
+    await Promise.all(stations.map((s) => s.close()));
+    live.ws.close();
   });
 });
