@@ -24,6 +24,9 @@ export interface StationFilters {
   online?: boolean;
 }
 
+/** A station search's words beyond this many are ignored (the text is at most 100 characters). */
+const SEARCH_MAX_WORDS = 8;
+
 /** Stations of the scope matching the filters (not deleted). */
 export function filteredStations(db: Executor, scope: TenantScope, f: StationFilters, pingIntervalSec: number) {
   // Third-party points (origin PLUG_SHARE) are not the network's stations: map only.
@@ -36,8 +39,9 @@ export function filteredStations(db: Executor, scope: TenantScope, f: StationFil
   if (f.active !== undefined) q = q.where('cb.active', '=', f.active);
   if (f.chargeBoxGroupPk !== undefined) q = q.where('cb.charge_box_group_pk', '=', f.chargeBoxGroupPk);
   if (f.tenantPk !== undefined) q = q.where('cb.tenant_pk', '=', f.tenantPk);
-  if (f.search) {
-    const p = likeContains(f.search);
+  // Every word of the search is in the ChargeBox ID or the name: 'move 001' finds MOVE-SP-001.
+  for (const word of (f.search ?? '').split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS)) {
+    const p = likeContains(word);
     q = q.where(sql<boolean>`(${folded(sql.ref('cb.charge_box_id'))} like ${p} or ${folded(sql.ref('cb.description'))} like ${p})`);
   }
   if (f.online !== undefined) {

@@ -99,6 +99,16 @@ describe('GET chargepoints (list, map) and GET chargepoints/{id}', () => {
     expect(body.chargePointList.map((r) => r.chargeBoxId)).toEqual(['TERPEL-BOG-001', 'TERPEL-BOG-002']);
   });
 
+  it('list, searching several words, finds the stations holding every word in the ID or the name', async () => {
+    // 'move sp 001': MOVE-SP-001 holds all three; MOVE-SP-002 lacks 001, MOVE-RJ-001 lacks sp.
+    expect((await list(admin, 'page=1&searchInput=move%20sp%20001')).chargePointList.map((r) => r.chargeBoxId)).toEqual(['MOVE-SP-001']);
+    // Spaces around and between the words do not count; a word of the name and one of the ID.
+    expect((await list(admin, 'page=1&searchInput=%20%20paulista%20%20move%20')).chargePointList.map((r) => r.chargeBoxId)).toEqual([
+      'MOVE-SP-001',
+    ]);
+    expect((await list(admin, 'page=1&searchInput=paulista%20rj')).count).toBe(0);
+  });
+
   it('list, searching a LIKE wildcard, takes it literally', async () => {
     expect((await list(admin, 'page=1&searchInput=%25')).count).toBe(0);
     expect((await list(admin, 'page=1&searchInput=_')).count).toBe(0);
