@@ -185,11 +185,20 @@ describe('transactions', () => {
     await expect(cell.getAttribute('class')).resolves.toContain('ant-picker-cell-disabled');
   });
 
-  it('station filter, when a station is chosen: only its recharges, sent as chargeBoxPk', async () => {
+  it('station filter, when a station is typed and chosen: searched on the server, only its recharges, sent as chargeBoxPk, named again after a reload', async () => {
     const { page } = browser;
     await openTransactions(page);
-    await page.locator('[data-testid="tx-station"]').click();
+    const picker = page.locator('[data-testid="tx-station"]');
+    await picker.click();
+    // Typing asks the server (the first page of the stations that match), not a list in the browser.
+    const searched = page.waitForRequest((r) => {
+      const u = new URL(r.url());
+      return (
+        u.pathname === '/api/chargepoints/' && u.searchParams.get('searchInput') === 'Copacabana' && u.searchParams.get('page') === '1'
+      );
+    });
     await page.keyboard.type('Copacabana');
+    await searched;
     const url = await waitForList(
       page,
       (u) => u.searchParams.has('chargeBoxPk'),
@@ -200,6 +209,14 @@ describe('transactions', () => {
     expect(visible).toEqual(expect.arrayContaining([ids.free, ids.idle]));
     const rows = await page.locator('tr.tx-row').allInnerTexts();
     for (const text of rows) expect(text).toContain('MOVE-RJ-001');
+    const label = 'Move Copacabana - Avenida Atlântica (MOVE-RJ-001)';
+    await expect.poll(() => picker.innerText()).toContain(label);
+
+    // Restored from the address, the station is named by its detail call.
+    const detail = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/chargepoints/${url.searchParams.get('chargeBoxPk')}/`);
+    await page.reload();
+    expect((await detail).status()).toBe(200);
+    await expect.poll(() => picker.innerText()).toContain(label);
   });
 
   it('search, when typing an id or a station name: the matching recharges only', async () => {

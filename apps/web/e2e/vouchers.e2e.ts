@@ -69,6 +69,48 @@ async function pick(page: Page, label: string, option: string) {
   await expect.poll(() => open.count()).toBe(0);
 }
 
+/** A call of the station pickers' search: GET /api/chargepoints/?page=1&size=20[&searchInput]. */
+function isStationSearch(url: URL, text: string | null): boolean {
+  return url.pathname === '/api/chargepoints/' && url.searchParams.get('page') === '1' && url.searchParams.get('searchInput') === text;
+}
+
+/**
+ * Types `text` into the station picker labelled `label`, waits for the server's answer to that
+ * search, picks `option` from it and closes the list. Answers the search's address.
+ */
+async function searchAndPick(page: Page, label: string, text: string, option: string): Promise<URL> {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await page.getByLabel(label, { exact: true }).click();
+  const searched = page.waitForResponse((r) => isStationSearch(new URL(r.url()), text));
+  await page.keyboard.type(text);
+  const answer = await searched;
+  expect(answer.status()).toBe(200);
+  await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => open.count()).toBe(0);
+  return new URL(answer.url());
+}
+
+/** A station without prices in Move's network; answers its chargeBoxPk. */
+async function addStation(page: Page, movePk: number, chargeBoxId: string, description: string): Promise<number> {
+  const created = await callApi<{ chargePointDetail: { chargeBoxPk: number } }>(page, '/api/chargepoints/', {
+    method: 'POST',
+    json: {
+      tenantPk: movePk,
+      chargeBoxId,
+      description,
+      typeOf: 'PUBLIC',
+      showLocation: false,
+      locationLatitude: null,
+      locationLongitude: null,
+      address: { street: 'Rua dos Vouchers', houseNumber: '20', city: 'São Paulo', state: 'SP' },
+      connectors: [{ connectorId: 1, connectorTypePk: 2, powerMax: 22000 }],
+    },
+  });
+  expect(created.status, created.text).toBe(200);
+  return created.body.chargePointDetail.chargeBoxPk;
+}
+
 async function tenantPk(page: Page, name: string): Promise<number> {
   const tenants = await callApi<{ tenantList: { tenant_pk: number; name: string }[] }>(page, '/api/tenants/');
   const found = tenants.body.tenantList.find((x) => x.name === name);
@@ -165,7 +207,9 @@ describe('vouchers', () => {
     await typeInPicker(page, page.getByLabel('Início', { exact: true }), saoPaulo(now - 3_600_000));
     await typeInPicker(page, page.getByLabel('Válido até', { exact: true }), saoPaulo(now + 2 * 86_400_000));
     await page.getByText('Carregadores específicos').click();
-    await pick(page, 'Carregadores', STATION);
+    // The chargers are searched on the server as their name is typed, in the voucher's network only.
+    const stationSearch = await searchAndPick(page, 'Carregadores', 'vouchers', STATION);
+    expect(stationSearch.searchParams.get('tenantPk')).toBe(String(movePk));
 
     // The users, on their own page: Júlia from the picker, Marcos by CPF.
     await page.getByTestId('voucher-select-users').click();
@@ -259,10 +303,67 @@ describe('vouchers', () => {
     const name = page.getByLabel('Nome', { exact: true });
     await expect.poll(() => name.inputValue()).toBe('Crédito de boas-vindas');
     expect(plain(await page.getByLabel('Valor do voucher', { exact: true }).inputValue())).toBe('R$ 25,00');
+    // The voucher names its charger: the picker shows it as 'Name (ChargeBox ID)'.
+    expect(await page.getByTestId('voucher-chargers').innerText()).toContain(`Estação dos vouchers (${STATION})`);
     await name.fill('Crédito de boas-vindas (editado)');
     await page.getByTestId('voucher-submit').click();
     await page.getByRole('dialog', { name: 'Voucher atualizado com sucesso!' }).waitFor();
     expect((await callApi<Voucher>(page, `/api/vouchers/${voucherPk}/`)).body.title).toBe('Crédito de boas-vindas (editado)');
+  });
+
+  it('charger picker, when the network has more stations than its first page: a failed search says so, one past the page is found by typing, chosen and named', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    const movePk = await tenantPk(page, MOVE);
+    // Move's network gets at least 20 stations before the one to find ('ZZ-…' is ordered last by ID).
+    const before = await callApi<{ count: number }>(page, `/api/chargepoints/?page=1&size=1&tenantPk=${movePk}`);
+    expect(before.status, before.text).toBe(200);
+    const added: number[] = [];
+    try {
+      for (let i = before.body.count; i < 20; i++) added.push(await addStation(page, movePk, `E2E-VC-PAD-${run}-${i}`, `Enchimento ${i}`));
+      const farId = `ZZ-E2E-VC-${run}`;
+      added.push(await addStation(page, movePk, farId, 'Carregador achado pela busca'));
+
+      await page.goto(appUrl('/vouchers/create'));
+      await page.getByText('Todos os campos são obrigatórios.').waitFor();
+      if (await page.getByTestId('voucher-tenant').count()) await pick(page, 'Rede', MOVE);
+      await page.getByText('Carregadores específicos').click();
+
+      // Opened: the first page of the network, without the far station, and a hint that there is more.
+      const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      const firstPage = page.waitForResponse((r) => isStationSearch(new URL(r.url()), null));
+      await page.getByLabel('Carregadores', { exact: true }).click();
+      const first = (await (await firstPage).json()) as { chargePointList: { chargeBoxId: string }[]; count: number };
+      expect(first.chargePointList).toHaveLength(20);
+      expect(first.chargePointList.map((c) => c.chargeBoxId)).not.toContain(farId);
+      await open.getByText(`Mostrando 20 de ${first.count} estações. Digite para refinar a busca.`).waitFor();
+      expect(await open.locator('.ant-select-item-option', { hasText: farId }).count()).toBe(0);
+      await shoot(page, 'vouchers-station-picker-first-page', { fullPage: false, scrollToTop: false });
+
+      // A search the server fails: the list says the chargers could not be loaded.
+      await page.route(
+        (url) => isStationSearch(url, 'falha'),
+        (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"Erro interno."}' }),
+      );
+      await page.keyboard.type('falha');
+      await open.getByRole('alert').filter({ hasText: 'Não foi possível carregar os carregadores.' }).waitFor();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+
+      // Typed: the server finds it.
+      const searched = page.waitForResponse((r) => isStationSearch(new URL(r.url()), 'achado'));
+      await page.keyboard.type('achado');
+      expect((await searched).status()).toBe(200);
+      const far = open.locator('.ant-select-item-option', { hasText: farId });
+      await far.waitFor();
+      await shoot(page, 'vouchers-station-picker', { fullPage: false, scrollToTop: false });
+      await far.click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => open.count()).toBe(0);
+      await expect.poll(() => page.getByTestId('voucher-chargers').innerText()).toContain(`Carregador achado pela busca (${farId})`);
+    } finally {
+      for (const pk of added) await callApi(page, `/api/chargepoints/${pk}/`, { method: 'DELETE' });
+    }
   });
 
   it('a code in use: checked on leaving the field (the form locked except the code); a value over the limit; the server’s field error on its field after the failure dialog', async () => {

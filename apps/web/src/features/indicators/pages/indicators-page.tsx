@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, Row, Segmented, Select, Skeleton, Typography } from 'antd';
+import { Card, Col, Row, Segmented, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { foldedSearch } from '../../../lib/select-search';
 import type { Graph } from '@recarga/contracts/station-graphs';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { useStationOptions } from '../../../lib/api/get-station-options';
+import { StationSelect } from '../../../components/station-select';
 import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useGraphs, type GraphsParams } from '../api/get-graphs';
 import { GraphCard, type GraphView } from '../components/graph-card';
@@ -21,8 +20,6 @@ const PERIODS = [7, 28, 365] as const;
 export function IndicatorsPage() {
   const { t } = useTranslation('indicators');
   const [params, setParams] = useState<GraphsParams>({ days: 7 });
-  const stations = useStationOptions();
-  const stationOptions = useMemo(() => (stations.data ?? []).map((s) => ({ value: s.chargeBoxPk, label: s.label })), [stations.data]);
   const { data, isLoading, isError, refetch, isFetching } = useGraphs(params);
   const tag = useLanguageTag();
 
@@ -103,14 +100,11 @@ export function IndicatorsPage() {
       <Card className="section-card indicators-filters" variant="borderless">
         <label className="indicators-filters__field">
           <Typography.Text type="secondary">{t('filters.station')}</Typography.Text>
-          <Select
-            showSearch={foldedSearch()}
+          <StationSelect
             allowClear
             value={params.stationId}
             placeholder={t('filters.allStations')}
-            options={stationOptions}
-            loading={stations.isLoading}
-            onChange={(stationId?: number) => setParams((p) => ({ ...p, stationId: stationId ?? undefined }))}
+            onChange={(stationId) => setParams((p) => ({ ...p, stationId }))}
             className="indicators-filters__station"
             data-testid="indicators-station"
             aria-label={t('filters.station')}

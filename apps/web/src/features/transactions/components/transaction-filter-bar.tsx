@@ -1,13 +1,10 @@
-import { useMemo } from 'react';
 import { DatePicker, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { foldedSearch } from '../../../lib/select-search';
 import dayjs, { type Dayjs } from 'dayjs';
 import { revenueStatuses, type RevenueStatus } from '@recarga/contracts/transactions';
-import { useStationOptions } from '../../../lib/api/get-station-options';
+import { StationSelect } from '../../../components/station-select';
 import { dateFormat } from '../../../lib/format/date-time';
-import { useLanguageTag } from '../../../lib/use-language-tag';
 import { isDateDisabled, normaliseRange, type DateRange } from '../model/date-range';
 import { DisabledOption } from './disabled-option';
 import { TagSearchSelect } from './tag-search-select';
@@ -43,15 +40,6 @@ function presets(t: (key: string) => string): { label: string; value: [Dayjs, Da
 /** Text search, tag search, station, revenue status and period of the transaction list. */
 export function TransactionFilterBar({ value, onChange, onSearch, rangeError, financial, optionsDisabled }: Props) {
   const { t } = useTranslation('transactions');
-  const stations = useStationOptions();
-  const language = useLanguageTag();
-  const stationOptions = useMemo(
-    () =>
-      [...(stations.data ?? [])]
-        .sort((a, b) => (a.description ?? a.chargeBoxId).localeCompare(b.description ?? b.chargeBoxId, language))
-        .map((s) => ({ value: s.chargeBoxPk, title: `${s.description ?? ''} ${s.chargeBoxId}`, label: s.label })),
-    [stations.data, language],
-  );
 
   return (
     <div className="tx-filters" role="search" aria-label={t('filters.label')}>
@@ -93,16 +81,13 @@ export function TransactionFilterBar({ value, onChange, onSearch, rangeError, fi
           </div>
         ) : null}
       </div>
-      <Select
+      <StationSelect
         className="tx-filters__station"
         allowClear
-        showSearch={foldedSearch('title')}
         value={value.chargeBoxPk}
-        onChange={(pk?: number) => onChange({ ...value, chargeBoxPk: pk })}
+        onChange={(pk) => onChange({ ...value, chargeBoxPk: pk })}
         placeholder={t('filters.allStations')}
         aria-label={t('filters.station')}
-        loading={stations.isLoading}
-        options={stationOptions}
         popupMatchSelectWidth={320}
         data-testid="tx-station"
       />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { Tenant } from '@recarga/contracts/tenants';
 import type { Voucher, VoucherKind } from '@recarga/contracts/vouchers';
 import { FormFooter } from '../../../components/form-footer';
-import { useStationOptions } from '../../../lib/api/get-station-options';
+import { StationSelect } from '../../../components/station-select';
+import { stationLabel } from '../../../lib/api/station-labels';
 import { isApiError } from '../../../lib/api-error';
 import { foldedSearch } from '../../../lib/select-search';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
@@ -72,7 +73,14 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath, fromDr
   const format = useVoucherFormat();
   const [form] = Form.useForm<VoucherFormValues>();
   const save = useSaveVoucher();
-  const stations = useStationOptions();
+  // The voucher names its own stations: the picker shows them without asking.
+  const knownStations = useMemo(
+    () =>
+      new Map(
+        (voucher?.charge_boxes ?? []).map((c) => [c.charge_box_pk, stationLabel({ chargeBoxId: c.charge_box_id, description: c.name })]),
+      ),
+    [voucher],
+  );
   const [locked, setLocked] = useState(false);
   const [checking, setChecking] = useState(false);
   const [usersError, setUsersError] = useState<string | null>(null);
@@ -507,16 +515,15 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath, fromDr
               name="charge_box_pks"
               label={t('form.chargersPick')}
               rules={[{ required: true, type: 'array', min: 1, message: msg('chargeBoxRequired') }]}
-              extra={stations.isError ? t('form.chargersLoadError') : undefined}
             >
-              <Select
+              <StationSelect
                 mode="multiple"
                 allowClear
-                showSearch={foldedSearch()}
-                loading={stations.isLoading}
                 disabled={otherDisabled}
                 placeholder={t('form.chargersPlaceholder')}
-                options={(stations.data ?? []).map((s) => ({ value: s.chargeBoxPk, label: s.label }))}
+                knownLabels={knownStations}
+                tenantPk={tenantPk}
+                errorText={t('form.chargersLoadError')}
                 data-testid="voucher-chargers"
               />
             </Form.Item>

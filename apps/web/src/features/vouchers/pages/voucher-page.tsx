@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Voucher, VoucherHistoryItem } from '@recarga/contracts/vouchers';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
-import { useStationOptions } from '../../../lib/api/get-station-options';
+import { useStationLabels } from '../../../lib/api/get-station-labels';
 import { useVoucher } from '../api/get-voucher';
 import { useVoucherHistory } from '../api/get-voucher-history';
 import { useVoucherFormat } from '../components/use-voucher-format';
@@ -80,13 +80,12 @@ function VoucherView({ voucher }: { voucher: Voucher }) {
   const navigate = useNavigate();
   const format = useVoucherFormat();
   const restricted = voucher.charge_box_pks.length > 0;
-  // Names come with the voucher; the picker list is the fallback for a charge point it did not name.
-  const stations = useStationOptions();
+  // Names come with the voucher; a charge point it did not name is asked for on its own.
+  const unnamed = voucher.charge_box_pks.filter((pk) => !voucher.charge_boxes.some((c) => c.charge_box_pk === pk && c.name));
+  const lookup = useStationLabels(unnamed);
   const chargeNames = voucher.charge_box_pks.map(
     (pk) =>
-      voucher.charge_boxes.find((c) => c.charge_box_pk === pk)?.name ||
-      stations.data?.find((s) => s.chargeBoxPk === pk)?.label ||
-      (stations.isLoading ? null : `#${pk}`),
+      voucher.charge_boxes.find((c) => c.charge_box_pk === pk)?.name || lookup.labels.get(pk) || (lookup.pending.has(pk) ? null : `#${pk}`),
   );
   const users = usersOfVoucher(voucher);
 
