@@ -40,10 +40,13 @@ const KB = 1024;
  * limit leaves that room and the table prints "above goal" until the shell is trimmed. The others
  * are today's sizes with a little room. The settings and administration screens (/config, /admin)
  * added two routes and menu icons to the shell (+2.1 KB on every signed-in screen): /stations,
- * /transactions and /indicators, which had less than that left, got it.
+ * /transactions and /indicators, which had less than that left, got it. The general view's map
+ * then learned to ask for its viewport and draw clusters (+1.2 KB) and to search stations on the
+ * server with the pickers' shared component (+3.5 KB), so that it works at 30,000 stations: its
+ * limit went from 405 to 410 KB.
  */
 const limits: Record<string, number> = {
-  '/': 405,
+  '/': 410,
   '/stations': 695,
   '/stations/create': 550,
   '/transactions': 695,

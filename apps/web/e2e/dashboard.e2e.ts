@@ -6,6 +6,7 @@ import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
 import { connectStation, hoursAgo, recharge, startRecharge, status, type StationClient } from './support/ocpp-station';
+import { scrollsSideways } from './support/layout';
 import { shoot, shootElement } from './support/screenshots';
 import { useSimulator } from './support/simulator';
 
@@ -211,6 +212,84 @@ describe('home dashboard', () => {
     expect(await point.getAttribute('class')).toContain('cp-marker--point');
     expect(await page.locator('.cp-map__legend').innerText()).toContain('Ponto de terceiros');
   });
+
+  it(
+    'map: a viewport holding more than 1,000 points shows clusters that zoom in to the points; the legend counts the scope',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = browser;
+      const { info } = await openDashboard(page, logins.admin);
+      // 1,156 third-party points on a 34 × 34 grid, 0.009° apart, around the default centre (São Paulo).
+      const rows: string[] = [];
+      for (let i = 0; i < 34; i++)
+        for (let j = 0; j < 34; j++)
+          rows.push(
+            `PS-C${i}-${j},Ponto ${i}-${j},${(-23.7 + i * 0.009).toFixed(3)},${(-46.78 + j * 0.009).toFixed(3)},,São Paulo,SP,Type 2`,
+          );
+      const header = 'id,name,latitude,longitude,street,city,state,connectors\n';
+      const imported = await callApi(page, '/api/chargepoints/plug-share/import/?replace=true', {
+        method: 'POST',
+        contentType: 'text/csv',
+        text: header + rows.join('\n'),
+      });
+      expect(imported.status, imported.text).toBe(200);
+      try {
+        const asked: string[] = [];
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname === '/api/chargepoints/' && url.searchParams.get('originType') === 'PLUG_SHARE')
+            asked.push(url.searchParams.get('bounds') ?? '');
+        });
+        await page.reload();
+        const map = page.locator('[data-testid="charge-point-map"]');
+        const clusters = page.locator('.cp-cluster[data-origin="PLUG_SHARE"]');
+        await clusters.first().waitFor({ timeout: 20_000 });
+        // Every point is counted once, whichever cells hold them; the map asked for its viewport only.
+        const counts = await clusters.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))));
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(34 * 34);
+        expect(asked.length).toBeGreaterThan(0);
+        expect(asked.every((b) => /^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/.test(b))).toBe(true);
+        expect(await page.locator('.cp-marker[data-origin="PLUG_SHARE"]').count()).toBe(0);
+        // The legend counts the scope's stations (stats/info), not what the viewport shows.
+        expect(parseShown(await page.locator('[data-testid="map-legend-busy"]').innerText())).toBe(info.statusChargeBox.charging);
+        expect(parseShown(await page.locator('[data-testid="map-legend-unavailable"]').innerText())).toBe(info.statusChargeBox.unavailable);
+        await shootElement(page.locator('.panel-card--map'), 'dashboard-map-clusters');
+
+        // Choosing the largest cluster zooms in by two levels, until the viewport lists the points themselves.
+        const settled = () =>
+          page.waitForFunction(() => document.querySelector('[data-testid="charge-point-map"]')?.getAttribute('aria-busy') === 'false');
+        for (let zoomed = 0; zoomed < 3 && (await clusters.count()) > 0; zoomed++) {
+          const before = { zoom: Number(await map.getAttribute('data-zoom')), bounds: await map.getAttribute('data-bounds') };
+          const sizes = await clusters.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))));
+          await clusters.nth(sizes.indexOf(Math.max(...sizes))).click();
+          await expect.poll(() => map.getAttribute('data-zoom'), { timeout: 10_000 }).toBe(String(before.zoom + 2));
+          // The map rests, asks for its new viewport and draws both answers.
+          await expect.poll(() => map.getAttribute('data-bounds'), { timeout: 10_000 }).not.toBe(before.bounds);
+          await settled();
+        }
+        await page.locator('.cp-marker[data-origin="PLUG_SHARE"]').first().waitFor({ timeout: 10_000 });
+        expect(await clusters.count()).toBe(0);
+        const shown = await page.locator('.cp-marker[data-origin="PLUG_SHARE"]').count();
+        expect(shown).toBeGreaterThan(0);
+        expect(shown).toBeLessThan(34 * 34);
+        await shootElement(page.locator('.panel-card--map'), 'dashboard-map-zoomed-in');
+
+        // On a phone the map, its search and its legend fit the width.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.locator('.panel-card--map').scrollIntoViewIfNeeded();
+        expect(await scrollsSideways(page)).toBeNull();
+        await shootElement(page.locator('.panel-card--map'), 'dashboard-map-390');
+      } finally {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        // Leaves the tenant's third-party points as the test before left them.
+        await callApi(page, '/api/chargepoints/plug-share/import/?replace=true', {
+          method: 'POST',
+          contentType: 'text/csv',
+          text: 'id,name,latitude,longitude,street,city,state,connectors\nPS-9001,Shopping Vila Olímpia,-23.5955,-46.6850,Rua Olimpíadas 360,São Paulo,SP,Type 2|CCS2\n',
+        });
+      }
+    },
+  );
 
   it('statistics page: six charts from stations/dashboard/graphs, period and station filters', { timeout: 90_000 }, async () => {
     const { page } = browser;

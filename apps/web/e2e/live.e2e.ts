@@ -42,6 +42,32 @@ describe('live updates', () => {
     expect(loads).toEqual([]);
   });
 
+  it(
+    'station status topics: two patterns of the api key, subscribed 5 s after connecting, however many stations there are',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = browser;
+      const subscribed: { topic: string; at: number }[] = [];
+      let opened = 0;
+      page.on('websocket', (ws) => {
+        if (!ws.url().includes('/live?')) return;
+        opened = Date.now();
+        ws.on('framesent', ({ payload }) => {
+          const message = JSON.parse(String(payload)) as { action?: string; topic?: string };
+          if (message.action === 'subscribe' && message.topic) subscribed.push({ topic: message.topic, at: Date.now() });
+        });
+      });
+      await signIn(page, logins.admin);
+      await expect.poll(() => subscribed.filter((s) => s.topic.includes('/chargeBox/+/')).length, { timeout: 20_000 }).toBe(2);
+      const apiKey = subscribed.find((s) => s.topic.endsWith('/stats'))!.topic.split('/')[0];
+      const patterns = subscribed.filter((s) => s.topic.includes('/chargeBox/+/'));
+      expect(patterns.map((s) => s.topic).sort()).toEqual([`${apiKey}/chargeBox/+/connector/+/status`, `${apiKey}/chargeBox/+/status`]);
+      for (const p of patterns) expect(p.at - opened).toBeGreaterThanOrEqual(4_900);
+      // No topic of one station or one connector.
+      expect(subscribed.filter((s) => /\/chargeBox\/[^+/]+\//.test(s.topic))).toEqual([]);
+    },
+  );
+
   it('sign-out: closes the live connection', async () => {
     const { page } = browser;
     const sockets: { url: string; closed: boolean }[] = [];

@@ -1,22 +1,31 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { Select, theme } from 'antd';
+import { Button, theme } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { StationStatusCounts } from '@recarga/contracts/stats';
 import { mapTileUrl } from '../../../components/location-map';
-import { useMapChargePoints, type MapChargePoint } from '../../../lib/api/get-map-charge-points';
+import { StationSelect } from '../../../components/station-select';
+import { useMapViewport, type MapChargePoint, type MapCluster, type MapOrigin } from '../../../lib/api/get-map-charge-points';
 import { getRuntimeSettings } from '../../../lib/runtime-settings';
 import { useBrand } from '../../../lib/theme/brand-context';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useLanguageTag } from '../../../lib/use-language-tag';
+import { stationPositionQuery } from '../api/get-station-position';
 import { useLiveMap } from '../live/use-live-map';
 import { hasCoordinates, markerGroups, stationMarkerGroup, statusMarkerGroup, type MarkerGroup } from '../utils/marker-status';
-import { normaliseSearch } from '../utils/map-search';
+import { viewportBounds } from '../utils/map-viewport';
 import '../map.css';
 
 /** Default view (000 §2): zoom 10 at a fixed centre per country; a chosen station zooms to 15. */
 const DEFAULT_ZOOM = 10;
 const STATION_ZOOM = 15;
+/** A click on a cluster zooms in this much (the server's grid is 12 cells a side: two levels split a cell in 4 × 4). */
+const CLUSTER_ZOOM_STEP = 2;
+/** The viewport is asked for once the map has rested this long after a move. */
+const MOVE_SETTLE_MS = 150;
 const centres: Record<string, [number, number]> = {
   BR: [-23.5505, -46.6333], // São Paulo
   CO: [4.711, -74.0721], // Bogotá
@@ -27,37 +36,65 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const keyOf = (cp: MapChargePoint) => `${cp.origin}:${cp.chargeBoxPk}`;
+const keyOf = (cp: Pick<MapChargePoint, 'origin' | 'chargeBoxPk'>) => `${cp.origin}:${cp.chargeBoxPk}`;
+const clusterKey = (origin: MapOrigin, c: MapCluster) => `cluster:${origin}:${c.latitude}:${c.longitude}`;
 
 const BOLT = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M13 2 4 14h7l-1 8 9-12h-7z"/></svg>';
 const PLUG = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5"/></svg>';
 
+/** The legend's groups as stats/info counts them (statusChargeBox). */
+const countOf: Record<MarkerGroup, keyof StationStatusCounts> = {
+  available: 'available',
+  busy: 'charging',
+  maintenance: 'maintenance',
+  unavailable: 'unavailable',
+};
+
+interface Props {
+  /** The scope's stations by status (stats/info statusChargeBox, kept live by the stats topic): the legend's counts. */
+  counts?: StationStatusCounts;
+}
+
 /**
- * The home dashboard's map (000 §2): every station of the scope (network stations as round pins,
- * third-party PLUG_SHARE points as diamonds) coloured by status (000 §4), a legend, a station
- * search that zooms to 15, geolocation for the starting centre, and live recolouring. Tiles come
- * from the configured tile server; when it cannot be reached the markers still render.
+ * The home dashboard's map (000 §2): the stations inside the visible area (network stations as
+ * round pins, third-party PLUG_SHARE points as diamonds) coloured by status (000 §4), or — when the
+ * area holds more than the server lists one by one — clusters with their counts that zoom in when
+ * chosen. A legend with the scope's counts, a station search on the server that zooms to 15,
+ * geolocation for the starting centre, and live recolouring. Tiles come from the configured tile
+ * server; when it cannot be reached the markers still render.
  */
-export function ChargePointMap() {
+export function ChargePointMap({ counts }: Props) {
   const { t } = useTranslation('map');
   const { t: tn } = useTranslation('notifications');
   const brand = useBrand();
+  const language = useLanguageTag();
   const { token } = theme.useToken();
   const { message } = useFeedback();
+  const queryClient = useQueryClient();
   useLiveMap();
-  const move = useMapChargePoints('MOVE');
-  const points = useMapChargePoints('PLUG_SHARE');
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markers = useRef(new Map<string, { marker: L.Marker; signature: string }>());
+  /** The station the search chose, whose popup opens once its marker is drawn. */
+  const pendingPopup = useRef<string | null>(null);
   const userMoved = useRef(false);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const [bounds, setBounds] = useState<string | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const move = useMapViewport('MOVE', bounds);
+  const points = useMapViewport('PLUG_SHARE', bounds);
 
-  const all = useMemo(() => [...(move.data ?? []), ...(points.data ?? [])], [move.data, points.data]);
+  const stations = useMemo(() => [...(move.data?.stations ?? []), ...(points.data?.stations ?? [])], [move.data, points.data]);
+  const clusters = useMemo(
+    () => [
+      ...(move.data?.clusters ?? []).map((c) => ({ origin: 'MOVE' as const, ...c })),
+      ...(points.data?.clusters ?? []).map((c) => ({ origin: 'PLUG_SHARE' as const, ...c })),
+    ],
+    [move.data, points.data],
+  );
 
-  // The map is created once.
+  // The map is created once; each move, once it settles, asks for the new viewport.
   useEffect(() => {
     if (!container.current) return undefined;
     const map = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: true, worldCopyJump: true });
@@ -70,11 +107,21 @@ export function ChargePointMap() {
     tiles.addTo(map);
     tiles.once('tileerror', () => setTilesFailed(true));
     tiles.on('tileload', () => setTilesFailed(false));
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const askViewport = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const b = map.getBounds();
+        setBounds(viewportBounds({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() }));
+      }, MOVE_SETTLE_MS);
+    };
+    map.on('moveend', askViewport);
     map.on('zoomend', () => setZoom(map.getZoom()));
     map.on('dragstart', () => {
       userMoved.current = true;
     });
     mapRef.current = map;
+    askViewport();
     // Browser geolocation centres the map when allowed (and the operator has not moved it yet).
     navigator.geolocation?.getCurrentPosition(
       (pos) => {
@@ -87,6 +134,7 @@ export function ChargePointMap() {
     observer.observe(container.current);
     const current = markers.current;
     return () => {
+      clearTimeout(settle);
       observer.disconnect();
       map.remove();
       mapRef.current = null;
@@ -95,36 +143,62 @@ export function ChargePointMap() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Markers follow the lists (and live updates of them); unchanged markers are left alone.
+  // Markers follow the viewport's answers (and live updates of them); unchanged markers are left alone.
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
     const seen = new Set<string>();
-    for (const cp of all) {
-      if (!hasCoordinates(cp)) continue;
-      const key = keyOf(cp);
+    const place = (
+      key: string,
+      signature: string,
+      at: L.LatLngExpression,
+      draw: () => { icon: L.DivIcon; popup?: string; title: string; onClick?: () => void },
+    ) => {
       seen.add(key);
+      const held = markers.current.get(key);
+      if (held?.signature === signature) return;
+      const { icon, popup, title, onClick } = draw();
+      if (held) {
+        held.marker.setLatLng(at).setIcon(icon);
+        if (popup) held.marker.setPopupContent(popup);
+        held.signature = signature;
+        return;
+      }
+      const marker = L.marker(at, { icon, title, riseOnHover: true, keyboard: true });
+      if (popup) marker.bindPopup(popup, { maxWidth: 300, className: 'cp-popup' });
+      if (onClick) marker.on('click', onClick);
+      markers.current.set(key, { marker: marker.addTo(map), signature });
+    };
+
+    for (const cp of stations) {
+      if (!hasCoordinates(cp)) continue;
       const group = stationMarkerGroup(cp);
       const signature = JSON.stringify([group, cp.locationLatitude, cp.locationLongitude, cp.description, cp.online, cp.connectors]);
-      const held = markers.current.get(key);
-      if (held?.signature === signature) continue;
-      const icon = markerIcon(cp, group, t(`legend.${group}`));
-      const at: L.LatLngExpression = [cp.locationLatitude!, cp.locationLongitude!];
-      if (held) {
-        held.marker.setLatLng(at).setIcon(icon).setPopupContent(popupHtml(cp, group));
-        held.signature = signature;
-      } else {
-        const marker = L.marker(at, { icon, title: cp.description || cp.chargeBoxId, riseOnHover: true, keyboard: true })
-          .bindPopup(popupHtml(cp, group), { maxWidth: 300, className: 'cp-popup' })
-          .addTo(map);
-        markers.current.set(key, { marker, signature });
-      }
+      place(keyOf(cp), signature, [cp.locationLatitude!, cp.locationLongitude!], () => ({
+        icon: markerIcon(cp, group, t(`legend.${group}`)),
+        popup: popupHtml(cp, group),
+        title: cp.description || cp.chargeBoxId,
+      }));
+    }
+    const numbers = new Intl.NumberFormat(language);
+    for (const c of clusters) {
+      const label = t(c.origin === 'PLUG_SHARE' ? 'clusterPoints' : 'cluster', { count: c.count, shown: numbers.format(c.count) });
+      place(clusterKey(c.origin, c), String(c.count), [c.latitude, c.longitude], () => ({
+        icon: clusterIcon(c.origin, numbers.format(c.count), c.count, label),
+        title: label,
+        onClick: () => map.setView([c.latitude, c.longitude], Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, STATION_ZOOM)),
+      }));
     }
     for (const [key, held] of markers.current) {
       if (!seen.has(key)) {
         held.marker.remove();
         markers.current.delete(key);
       }
+    }
+    const pending = pendingPopup.current && markers.current.get(pendingPopup.current);
+    if (pending) {
+      pendingPopup.current = null;
+      pending.marker.openPopup();
     }
 
     function popupHtml(cp: MapChargePoint, group: MarkerGroup): string {
@@ -152,39 +226,33 @@ export function ChargePointMap() {
         ${connectors ? `<ul class="cp-popup__connectors">${connectors}</ul>` : ''}
       </div>`;
     }
-  }, [all, t, tn]);
+  }, [stations, clusters, language, t, tn]);
 
-  const options = useMemo(
-    () =>
-      all.map((cp) => ({
-        value: keyOf(cp),
-        label:
-          cp.origin === 'PLUG_SHARE'
-            ? `${cp.description ?? cp.chargeBoxId} · ${t('legend.thirdParty')}`
-            : `${cp.description || cp.chargeBoxId} (${cp.chargeBoxId})`,
-        search: normaliseSearch(`${cp.description ?? ''} ${cp.chargeBoxId}`),
-      })),
-    [all, t],
-  );
-
-  const focus = (key: string) => {
-    setSelected(key);
-    const cp = all.find((x) => keyOf(x) === key);
-    if (!cp) return;
-    if (!hasCoordinates(cp)) {
-      void message.warning(t('noCoordinates', { name: cp.description || cp.chargeBoxId }));
+  /** A station the search found: the map goes to it at zoom 15 and opens its popup, or says it has no position. */
+  const focus = async (pk: number | undefined) => {
+    setSelected(pk ?? null);
+    if (pk === undefined) return;
+    let position;
+    try {
+      position = await queryClient.fetchQuery(stationPositionQuery(pk));
+    } catch {
+      void message.error(t('positionFailed'));
       return;
     }
+    if (!hasCoordinates({ locationLatitude: position.latitude, locationLongitude: position.longitude })) {
+      void message.warning(t('noCoordinates', { name: position.name }));
+      return;
+    }
+    const key = keyOf({ origin: 'MOVE', chargeBoxPk: pk });
     userMoved.current = true;
-    mapRef.current?.setView([cp.locationLatitude!, cp.locationLongitude!], STATION_ZOOM);
-    markers.current.get(key)?.marker.openPopup();
+    pendingPopup.current = key;
+    mapRef.current?.setView([position.latitude!, position.longitude!], STATION_ZOOM);
+    const shown = markers.current.get(key);
+    if (shown) {
+      pendingPopup.current = null;
+      shown.marker.openPopup();
+    }
   };
-
-  const counts = useMemo(() => {
-    const c: Record<MarkerGroup, number> = { available: 0, busy: 0, maintenance: 0, unavailable: 0 };
-    for (const cp of move.data ?? []) c[stationMarkerGroup(cp)] += 1;
-    return c;
-  }, [move.data]);
 
   const colours = {
     '--map-available': token.colorSuccess,
@@ -192,34 +260,37 @@ export function ChargePointMap() {
     '--map-maintenance': token['blue-9'],
     '--map-unavailable': `color-mix(in srgb, ${token.colorText} 42%, ${token.colorBgContainer})`,
   } as CSSProperties;
+  const failed = move.isError ? move : points.isError ? points : null;
+  // The markers shown are an earlier viewport's until both answers for this one are in.
+  const busy = move.isFetching || points.isFetching || move.isPlaceholderData || points.isPlaceholderData;
+  const showsPoints = (points.data?.stations.length ?? 0) + (points.data?.clusters.length ?? 0) > 0;
 
   return (
     <div className="cp-map" style={colours}>
       <div className="cp-map__toolbar">
-        <Select
-          showSearch={{
-            filterOption: (input, option) => (option?.search ?? '').includes(normaliseSearch(input)),
-          }}
-          allowClear
+        <StationSelect
           value={selected}
-          onChange={(value: string | null) => (value ? focus(value) : setSelected(null))}
-          options={options}
+          onChange={(pk) => void focus(pk)}
+          allowClear
           placeholder={t('search')}
+          aria-label={t('search')}
           suffixIcon={<AimOutlined />}
           className="cp-map__search"
           data-testid="map-search"
-          notFoundContent={t('searchEmpty')}
-          aria-label={t('search')}
         />
         <ul className="cp-map__legend" aria-label={t('legend.title')}>
           {markerGroups.map((g) => (
             <li key={g}>
               <span className={`cp-dot cp-dot--${g}`} aria-hidden="true" />
               {t(`legend.${g}`)}
-              <span className="text text--secondary cp-map__legend-count">{counts[g]}</span>
+              {counts ? (
+                <span className="text text--secondary cp-map__legend-count" data-testid={`map-legend-${g}`}>
+                  {new Intl.NumberFormat(language).format(counts[countOf[g]])}
+                </span>
+              ) : null}
             </li>
           ))}
-          {(points.data?.length ?? 0) > 0 ? (
+          {showsPoints ? (
             <li>
               <span className="cp-dot cp-dot--point" aria-hidden="true" />
               {t('legend.thirdParty')}
@@ -233,10 +304,20 @@ export function ChargePointMap() {
           className="cp-map__canvas"
           role="region"
           aria-label={t('label')}
+          aria-busy={busy}
           data-testid="charge-point-map"
           data-zoom={zoom}
+          data-bounds={bounds ?? undefined}
+          data-view={move.data ? (move.data.clusters.length > 0 ? 'clusters' : 'stations') : undefined}
         />
-        {tilesFailed ? (
+        {failed ? (
+          <div className="cp-map__notice cp-map__notice--error" role="alert">
+            {t('loadFailed')}
+            <Button size="small" type="link" onClick={() => void failed.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : tilesFailed ? (
           <div className="cp-map__notice" role="status">
             {t('tilesOffline')}
           </div>
@@ -250,4 +331,11 @@ function markerIcon(cp: MapChargePoint, group: MarkerGroup, label: string): L.Di
   const point = cp.origin === 'PLUG_SHARE';
   const html = `<span class="cp-marker cp-marker--${group}${point ? ' cp-marker--point' : ''}" data-charge-box-id="${escape(cp.chargeBoxId)}" data-status-group="${group}" data-origin="${cp.origin}" role="img" aria-label="${escape(`${cp.description || cp.chargeBoxId}: ${label}`)}">${point ? PLUG : BOLT}</span>`;
   return L.divIcon({ className: 'cp-marker-icon', html, iconSize: [30, 30], iconAnchor: [15, 15], popupAnchor: [0, -16] });
+}
+
+/** A cluster: a disc sized by its count (network stations) or a rounded square (third-party points); chosen, it zooms in. */
+function clusterIcon(origin: MapOrigin, shown: string, count: number, label: string): L.DivIcon {
+  const size = Math.round(34 + Math.min(22, Math.log10(Math.max(count, 1)) * 6));
+  const html = `<span class="cp-cluster${origin === 'PLUG_SHARE' ? ' cp-cluster--point' : ''}" style="width:${size}px;height:${size}px" data-origin="${origin}" data-count="${count}" role="img" aria-label="${escape(label)}">${escape(shown)}</span>`;
+  return L.divIcon({ className: 'cp-marker-icon', html, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
 }

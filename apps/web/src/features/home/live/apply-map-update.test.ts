@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapChargePoint } from '../../../lib/api/get-map-charge-points';
-import { applyChargeBoxToMap, applyConnectorStatusToMap, removeFromMap } from './apply-map-update';
+import { applyChargeBoxToMap, applyChargeBoxToView, applyConnectorStatusToMap, removeFromMap } from './apply-map-update';
 
 const cp = (id: string, pk: number, statuses: (string | null)[]): MapChargePoint => ({
   chargeBoxPk: pk,
@@ -72,5 +72,60 @@ describe('live map updates', () => {
     expect(removeFromMap(list, 1)!.map((x) => x.chargeBoxId)).toEqual(['B']);
     expect(removeFromMap(list, 9)).toBe(list);
     expect(removeFromMap(undefined, 1)).toBeUndefined();
+  });
+
+  describe('a cached viewport', () => {
+    // São Paulo's centre; the stations above sit at -23.5, -46.6.
+    const bounds = '-23.8,-46.9,-23.3,-46.3';
+    const message = (type: 'update' | 'insert' | 'delete', pk: number, latitude: number, longitude: number) => ({
+      type,
+      chargePoint: {
+        chargeBoxPk: pk,
+        chargeBoxId: `S${pk}`,
+        description: `Station S${pk}`,
+        active: true,
+        locationLatitude: latitude,
+        locationLongitude: longitude,
+        origin: 'MOVE' as const,
+        ocppProtocol: 'ocpp1.6',
+        chargePointVendor: null,
+        online: true,
+        lastHeartbeatTimestamp: null,
+        connectors: [{ connectorId: 1, connectorType: 'Type 2', lastStatus: { status: 'Available' } }],
+      },
+    });
+
+    it('a listed station is updated in place, and leaves when deleted or moved out', () => {
+      const view = { stations: [cp('A', 1, ['Faulted']), cp('B', 2, ['Available'])], clusters: [] };
+      const updated = applyChargeBoxToView(view, bounds, message('update', 1, -23.5, -46.6));
+      expect(updated).not.toBe('refetch');
+      expect((updated as typeof view).stations.map((s) => [s.chargeBoxPk, s.online, s.connectors[0]!.lastStatus.status])).toEqual([
+        [1, true, 'Available'],
+        [2, false, 'Available'],
+      ]);
+      expect(
+        (applyChargeBoxToView(view, bounds, message('delete', 2, -23.5, -46.6)) as typeof view).stations.map((s) => s.chargeBoxPk),
+      ).toEqual([1]);
+      // Moved to Rio de Janeiro.
+      expect(
+        (applyChargeBoxToView(view, bounds, message('update', 1, -22.9, -43.2)) as typeof view).stations.map((s) => s.chargeBoxPk),
+      ).toEqual([2]);
+    });
+
+    it('a station it does not list: inside the viewport it asks again, elsewhere nothing changes', () => {
+      const view = { stations: [cp('A', 1, ['Available'])], clusters: [] };
+      expect(applyChargeBoxToView(view, bounds, message('insert', 9, -23.55, -46.63))).toBe('refetch');
+      expect(applyChargeBoxToView(view, bounds, message('update', 9, -23.55, -46.63))).toBe('refetch');
+      expect(applyChargeBoxToView(view, bounds, message('insert', 9, 4.71, -74.07))).toBe(view);
+      expect(applyChargeBoxToView(view, bounds, message('update', 9, 4.71, -74.07))).toBe(view);
+    });
+
+    it('clusters: a station added or deleted inside asks again; a status update does not', () => {
+      const view = { stations: [], clusters: [{ latitude: -23.5, longitude: -46.6, count: 1200 }] };
+      expect(applyChargeBoxToView(view, bounds, message('update', 9, -23.55, -46.63))).toBe(view);
+      expect(applyChargeBoxToView(view, bounds, message('insert', 9, -23.55, -46.63))).toBe('refetch');
+      expect(applyChargeBoxToView(view, bounds, message('delete', 9, -23.55, -46.63))).toBe('refetch');
+      expect(applyChargeBoxToView(view, bounds, message('delete', 9, 4.71, -74.07))).toBe(view);
+    });
   });
 });

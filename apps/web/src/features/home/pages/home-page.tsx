@@ -157,7 +157,7 @@ export function HomePage() {
         </div>
         <div className="home-grid__wide">
           <Panel className="panel-card panel-card--map" title={<CardTitle icon={<EnvironmentOutlined />} text={t('map.title')} />}>
-            <ChargePointMap />
+            <ChargePointMap counts={info.data?.statusChargeBox} />
           </Panel>
         </div>
         <div className="home-grid__narrow">

@@ -14,7 +14,6 @@ export function useDeleteStation() {
     onSuccess: (_answer, pk) => {
       queryClient.removeQueries({ queryKey: stationKeys.detail(pk) });
       void queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['live', 'chargePoints'] });
     },
   });
 }

@@ -22,7 +22,6 @@ export function useSaveStation(pk: number | null) {
     onSuccess: (answer) => {
       queryClient.setQueryData(stationKeys.detail(answer.chargePointDetail.chargeBoxPk), answer.chargePointDetail);
       void queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['live', 'chargePoints'] });
     },
   });
 }
