@@ -42,6 +42,8 @@ export interface ChargeBoxesTable {
   charge_box_id: string;
   tenant_pk: number;
   endpoint_address: string | null;
+  /** The ID and the description, folded for a station search; kept by the database (0034). Never written. */
+  search_text: Generated<string>;
   description: string | null;
   external_id: string | null;
   type_of: ColumnType<StationType, StationType | undefined, StationType>;

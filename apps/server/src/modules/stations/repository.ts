@@ -7,7 +7,7 @@ import { onlineExpression } from '../../ocpp/connections';
 import type { TenantScope } from '../../platform/auth/context';
 import { transactionEnergyWh } from '../../db/sql/energy';
 import { ownedStation } from '../../db/sql/owned-stations';
-import { folded, likeContains } from '../../db/sql/like';
+import { stationSearchConditions } from '../../db/sql/station-search';
 
 /** SQL of the stations administration. Every statement takes the caller's tenant scope. */
 
@@ -24,9 +24,6 @@ export interface StationFilters {
   online?: boolean;
 }
 
-/** A station search's words beyond this many are ignored (the text is at most 100 characters). */
-const SEARCH_MAX_WORDS = 8;
-
 /** Stations of the scope matching the filters (not deleted). */
 export function filteredStations(db: Executor, scope: TenantScope, f: StationFilters, pingIntervalSec: number) {
   // Third-party points (origin PLUG_SHARE) are not the network's stations: map only.
@@ -39,11 +36,7 @@ export function filteredStations(db: Executor, scope: TenantScope, f: StationFil
   if (f.active !== undefined) q = q.where('cb.active', '=', f.active);
   if (f.chargeBoxGroupPk !== undefined) q = q.where('cb.charge_box_group_pk', '=', f.chargeBoxGroupPk);
   if (f.tenantPk !== undefined) q = q.where('cb.tenant_pk', '=', f.tenantPk);
-  // Every word of the search is in the ChargeBox ID or the name: 'move 001' finds MOVE-SP-001.
-  for (const word of (f.search ?? '').split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS)) {
-    const p = likeContains(word);
-    q = q.where(sql<boolean>`(${folded(sql.ref('cb.charge_box_id'))} like ${p} or ${folded(sql.ref('cb.description'))} like ${p})`);
-  }
+  for (const condition of stationSearchConditions(f.search)) q = q.where(condition);
   if (f.online !== undefined) {
     const online = onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec);
     q = q.where(f.online ? online : sql<boolean>`not ${online}`);
