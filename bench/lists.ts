@@ -18,9 +18,18 @@ const iterations = Math.max(1, Math.min(10_000, Number(values.iterations)));
 const bench = await startBenchApp(url);
 const { db, base } = bench;
 const headers = await benchUserHeaders(bench, {
-  email: 'bench.lists@recarga.bench',
-  profile: 'bench lists',
-  routes: ['/', '/stations', '/alerts'],
+  email: 'bench.lists.operations@recarga.bench',
+  profile: 'bench lists and operations',
+  routes: [
+    '/',
+    '/stations',
+    '/alerts',
+    '/operations',
+    '/operations/v16',
+    '/operations/remote_start',
+    '/operations/remote_stop',
+    '/operations/remote_reset',
+  ],
 });
 
 const stations = await db
@@ -51,6 +60,19 @@ const scenarios: GetScenario[] = [
   { name: 'map viewport, a city (0.5° × 0.6°)', path: `chargepoints/?bounds=${encodeURIComponent('-23.8,-46.9,-23.3,-46.3')}` },
   { name: 'map viewport, a region (3° × 4°, clusters)', path: `chargepoints/?bounds=${encodeURIComponent('-25,-48.5,-22,-44.5')}` },
   { name: 'map viewport, the whole area (clusters)', path: `chargepoints/?bounds=${encodeURIComponent('-28,-51,-19,-42')}` },
+  { name: "stations, search 'station' (every one)", path: 'chargepoints/?page=1&size=10&searchInput=station' },
+  // The operations screen's options: the stations of a protocol version in scope (its transfer list),
+  // unpaged as the spec's call, then as the screen asks (100 at a time, a search, the tags apart).
+  { name: 'operations, remote start, every station', path: 'operations/v1.6/remote_start_transaction/' },
+  { name: 'operations, reset, every station', path: 'operations/v1.6/reset/' },
+  { name: 'operations, remote start, 100', path: 'operations/v1.6/remote_start_transaction/?size=100' },
+  { name: 'operations, remote stop, 100', path: 'operations/v1.6/remote_stop_transaction/?size=100' },
+  {
+    name: "operations, reset, search 'station 4242'",
+    path: `operations/v1.6/reset/?size=100&searchInput=${encodeURIComponent('station 4242')}`,
+  },
+  { name: "operations, reset, search 'station' (every one)", path: 'operations/v1.6/reset/?size=100&searchInput=station' },
+  { name: 'operations, remote start, tags only', path: 'operations/v1.6/remote_start_transaction/?size=0&idTag=ab' },
   { name: 'alerts of 20 stations', path: `notification/chargeBox/?chargeBoxIds=${some.map((s) => s.charge_box_id).join(',')}` },
 ];
 

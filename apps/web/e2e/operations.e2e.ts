@@ -3,21 +3,24 @@ import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { callApi } from './support/api';
 import { logins, signIn, waitForToast } from './support/auth';
-import { shoot } from './support/screenshots';
+import { shoot, shootElement } from './support/screenshots';
 import { useSimulator } from './support/simulator';
 
 const STATION = 'E2E-OPS-01';
 const TAG = '04A1B2C3D4';
+/** A station the list finds by searching the server (its description has a word no other station has). */
+const SEARCHED = 'E2E-OPS-BUSCA';
 /** A station with reservations enabled (the station form's flag). */
 const RESERVABLE = 'E2E-OPS-RES';
 
 /** Registers the station the tests command (once per server). */
-async function ensureStation(page: Page, chargeBoxId = STATION, extra: { reservation?: boolean } = {}) {
+async function ensureStation(page: Page, chargeBoxId = STATION, extra: { reservation?: boolean; description?: string } = {}) {
+  const { description = 'Estação de Operações', ...flags } = extra;
   const created = await callApi(page, '/api/chargepoints/', {
     method: 'POST',
     json: {
       chargeBoxId,
-      description: 'Estação de Operações',
+      description,
       typeOf: 'PUBLIC',
       showLocation: false,
       locationLatitude: null,
@@ -27,7 +30,7 @@ async function ensureStation(page: Page, chargeBoxId = STATION, extra: { reserva
         { connectorId: 1, connectorTypePk: 2, powerMax: 22000 },
         { connectorId: 2, connectorTypePk: 2, powerMax: 22000 },
       ],
-      ...extra,
+      ...flags,
     },
   });
   // Registered already (an earlier test of this run): the server refuses the id as taken.
@@ -115,6 +118,58 @@ describe('remote operations', () => {
     await first.getByText('Iniciar recarga remota').waitFor();
     expect(await first.innerText()).toContain('1 respondeu');
     expect(await first.innerText()).not.toContain('falh');
+  });
+
+  it('station list: the search goes to the server, and a station it finds is chosen and commanded', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await ensureStation(page, SEARCHED, { description: 'Posto Jabuticabeira Operações' });
+    await page.goto(appUrl('/operations/v16'));
+    await page.getByRole('menuitem', { name: 'Limpar cache', exact: true }).click();
+    const transfer = page.locator('.operations-transfer');
+    const [available, chosen] = [
+      transfer.locator('.operations-transfer__section').first(),
+      transfer.locator('.operations-transfer__section').nth(1),
+    ];
+    await available.locator('.ant-transfer-list-content-item').first().waitFor();
+
+    // Two words, accents and case ignored: the server answers the search, a page of it at most.
+    const searched = page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return (
+        url.pathname === '/api/operations/v1.6/clear_cache/' &&
+        url.searchParams.get('searchInput') === 'JABUTICABEIRA operacoes' &&
+        url.searchParams.get('size') === '100'
+      );
+    });
+    await available.getByPlaceholder('Buscar estações').fill('JABUTICABEIRA operacoes');
+    const answer = (await (await searched).json()) as { chargePointSelectList: { chargeBoxId: string }[]; count: number };
+    expect(answer.chargePointSelectList.map((s) => s.chargeBoxId)).toEqual([SEARCHED]);
+    expect(answer.count).toBe(1);
+    await expect
+      .poll(() => available.locator('.ant-transfer-list-content-item').allInnerTexts())
+      .toEqual([expect.stringContaining(SEARCHED)]);
+
+    await available.locator('.ant-transfer-list-content-item', { hasText: SEARCHED }).click();
+    await transfer.locator('.operations-transfer__actions button').first().click();
+    await chosen.locator('.ant-transfer-list-content-item', { hasText: SEARCHED }).waitFor();
+
+    // Another search that does not find it: the chosen side keeps it, and the server is told it is chosen.
+    const again = page.waitForRequest((req) => {
+      const url = new URL(req.url());
+      return url.searchParams.get('searchInput') === 'E2E-OPS-01' && url.searchParams.get('chargeBoxIds') === SEARCHED;
+    });
+    await available.getByPlaceholder('Buscar estações').fill('E2E-OPS-01');
+    await again;
+    await available.locator('.ant-transfer-list-content-item', { hasText: SEARCHED }).waitFor({ state: 'detached' });
+    await chosen.getByText('Posto Jabuticabeira Operações').waitFor();
+    await shootElement(page.locator('.operations-columns'), 'operations-station-search');
+
+    const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().includes('/api/operations/v1.6/clear_cache/'));
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ chargePointSelectList: [SEARCHED] });
+    await waitForToast(page, 'Comando enviado.');
+    await page.getByTestId('task-progress').waitFor();
   });
 
   it('charging profile: created in its form, set on the station, and the station’s power drops', { timeout: 90_000 }, async () => {

@@ -211,3 +211,9 @@ export const taskErrorCodes = [
   'FAILED',
 ] as const;
 export type TaskErrorCode = (typeof taskErrorCodes)[number];
+
+/**
+ * Most stations one options call answers (`size`), and most chosen ids it takes (`chargeBoxIds`).
+ * Here, without zod, so that the operations screen can read it without the schemas.
+ */
+export const MAX_OPTION_STATIONS = 500;

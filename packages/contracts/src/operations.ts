@@ -10,6 +10,7 @@ import {
   chargingProfilePurposes,
   chargingRateUnits,
   localListUpdateTypes,
+  MAX_OPTION_STATIONS,
   MAX_STATIONS_PER_COMMAND,
   operationMessages,
   taskOrigins,
@@ -183,7 +184,49 @@ export type CommandAccepted = z.infer<typeof commandAcceptedSchema>;
 export const operationOptionsQuerySchema = z.object({
   /** Remote start: tags whose id contains this text (up to 20). */
   idTag: queryText(20),
+  /**
+   * Station search: every whitespace-separated word is in the ChargeBox ID or the description
+   * (case and accents ignored), as the station list searches.
+   */
+  searchInput: queryText(100),
+  /**
+   * At most this many stations of the search, online first, then by ChargeBox ID; the answer then
+   * carries `count`. 0 answers none of the search (only `chargeBoxIds` and the command's other
+   * choices: the remote start tag search). Absent: every station of the version in scope.
+   */
+  size: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(MAX_OPTION_STATIONS).optional()),
+  /**
+   * Comma-separated ChargeBox IDs the user has already chosen: answered in addition to the search
+   * (when of the version and in scope), with their per-station data.
+   */
+  chargeBoxIds: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(MAX_OPTION_STATIONS * 256)
+      .transform((v, ctx) => {
+        const ids = [
+          ...new Set(
+            v
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (ids.length > MAX_OPTION_STATIONS) {
+          ctx.addIssue({ code: 'custom', message: `At most ${MAX_OPTION_STATIONS} stations.` });
+          return z.NEVER;
+        }
+        if (ids.some((id) => id.length > 255)) {
+          ctx.addIssue({ code: 'custom', message: 'A ChargeBox ID has at most 255 characters.' });
+          return z.NEVER;
+        }
+        return ids;
+      })
+      .optional(),
+  ),
 });
+export type OperationOptionsQuery = z.infer<typeof operationOptionsQuerySchema>;
 
 const stationOptionSchema = z.object({
   chargeBoxId: z.string(),
@@ -193,7 +236,10 @@ const stationOptionSchema = z.object({
 });
 
 export const operationOptionsSchema = z.object({
+  /** The search's stations (at most `size`), then the chosen ones (`chargeBoxIds`) it did not answer. */
   chargePointSelectList: z.array(stationOptionSchema),
+  /** With `size`: how many stations of the version in scope match the search. */
+  count: z.number().int().optional(),
   /** Per station: its connector ids. */
   connectorIds: z.record(z.string(), z.array(z.number().int())).optional(),
   /** Per station: its running transactions' ids. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { TaskErrorCode } from '@recarga/contracts/operations';
 import type { TaskOrigin, TaskResultStatus } from '../../db/schema-operations';
+import { stationSearchConditions } from '../../db/sql/station-search';
 import { ownedStation } from '../../db/sql/owned-stations';
 import type { TenantScope } from '../../platform/auth/context';
 
@@ -41,10 +42,46 @@ function scopedStations(db: Executor, scope: TenantScope) {
     ]);
 }
 
-/** The stations of one protocol version in scope, online first, then by id. */
-export function stationsOfVersion(db: Executor, scope: TenantScope, version: '1.5' | '1.6'): Promise<ScopedStation[]> {
+/**
+ * The stations of one protocol version in scope that match the search, online first, then by id;
+ * at most `limit` of them (paged in the database), all without one.
+ */
+export function stationsOfVersion(
+  db: Executor,
+  scope: TenantScope,
+  version: '1.5' | '1.6',
+  opts: { search?: string; limit?: number } = {},
+): Promise<ScopedStation[]> {
+  let q = scopedStations(db, scope).where(protocolOf(version));
+  for (const condition of stationSearchConditions(opts.search)) q = q.where(condition);
+  q = q.orderBy(sql`sc.charge_box_pk is null`).orderBy('cb.charge_box_id');
+  return (opts.limit === undefined ? q : q.limit(opts.limit)).execute();
+}
+
+/** How many stations of one protocol version in scope match the search. */
+export async function countStationsOfVersion(
+  db: Executor,
+  scope: TenantScope,
+  version: '1.5' | '1.6',
+  search: string | undefined,
+): Promise<number> {
+  let q = db
+    .selectFrom('charge_boxes as cb')
+    .where('cb.deleted_at', 'is', null)
+    .where('cb.tenant_pk', 'in', scope.tenantPks)
+    .where(ownedStation(scope, 'cb.charge_box_pk'))
+    .where(protocolOf(version));
+  for (const condition of stationSearchConditions(search)) q = q.where(condition);
+  const row = await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** These stations of one protocol version, where they are in scope (the others are simply absent), online first, then by id. */
+export function stationsOfVersionByIds(db: Executor, scope: TenantScope, version: '1.5' | '1.6', ids: string[]): Promise<ScopedStation[]> {
+  if (ids.length === 0) return Promise.resolve([]);
   return scopedStations(db, scope)
     .where(protocolOf(version))
+    .where('cb.charge_box_id', 'in', ids)
     .orderBy(sql`sc.charge_box_pk is null`)
     .orderBy('cb.charge_box_id')
     .execute();

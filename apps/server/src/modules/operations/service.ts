@@ -153,11 +153,21 @@ export class OperationService {
     ctx: RequestContext,
     version: OcppVersionPath,
     command: OperationCommand,
-    q: { idTag?: string },
+    q: { idTag?: string; searchInput?: string; size?: number; chargeBoxIds?: string[] },
   ): Promise<OperationOptions> {
     this.checkVersion(ctx, version, command);
     const scope = ctx.tenantScope;
-    const stations = await repo.stationsOfVersion(this.db, scope, versionOf(version));
+    const ocppVersion = versionOf(version);
+    const search = q.searchInput?.trim() || undefined;
+    // Without `size`, the spec's answer: every station of the version (matching the search, if any).
+    // With it, a page of the search paged in the database, its count, and the chosen stations.
+    const [found, chosen, count] = await Promise.all([
+      q.size === 0 ? [] : repo.stationsOfVersion(this.db, scope, ocppVersion, { search, limit: q.size }),
+      repo.stationsOfVersionByIds(this.db, scope, ocppVersion, q.chargeBoxIds ?? []),
+      q.size === undefined ? undefined : repo.countStationsOfVersion(this.db, scope, ocppVersion, search),
+    ]);
+    const answered = new Set(found.map((s) => s.charge_box_pk));
+    const stations = [...found, ...chosen.filter((s) => !answered.has(s.charge_box_pk))];
     const out: OperationOptions = {
       chargePointSelectList: stations.map((s) => ({
         chargeBoxId: s.charge_box_id,
@@ -165,6 +175,7 @@ export class OperationService {
         hasPayment: s.has_payment,
         online: s.online,
       })),
+      ...(count === undefined ? {} : { count }),
     };
     const pks = stations.map((s) => s.charge_box_pk);
     const idOf = new Map(stations.map((s) => [s.charge_box_pk, s.charge_box_id]));

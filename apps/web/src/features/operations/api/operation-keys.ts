@@ -2,7 +2,7 @@
 export const operationKeys = {
   all: ['operations'] as const,
   allOptions: () => ['operations', 'options'] as const,
-  options: (version: string, command: string, idTag: string) => ['operations', 'options', version, command, idTag] as const,
+  options: (version: string, command: string, params: object) => ['operations', 'options', version, command, params] as const,
   tasks: () => ['operations', 'tasks'] as const,
   taskPage: (params: object) => ['operations', 'tasks', params] as const,
   taskDetail: (taskId: number, chargeBoxId: string) => ['operations', 'task-detail', taskId, chargeBoxId] as const,

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Card, Col, Grid, Menu, Row, Segmented, Select, Transfer, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Card, Col, Grid, Menu, Row, Segmented, Select, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   commandPermission,
+  MAX_OPTION_STATIONS,
   operationCommands,
   v16OnlyCommands,
   type OcppVersionPath,
@@ -21,8 +22,10 @@ import { useOperationOptions } from '../api/get-operation-options';
 import { useSendCommand } from '../api/send-command';
 import { CommandForm } from '../components/command-form';
 import { ProfilesView } from '../components/profiles-view';
+import { StationTransfer } from '../components/station-transfer';
 import { TaskProgress } from '../components/task-progress';
 import { TasksView } from '../components/tasks-view';
+import { rememberChosen, transferRows, withChosen, type ChosenStation } from '../model/chosen-stations';
 import { commandGroups } from '../model/command-groups';
 import '../operations.css';
 
@@ -41,6 +44,8 @@ const versionName: Record<View, string> = { v15: 'v1.5', v16: 'v1.6', tasks: '',
 /** The address segment of each command (001 §2 route keys: remote_start, remote_reset…). */
 const commandSegment = (c: OperationCommand) => commandPermission[c].slice('/operations/'.length);
 const commandOfSegment = new Map(operationCommands.map((c) => [commandSegment(c), c]));
+/** Stations of a search the list shows at once: typing narrows it. */
+const STATION_PAGE = 100;
 
 /** The command area of one OCPP version: menu, stations, parameters. */
 function CommandsView({
@@ -59,11 +64,35 @@ function CommandsView({
   const wide = Grid.useBreakpoint().lg ?? true;
   const current = command ?? allowed.find((c) => !(version === 'v1.5' && v16OnlyCommands.has(c))) ?? null;
   const [selected, setSelected] = useState<string[]>([]);
+  /** The chosen stations' rows and per-station data, kept whatever the current search answers. */
+  const [chosen, setChosen] = useState<Record<string, ChosenStation>>({});
+  const [stationSearch, setStationSearch] = useState('');
+  const [, typeStationSearch] = useSearchBox(stationSearch, setStationSearch, 300);
   const [tagText, setTagText] = useState('');
-  const [, setTagSearch] = useSearchBox('', setTagText, 300);
+  const [, setTagSearch] = useSearchBox(tagText, setTagText, 300);
   const [taskId, setTaskId] = useState<number | null>(null);
-  const options = useOperationOptions(version, current ?? 'clear_cache', tagText);
-  const send = useSendCommand(version, current ?? 'clear_cache');
+  const optionsCommand = current ?? 'clear_cache';
+  // The stations: a page of the search, its count, and the chosen ones (with their per-station data).
+  const options = useOperationOptions(version, optionsCommand, {
+    searchInput: stationSearch,
+    size: STATION_PAGE,
+    chargeBoxIds: selected.slice(0, MAX_OPTION_STATIONS),
+  });
+  // The tag typed (remote start, reserve now, local list): a call of its own without stations (size 0),
+  // so typing a tag does not fetch the stations again.
+  const tagSearch = tagText.trim();
+  const tags = useOperationOptions(version, optionsCommand, { idTag: tagSearch, size: 0 }, tagSearch !== '');
+  const formOptions = useMemo(() => {
+    const merged = withChosen(options.data, selected, chosen);
+    return merged && tagSearch && tags.data ? { ...merged, idTagList: tags.data.idTagList } : merged;
+  }, [options.data, selected, chosen, tagSearch, tags.data]);
+
+  const send = useSendCommand(version, optionsCommand);
+
+  const choose = (ids: string[]) => {
+    setChosen((previous) => rememberChosen(previous, ids, options.data));
+    setSelected(ids);
+  };
 
   /** Sends the command to the selected stations; a refusal is left to the form, which words it by field. */
   const submit = async (body: Record<string, unknown>) => {
@@ -77,7 +106,7 @@ function CommandsView({
     message.success(t('sent'));
   };
 
-  const choose = (next: OperationCommand) => {
+  const chooseCommand = (next: OperationCommand) => {
     setTaskId(null);
     void navigate(`/operations/${commandSegment(next)}${version === 'v1.5' ? '?v=15' : ''}`);
   };
@@ -98,7 +127,6 @@ function CommandsView({
     ],
   }));
 
-  const stations = options.data?.chargePointSelectList ?? [];
   return (
     <Row gutter={[16, 16]} className="operations-columns">
       <Col xs={24} lg={6}>
@@ -108,7 +136,7 @@ function CommandsView({
               className="operations-menu"
               mode="inline"
               selectedKeys={current ? [current] : []}
-              onClick={({ key }) => choose(key as OperationCommand)}
+              onClick={({ key }) => chooseCommand(key as OperationCommand)}
               items={menuGroups}
             />
           ) : (
@@ -118,7 +146,7 @@ function CommandsView({
               showSearch={foldedSearch()}
               value={current ?? undefined}
               placeholder={t('form.noCommand')}
-              onChange={(c: OperationCommand) => choose(c)}
+              onChange={(c: OperationCommand) => chooseCommand(c)}
               options={menuGroups.map((group) => ({
                 label: group.label,
                 title: group.label,
@@ -143,47 +171,14 @@ function CommandsView({
               {options.isError ? (
                 <LoadError title={t('stations.loadError')} retryText={t('tasks.retry')} onRetry={() => void options.refetch()} />
               ) : (
-                <Transfer
-                  className="operations-transfer"
-                  dataSource={stations.map((s) => ({ key: s.chargeBoxId, ...s }))}
-                  selectAllLabels={[
-                    ({ selectedCount, totalCount }) =>
-                      selectedCount
-                        ? t('stations.checked', { selected: selectedCount, total: totalCount })
-                        : t('stations.availableCount', { count: totalCount }),
-                    ({ selectedCount, totalCount }) =>
-                      selectedCount
-                        ? t('stations.checked', { selected: selectedCount, total: totalCount })
-                        : t('stations.selectedCount', { count: totalCount }),
-                  ]}
-                  targetKeys={selected}
-                  onChange={(keys) => setSelected(keys.map(String))}
-                  showSearch={{ placeholder: t('stations.search') }}
-                  filterOption={(input, item) =>
-                    `${item.chargeBoxId} ${item.chargeBoxDescription ?? ''}`.toLowerCase().includes(input.toLowerCase())
-                  }
-                  locale={{
-                    searchPlaceholder: t('stations.search'),
-                    notFoundContent: stations.length
-                      ? [t('stations.noneFound'), t('stations.noneSelected')]
-                      : [t('stations.none'), t('stations.noneSelected')],
-                  }}
-                  render={(item) => (
-                    <span className="operations-station">
-                      <span
-                        className={item.online ? 'charging-dot charging-dot--on' : 'charging-dot'}
-                        role="img"
-                        aria-label={item.online ? t('stations.online') : t('stations.offline')}
-                      />
-                      <span>{item.chargeBoxId}</span>
-                      {item.chargeBoxDescription ? (
-                        <Typography.Text type="secondary" className="operations-station__description" title={item.chargeBoxDescription}>
-                          — {item.chargeBoxDescription}
-                        </Typography.Text>
-                      ) : null}
-                    </span>
-                  )}
-                  classNames={{ section: 'operations-transfer__section', actions: 'operations-transfer__actions' }}
+                <StationTransfer
+                  rows={transferRows(options.data, selected, chosen)}
+                  selected={selected}
+                  count={options.data?.count}
+                  shown={STATION_PAGE}
+                  searching={stationSearch.trim() !== ''}
+                  onSearch={typeStationSearch}
+                  onChange={choose}
                 />
               )}
             </Card>
@@ -194,7 +189,7 @@ function CommandsView({
                 <CommandForm
                   key={`${version}-${current}`}
                   command={current}
-                  options={options.data}
+                  options={formOptions}
                   selected={selected}
                   sending={send.isPending}
                   onSend={submit}
