@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { callApi } from './support/api';
+import { postStation } from './support/stations';
 import { logins, signIn, waitForToast } from './support/auth';
 import { shoot, shootElement } from './support/screenshots';
 import { useSimulator } from './support/simulator';
@@ -16,23 +17,7 @@ const RESERVABLE = 'E2E-OPS-RES';
 /** Registers the station the tests command (once per server). */
 async function ensureStation(page: Page, chargeBoxId = STATION, extra: { reservation?: boolean; description?: string } = {}) {
   const { description = 'Estação de Operações', ...flags } = extra;
-  const created = await callApi(page, '/api/chargepoints/', {
-    method: 'POST',
-    json: {
-      chargeBoxId,
-      description,
-      typeOf: 'PUBLIC',
-      showLocation: false,
-      locationLatitude: null,
-      locationLongitude: null,
-      address: { street: 'Rua das Operações', city: 'São Paulo', state: 'SP' },
-      connectors: [
-        { connectorId: 1, connectorTypePk: 2, powerMax: 22000 },
-        { connectorId: 2, connectorTypePk: 2, powerMax: 22000 },
-      ],
-      ...flags,
-    },
-  });
+  const created = await postStation(page, { chargeBoxId, description, street: 'Rua das Operações', connectors: 2, ...flags });
   // Registered already (an earlier test of this run): the server refuses the id as taken.
   const exists = created.status === 409 || (created.status === 400 && created.text.includes('already exists'));
   expect(created.status === 200 || exists, created.text).toBe(true);

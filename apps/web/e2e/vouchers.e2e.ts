@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Voucher, VoucherHistoryItem, VoucherListItem } from '@recarga/contracts/vouchers';
 import { callApi } from './support/api';
+import { postStation } from './support/stations';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn } from './support/auth';
 import { scrollsSideways } from './support/layout';
@@ -93,20 +94,7 @@ async function searchAndPick(page: Page, label: string, text: string, option: st
 
 /** A station without prices in Move's network; answers its chargeBoxPk. */
 async function addStation(page: Page, movePk: number, chargeBoxId: string, description: string): Promise<number> {
-  const created = await callApi<{ chargePointDetail: { chargeBoxPk: number } }>(page, '/api/chargepoints/', {
-    method: 'POST',
-    json: {
-      tenantPk: movePk,
-      chargeBoxId,
-      description,
-      typeOf: 'PUBLIC',
-      showLocation: false,
-      locationLatitude: null,
-      locationLongitude: null,
-      address: { street: 'Rua dos Vouchers', houseNumber: '20', city: 'São Paulo', state: 'SP' },
-      connectors: [{ connectorId: 1, connectorTypePk: 2, powerMax: 22000 }],
-    },
-  });
+  const created = await postStation(page, { tenantPk: movePk, chargeBoxId, description, street: 'Rua dos Vouchers' });
   expect(created.status, created.text).toBe(200);
   return created.body.chargePointDetail.chargeBoxPk;
 }
