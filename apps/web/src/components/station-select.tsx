@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStationLabels } from '../lib/api/get-station-labels';
 import { useStationSearch } from '../lib/api/search-stations';
 import { labelFrom, labelsOf, matchesText, rememberLabels, selectedPks, unlabelled, type StationLabels } from '../lib/api/station-labels';
-import { useLanguageTag } from '../lib/use-language-tag';
+import { useNumberFormat } from '../lib/format/use-number-format';
 
 const SEARCH_DELAY_MS = 300;
 const NO_LABELS: StationLabels = new Map();
@@ -62,7 +62,7 @@ type Props = PassedProps &
 export function StationSelect(props: Props) {
   const { mode, value, onChange, knownLabels = NO_LABELS, errorText, tenantPk, disabled, onOpenChange, onBlur, ...rest } = props;
   const { t } = useTranslation('common');
-  const language = useLanguageTag();
+  const numbers = useNumberFormat();
   const { token } = theme.useToken();
   const multiple = mode === 'multiple';
 
@@ -105,7 +105,6 @@ export function StationSelect(props: Props) {
   const failed = search.isError && !answered;
   const count = search.data?.count ?? 0;
   const more = !stale && !failed && count > found.length;
-  const number = new Intl.NumberFormat(language);
 
   const status = (content: ReactNode, role?: 'alert') => (
     <span role={role} aria-live={role ? undefined : 'polite'}>
@@ -137,7 +136,7 @@ export function StationSelect(props: Props) {
         {more ? (
           <div style={{ padding: `${token.paddingXS}px ${token.paddingSM}px 0` }}>
             <span className="text text--secondary">
-              {t('stationSelect.more', { shown: number.format(found.length), count: number.format(count) })}
+              {t('stationSelect.more', { shown: numbers.integer(found.length), count: numbers.integer(count) })}
             </span>
           </div>
         ) : null}

@@ -1,23 +1,6 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { ChargePointDetail } from '@recarga/contracts/stations';
-import { apiClient } from '../api-client';
-import { toStationOption, type StationLabels, type StationOption } from './station-labels';
-import { stationPickerKeys } from './station-picker-keys';
-
-/** GET /api/chargepoints/{chargeBoxPk}/ → the station's label ('Name (ChargeBox ID)'). */
-async function getStationOption(pk: number, signal?: AbortSignal): Promise<StationOption> {
-  const answer = await apiClient.request<{ chargePointDetail: ChargePointDetail }>({ path: `chargepoints/${pk}/`, signal });
-  return toStationOption(answer.chargePointDetail);
-}
-
-const stationLabelQuery = (pk: number) =>
-  queryOptions({
-    queryKey: stationPickerKeys.label(pk),
-    queryFn: ({ signal }) => getStationOption(pk, signal),
-    staleTime: 5 * 60_000,
-    // A station out of reach (gone, another network) is named by its number instead.
-    retry: false,
-  });
+import { useQueries } from '@tanstack/react-query';
+import { chargePointDetailQuery } from './get-charge-point-detail';
+import { stationLabel, type StationLabels } from './station-labels';
 
 export interface StationLabelLookup {
   /** The labels found so far. */
@@ -34,14 +17,14 @@ export interface StationLabelLookup {
  */
 export function useStationLabels(pks: readonly number[]): StationLabelLookup {
   return useQueries({
-    queries: pks.map((pk) => stationLabelQuery(pk)),
+    queries: pks.map((pk) => ({ ...chargePointDetailQuery(pk), select: stationLabel })),
     combine: (results) => {
       const labels = new Map<number, string>();
       const pending = new Set<number>();
       const failed = new Set<number>();
       results.forEach((result, i) => {
         const pk = pks[i]!;
-        if (result.data) labels.set(pk, result.data.label);
+        if (result.data) labels.set(pk, result.data);
         else if (result.isError) failed.add(pk);
         else pending.add(pk);
       });

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { StationStatusCounts } from '@recarga/contracts/stats';
 import { mapTileUrl } from '../../../components/location-map';
 import { StationSelect } from '../../../components/station-select';
+import { chargePointDetailQuery } from '../../../lib/api/get-charge-point-detail';
 import { useMapViewport, type MapChargePoint, type MapCluster, type MapOrigin } from '../../../lib/api/get-map-charge-points';
 import { getRuntimeSettings } from '../../../lib/runtime-settings';
 import { useBrand } from '../../../lib/theme/brand-context';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useLanguageTag } from '../../../lib/use-language-tag';
-import { stationPositionQuery } from '../api/get-station-position';
+import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useLiveMap } from '../live/use-live-map';
 import { hasCoordinates, markerGroups, stationMarkerGroup, statusMarkerGroup, type MarkerGroup } from '../utils/marker-status';
 import { viewportBounds } from '../utils/map-viewport';
@@ -67,7 +67,7 @@ export function ChargePointMap({ counts }: Props) {
   const { t } = useTranslation('map');
   const { t: tn } = useTranslation('notifications');
   const brand = useBrand();
-  const language = useLanguageTag();
+  const numbers = useNumberFormat();
   const { token } = theme.useToken();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
@@ -180,11 +180,10 @@ export function ChargePointMap({ counts }: Props) {
         title: cp.description || cp.chargeBoxId,
       }));
     }
-    const numbers = new Intl.NumberFormat(language);
     for (const c of clusters) {
-      const label = t(c.origin === 'PLUG_SHARE' ? 'clusterPoints' : 'cluster', { count: c.count, shown: numbers.format(c.count) });
+      const label = t(c.origin === 'PLUG_SHARE' ? 'clusterPoints' : 'cluster', { count: c.count, shown: numbers.integer(c.count) });
       place(clusterKey(c.origin, c), String(c.count), [c.latitude, c.longitude], () => ({
-        icon: clusterIcon(c.origin, numbers.format(c.count), c.count, label),
+        icon: clusterIcon(c.origin, numbers.integer(c.count), c.count, label),
         title: label,
         onClick: () => map.setView([c.latitude, c.longitude], Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, STATION_ZOOM)),
       }));
@@ -226,27 +225,27 @@ export function ChargePointMap({ counts }: Props) {
         ${connectors ? `<ul class="cp-popup__connectors">${connectors}</ul>` : ''}
       </div>`;
     }
-  }, [stations, clusters, language, t, tn]);
+  }, [stations, clusters, numbers, t, tn]);
 
   /** A station the search found: the map goes to it at zoom 15 and opens its popup, or says it has no position. */
   const focus = async (pk: number | undefined) => {
     setSelected(pk ?? null);
     if (pk === undefined) return;
-    let position;
+    let station;
     try {
-      position = await queryClient.fetchQuery(stationPositionQuery(pk));
+      station = await queryClient.fetchQuery(chargePointDetailQuery(pk));
     } catch {
       void message.error(t('positionFailed'));
       return;
     }
-    if (!hasCoordinates({ locationLatitude: position.latitude, locationLongitude: position.longitude })) {
-      void message.warning(t('noCoordinates', { name: position.name }));
+    if (!hasCoordinates(station)) {
+      void message.warning(t('noCoordinates', { name: station.description || station.chargeBoxId }));
       return;
     }
     const key = keyOf({ origin: 'MOVE', chargeBoxPk: pk });
     userMoved.current = true;
     pendingPopup.current = key;
-    mapRef.current?.setView([position.latitude!, position.longitude!], STATION_ZOOM);
+    mapRef.current?.setView([station.locationLatitude!, station.locationLongitude!], STATION_ZOOM);
     const shown = markers.current.get(key);
     if (shown) {
       pendingPopup.current = null;
@@ -285,7 +284,7 @@ export function ChargePointMap({ counts }: Props) {
               {t(`legend.${g}`)}
               {counts ? (
                 <span className="text text--secondary cp-map__legend-count" data-testid={`map-legend-${g}`}>
-                  {new Intl.NumberFormat(language).format(counts[countOf[g]])}
+                  {numbers.integer(counts[countOf[g]])}
                 </span>
               ) : null}
             </li>
