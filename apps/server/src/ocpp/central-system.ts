@@ -391,6 +391,7 @@ export class CentralSystem implements UpgradeHandler {
       stopResponding: () => undefined,
       socket: ws,
       awaitingPong: false,
+      heard: false,
     } as Omit<LocalStation, 'link'> as LocalStation;
     // Listening from here on, synchronously: the station may send its first message right away.
     entry.link = new StationLink(ws, protocol, this.linkOwner, this.linkOptions, entry);
@@ -449,8 +450,10 @@ export class CentralSystem implements UpgradeHandler {
   private async answer<A extends ChargePointAction>(entry: LocalStation, action: A, handler: Handler<A>, params: unknown) {
     const { session } = entry;
     const at = new Date();
-    // Every action refreshes the record (Heartbeat in its handler, the others just below).
+    // Every action refreshes the record (Heartbeat in its handler, the others just below), and
+    // proves the socket alive: the keep-alive skips its next ping.
     entry.refreshedAt = at.getTime();
+    entry.heard = true;
     try {
       // The connection is on record (and its Connected event written) before anything it says,
       // and before its liveness is refreshed (a touch of a record not yet written would miss it).

@@ -15,7 +15,7 @@ function aSocket(readyState: number = WebSocket.OPEN) {
       socket.terminated++;
     },
   };
-  const pinged = { socket: socket as unknown as WebSocket, awaitingPong: false } satisfies Pinged;
+  const pinged: Pinged = { socket: socket as unknown as WebSocket, awaitingPong: false, heard: false };
   return { socket, pinged };
 }
 
@@ -89,6 +89,29 @@ describe('the keep-alive: one timer pings every socket once per interval', () =>
     expect(closing.socket).toMatchObject({ pings: 0, terminated: 0 });
     expect(gone.socket).toMatchObject({ pings: 0, terminated: 0 });
     expect(keepAlive.size).toBe(1);
+  });
+
+  it('skips the ping of a socket heard from since its last turn; pings it once silent, terminates it a turn later', () => {
+    keepAlive = new KeepAlive(1, 1);
+    const talking = aSocket();
+    keepAlive.add(talking.pinged);
+
+    // Its turn comes with a message since the last: no ping, and an unanswered ping is forgiven.
+    talking.pinged.awaitingPong = true;
+    talking.pinged.heard = true;
+    keepAlive.tick();
+    expect(talking.socket).toMatchObject({ pings: 0, terminated: 0 });
+    expect(talking.pinged).toMatchObject({ heard: false, awaitingPong: false });
+
+    // A turn with a message again, then one of silence: pinged.
+    talking.pinged.heard = true;
+    keepAlive.tick();
+    keepAlive.tick();
+    expect(talking.socket).toMatchObject({ pings: 1, terminated: 0 });
+
+    // No pong and nothing said by its next turn: terminated.
+    keepAlive.tick();
+    expect(talking.socket).toMatchObject({ pings: 1, terminated: 1 });
   });
 
   it('terminates a socket whose ping throws', () => {

@@ -4,6 +4,11 @@ import { WebSocket } from 'ws';
 export interface Pinged {
   socket: WebSocket;
   awaitingPong: boolean;
+  /**
+   * The station said something since its last turn (set by its owner for each message it answers):
+   * the socket is alive without a ping, and is not pinged this turn.
+   */
+  heard?: boolean;
   /** The bucket it is in (set by the keep-alive). */
   bucket?: Set<Pinged>;
 }
@@ -19,6 +24,12 @@ export interface Pinged {
  * the timer walks one bucket and pings its sockets, and allocates nothing that outlives the walk. A socket
  * still waiting for the pong of its last ping when its turn comes again is dead: it is terminated
  * (no answer within one interval).
+ *
+ * A socket that carried a message since its last turn proved itself alive, so its turn passes without
+ * a ping: a station that sends a meter value a minute per connector needs few pings, and each ping
+ * and pong is a frame written and read as costly to the node's network work as a message. A socket
+ * whose station falls silent is pinged at its next turn and terminated at the one after, as before:
+ * a dead one is still closed within two intervals of its last sign of life.
  */
 export class KeepAlive {
   private readonly buckets: Set<Pinged>[];
@@ -62,6 +73,11 @@ export class KeepAlive {
     for (const pinged of bucket) {
       const { socket } = pinged;
       if (socket.readyState !== WebSocket.OPEN) continue;
+      if (pinged.heard) {
+        pinged.heard = false;
+        pinged.awaitingPong = false;
+        continue;
+      }
       if (pinged.awaitingPong) {
         socket.terminate();
         continue;

@@ -56,6 +56,28 @@ describe('station online state', () => {
     await client.close();
   });
 
+  it('socket whose station talks (a heartbeat every 0.4 s, 1 s interval): not pinged while it talks, pinged once it falls silent', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'TALK-01' });
+    const client = await bootedStation(url, 'TALK-01');
+    const pings: number[] = [];
+    (client as unknown as { _ws: { on(event: 'ping', listener: () => void): void } })._ws.on('ping', () => pings.push(Date.now()));
+
+    // Act: 4 s of heartbeats, then silence
+    const until = Date.now() + 4_000;
+    while (Date.now() < until) {
+      await client.call('Heartbeat', {});
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    const silentFrom = Date.now();
+    await eventually(() => pings.some((at) => at >= silentFrom), 5_000);
+
+    // Assert: no ping while messages came (each proves the socket alive); the station stays online
+    expect(pings.filter((at) => at < silentFrom)).toEqual([]);
+    expect(await isStationOnline(t.db, pk, 1)).toBe(true);
+    await client.close();
+  });
+
   it('socket that answers every ping (1 s interval): its record is written at every other pong, 2 s apart, not at each', async () => {
     // Arrange
     const pk = await aStation(t, { id: 'PONG-01' });
