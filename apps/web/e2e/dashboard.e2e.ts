@@ -133,6 +133,16 @@ describe('home dashboard', () => {
     expect(sums.energy.coin).toBe('COP');
     await marker(page, 'TERPEL-BOG-001').waitFor({ timeout: 20_000 });
     await shoot(page, 'dashboard-terpel-es');
+    // The same screen on a phone, in Spanish: the map, its search and its legend fit the width.
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator('.panel-card--map').scrollIntoViewIfNeeded();
+      await marker(page, 'TERPEL-BOG-001').waitFor({ timeout: 20_000 });
+      expect(await scrollsSideways(page)).toBeNull();
+      await shootElement(page.locator('.panel-card--map'), 'dashboard-map-terpel-es-390');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('map: a simulated station’s status change recolours its marker and the cards, without a reload', { timeout: 120_000 }, async () => {
