@@ -238,25 +238,35 @@ class Lane {
   }
 
   /**
-   * The usual batch — meter readings and liveness, every connector seen before — in one statement
-   * without BEGIN/COMMIT (repository.meterAndTouchStatement). False when the batch does not qualify
-   * or the statement failed (nothing was written): the transactional path then writes it.
+   * The usual batch — meter readings and liveness — in one statement without BEGIN/COMMIT
+   * (repository.meterAndTouchStatement). A connector this node has not written readings for yet
+   * (each one once after a start) is first looked up, or created, by one statement of its own
+   * (idempotent, so it needs no transaction): a batch holding the first reading of one connector
+   * among others' no longer goes the transactional way (six round trips instead of two). False
+   * when the batch holds other work or the statement failed (nothing was written): the
+   * transactional path then writes it.
    */
   private async writeFast(ops: Op[]): Promise<boolean> {
-    const meters: KnownConnectorMeter[] = [];
     const touches: Touch[] = [];
+    const meterOps: Extract<Op, { kind: 'meter' }>[] = [];
     for (const op of ops) {
       if (op.kind === 'touch') touches.push(op.touch);
-      else if (op.kind === 'meter') {
-        const connectorPk = this.connectorKeys.get(`${op.input.chargeBoxPk}:${op.input.connectorId}`);
-        if (connectorPk === undefined) return false;
-        meters.push({
-          chargeBoxPk: op.input.chargeBoxPk,
-          connectorPk,
-          transactionId: op.input.transactionId,
-          meterValues: op.input.meterValues,
-        });
-      } else return false;
+      else if (op.kind === 'meter') meterOps.push(op);
+      else return false;
+    }
+    const unseen = meterOps.map((op) => op.input).filter((input) => !this.connectorKeys.has(`${input.chargeBoxPk}:${input.connectorId}`));
+    if (unseen.length) {
+      try {
+        for (const [key, pk] of await ensureConnectors(this.db, unseen)) this.connectorKeys.set(key, pk);
+      } catch {
+        return false;
+      }
+    }
+    const meters: KnownConnectorMeter[] = [];
+    for (const { input } of meterOps) {
+      const connectorPk = this.connectorKeys.get(`${input.chargeBoxPk}:${input.connectorId}`);
+      if (connectorPk === undefined) return false;
+      meters.push({ chargeBoxPk: input.chargeBoxPk, connectorPk, transactionId: input.transactionId, meterValues: input.meterValues });
     }
     const started = performance.now();
     let missed: Set<string>;

@@ -233,6 +233,39 @@ describe('write batcher: meter readings', () => {
     expect(station.last_heartbeat_timestamp).not.toBeNull();
   });
 
+  it('first readings of connectors this batcher never wrote (one not even on record): still the one-statement batch, no transaction', async () => {
+    // Arrange: a fresh batcher (as after a start), counting the transactions it opens
+    const db = tdb.database.db;
+    const pk = await aStation({ db }, { id: 'BATCH-MV-04', connectors: 1 });
+    let transactions = 0;
+    const counted = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'transaction') transactions++;
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const batcher = new WriteBatcher(counted, { maxDelayMs: 20 });
+    const t0 = Date.now() - 600_000;
+
+    // Act: connector 1 (on record) and connector 2 (reported for the first time), in one batch
+    await Promise.all([
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 1, meterValues: [reading(new Date(t0), 100)] }),
+      batcher.meterValues({ chargeBoxPk: pk, connectorId: 2, meterValues: [reading(new Date(t0), 7)] }),
+    ]);
+    await batcher.close();
+
+    // Assert
+    expect(transactions).toBe(0);
+    const rows = await rowsOf(pk);
+    expect(rows.map((r) => [r.connector_id, r.measurand, r.value === null ? null : Number(r.value)])).toEqual([
+      [1, 'Energy.Active.Import.Register', 100],
+      [1, 'SoC', null],
+      [2, 'Energy.Active.Import.Register', 7],
+      [2, 'SoC', null],
+    ]);
+  });
+
   it('a known connector removed meanwhile: the batch is written the long way, the connector created again', async () => {
     // Arrange
     const db = tdb.database.db;
