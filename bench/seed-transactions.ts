@@ -26,9 +26,13 @@ try {
       step('removed');
       return;
     }
+    // A bulk load without per-row triggers (and foreign-key checks): the stop trigger would queue
+    // every recharge for pricing, and the roll-up triggers would update the same few thousand
+    // roll-up rows once per row inside one transaction (at 10,000,000 rows, hours instead of
+    // minutes). The roll-ups are rebuilt from the rows at the end, and the one trigger that fills
+    // a column (a movement's station) is done in the insert itself.
+    await exec('set session_replication_role = replica');
     await exec('begin');
-    // Bench rows are priced below in bulk: the stop trigger would queue a million re-pricings.
-    await exec('alter table transactions disable trigger transactions_billing_enqueue');
     await exec(`
       with conns as (
         select (row_number() over (order by c.connector_pk) - 1)::int as i, c.connector_pk, c.charge_box_pk, cb.tenant_pk
@@ -73,9 +77,9 @@ try {
     step('pricing inserted');
     await exec(`
       with ins as (
-        insert into financial_movements (tenant_pk, target_type, transaction_pk, user_pk, payment_type, payment_status, amount, currency,
-                                         provider, created_at, paid_at, updated_at, invoice_state)
-        select b.tenant_pk, 'TRANSACTION', b.transaction_pk, t.user_pk,
+        insert into financial_movements (tenant_pk, target_type, transaction_pk, charge_box_pk, user_pk, payment_type, payment_status, amount,
+                                         currency, provider, created_at, paid_at, updated_at, invoice_state)
+        select b.tenant_pk, 'TRANSACTION', b.transaction_pk, t.charge_box_pk, t.user_pk,
                case when t.transaction_pk % 7 < 5 then (case when t.transaction_pk % 2 = 0 then 'WALLET' else 'MANUAL_DASHBOARD' end) else 'SANDBOX_CARD' end,
                case when t.transaction_pk % 7 < 5 then 'approved' else 'pending' end,
                b.total, b.currency, case when t.transaction_pk % 7 < 5 then 'manual' else 'none' end,
@@ -88,10 +92,14 @@ try {
          set movement_pk = ins.movement_pk, revenue_status = case when ins.payment_status = 'approved' then 'PAID' else 'UNPAID' end
         from ins where b.transaction_pk = ins.transaction_pk`);
     step('ledger movements inserted');
-    await exec('alter table transactions enable trigger transactions_billing_enqueue');
     await exec('commit');
+    await exec('set session_replication_role = origin');
+    step('committed');
+    await exec('select stats_rollups_rebuild()');
+    await exec('select financial_daily_rebuild()');
+    step('roll-ups rebuilt (stats_rollups_rebuild, financial_daily_rebuild)');
     await exec('analyze transactions; analyze transaction_billing; analyze financial_movements');
-    step('committed and analysed');
+    step('analysed');
   });
 } finally {
   await database.close();
