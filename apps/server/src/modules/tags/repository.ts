@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
-import { countUpTo } from '../../db/sql/count-up-to';
 import { likeContains } from '../../db/sql/like';
 
 export interface TagFilters {
@@ -66,13 +65,11 @@ function withColumns(q: ReturnType<typeof filteredTags>) {
 
 export type TagRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
 
-/**
- * One page of tags: in id order; a search newest first, which an index answers without reading the
- * matches that id order would put first (a million cards sharing a prefix).
- */
+/** One page of tags in id order (a search's page comes from searchTagPage, then findTagsByPks). */
 export function listTags(db: Executor, scope: TenantScope, f: TagFilters, page: { limit: number; offset: number }) {
-  const q = withColumns(filteredTags(db, scope, f));
-  return (f.search ? q.orderBy('t.ocpp_tag_pk', 'desc') : q.orderBy(sql`lower(t.id_tag)`).orderBy('t.ocpp_tag_pk'))
+  return withColumns(filteredTags(db, scope, f))
+    .orderBy(sql`lower(t.id_tag)`)
+    .orderBy('t.ocpp_tag_pk')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
@@ -81,9 +78,93 @@ export function listTags(db: Executor, scope: TenantScope, f: TagFilters, page: 
 /** Searches count up to this many matches: past it the list says "more than" (an exact count reads every match). */
 export const SEARCH_COUNT_CAP = 1000;
 
-/** The number of tags listed; a search's count stops at SEARCH_COUNT_CAP + 1. */
+/** The newest tags of the scope a search looks through first (at least: twice the matches it needs). */
+export const SEARCH_RECENT_ROWS = 20_000;
+/** A search the planner expects to match at most this many tags goes straight to the index's matches. */
+export const SEARCH_SELECTIVE_ROWS = 5_000;
+/** Past this many newest rows, a deep page goes straight to the index's matches. */
+const SEARCH_RECENT_MAX = 200_000;
+
+/**
+ * A search's page (newest matches first) and its count up to SEARCH_COUNT_CAP + 1, in statements
+ * whose cost does not depend on where the matches lie:
+ *
+ * 0. the planner's estimate of the matches (EXPLAIN): a selective text (an id, most of one) skips 1;
+ * 1. the newest SEARCH_RECENT_ROWS tags of the scope (more for a deep page) are read in id order and
+ *    filtered: when they hold the page and more than the cap, or are the whole scope, that is the
+ *    answer (a text most cards hold, recent cards: a few milliseconds);
+ * 2. otherwise the matches come from the trigram index as a set, are counted up to the cap and sorted
+ *    newest first (a rare text, or a batch of old cards: the set is small, or at least bounded by what
+ *    matches, never the whole table).
+ *
+ * Walking the whole table newest first stopped as soon as a page was found, but read half a million
+ * rows for a batch of old cards; the index's set, for a text every card holds, sorts them all.
+ */
+export async function searchTagPage(
+  db: Executor,
+  scope: TenantScope,
+  f: TagFilters & { search: string },
+  page: { limit: number; offset: number },
+  limits = { recentRows: SEARCH_RECENT_ROWS, countCap: SEARCH_COUNT_CAP, selectiveRows: SEARCH_SELECTIVE_ROWS },
+): Promise<{ pks: number[]; count: number }> {
+  const pattern = likeContains(f.search);
+  const wanted = Math.max(page.offset + page.limit, limits.countCap + 1);
+  const recentRows = Math.max(limits.recentRows, 2 * wanted);
+  // A text the planner expects few tags to hold (an id, most of one) goes straight to the index.
+  const selective = (await estimatedRows(db, filteredTags(db, scope, f).select('t.ocpp_tag_pk'))) <= limits.selectiveRows;
+  if (!selective && recentRows <= SEARCH_RECENT_MAX) {
+    const recent = filteredTags(db, scope, { ...f, search: undefined })
+      .select(['t.ocpp_tag_pk', 't.id_tag'])
+      .orderBy('t.ocpp_tag_pk', 'desc')
+      .limit(recentRows);
+    const { rows } = await sql<{ scanned: string | number; pks: number[] }>`
+      with recent as materialized (${recent})
+      select (select count(*) from recent) as scanned,
+             array(select ocpp_tag_pk from recent where lower(id_tag) like ${pattern}
+                    order by ocpp_tag_pk desc limit ${wanted}) as pks`.execute(db);
+    const { scanned, pks } = rows[0]!;
+    if (pks.length >= wanted || Number(scanned) < recentRows)
+      return { pks: pks.slice(page.offset, page.offset + page.limit), count: Math.min(pks.length, limits.countCap + 1) };
+  }
+  // The index's matches: the page sorted from them (`+ 0`: not by walking the id index, which is the
+  // walk above without its bound) and, beside it, the count read from them until it passes the cap.
+  const matches = filteredTags(db, scope, f);
+  const [pageRows, counted] = await Promise.all([
+    matches
+      .select('t.ocpp_tag_pk')
+      .orderBy(sql`t.ocpp_tag_pk + 0`, 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    sql<{ n: string | number }>`
+      with m as materialized (${matches.select('t.ocpp_tag_pk')})
+      select count(*) as n from (select 1 from m limit ${limits.countCap + 1}) c`.execute(db),
+  ]);
+  return { pks: pageRows.map((r) => r.ocpp_tag_pk), count: Number(counted.rows[0]!.n) };
+}
+
+/** The planner's estimate of a query's rows (EXPLAIN, nothing run). */
+async function estimatedRows(db: Executor, query: { compile(): CompiledQuery }): Promise<number> {
+  const compiled = query.compile();
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: { 'Plan Rows': number } }]) : plan;
+  return parsed?.[0]?.Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
+}
+
+/** The listed columns of these tags, newest first (a search's page). */
+export function findTagsByPks(db: Executor, scope: TenantScope, pks: number[]) {
+  if (!pks.length) return Promise.resolve([]);
+  return withColumns(filteredTags(db, scope, {}))
+    .where(sql<boolean>`t.ocpp_tag_pk = any(${pks}::int[])`)
+    .orderBy('t.ocpp_tag_pk', 'desc')
+    .execute();
+}
+
+/** The number of tags listed (a search's count comes with its page, searchTagPage). */
 export async function countTags(db: Executor, scope: TenantScope, f: TagFilters): Promise<number> {
-  if (f.search) return countUpTo(db, filteredTags(db, scope, f).select('t.ocpp_tag_pk'), SEARCH_COUNT_CAP);
   const row = await filteredTags(db, scope, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

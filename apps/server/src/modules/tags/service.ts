@@ -71,11 +71,18 @@ export class TagService {
     const size = q.size ?? TAG_PAGE_SIZE;
     const page = q.page ?? 1;
     const filters = { search: clean(q.searchInput) || undefined, tenantPk: q.tenantPk, type: q.type, userPk: q.userPk };
-    const [rows, count] = await Promise.all([
-      repo.listTags(this.db, ctx.tenantScope, filters, { limit: size, offset: (page - 1) * size }),
-      repo.countTags(this.db, ctx.tenantScope, filters),
-    ]);
-    const countCapped = filters.search !== undefined && count > repo.SEARCH_COUNT_CAP;
+    const pageRange = { limit: size, offset: (page - 1) * size };
+    const search = filters.search;
+    const [rows, count] =
+      search === undefined
+        ? await Promise.all([
+            repo.listTags(this.db, ctx.tenantScope, filters, pageRange),
+            repo.countTags(this.db, ctx.tenantScope, filters),
+          ])
+        : await repo
+            .searchTagPage(this.db, ctx.tenantScope, { ...filters, search }, pageRange)
+            .then(async (found) => [await repo.findTagsByPks(this.db, ctx.tenantScope, found.pks), found.count] as const);
+    const countCapped = search !== undefined && count > repo.SEARCH_COUNT_CAP;
     return { ocppTagList: rows.map(toTag), count: countCapped ? repo.SEARCH_COUNT_CAP : count, countCapped };
   }
 
