@@ -107,7 +107,8 @@ const step = (label: string) => process.stdout.write(`${label} (${((Date.now() -
   // pages without their visibility bits (index-only scans read the table again for each row): a
   // live system's autovacuum keeps both in order, a bulk load must vacuum them itself.
   await db2.scriptSession(
-    async (exec) => void (await exec('vacuum (analyze) financial_daily, financial_daily_station, financial_movements')),
+    async (exec) =>
+      void (await exec('vacuum (analyze) financial_daily, financial_daily_station, financial_daily_user, financial_movements')),
   );
   await db2.close();
 }

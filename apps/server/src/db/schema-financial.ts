@@ -20,6 +20,11 @@ export interface FinancialDailyStationTable extends FinancialDailyTable {
   charge_box_pk: number;
 }
 
+/** The same per customer (migration 0036), for a search by a customer's e-mail. */
+export interface FinancialDailyUserTable extends FinancialDailyTable {
+  user_pk: number;
+}
+
 /** The Idempotency-Key of a refund request, per operator (migration 0022). */
 export interface RefundIdempotencyKeysTable {
   actor_user_pk: number;
@@ -44,6 +49,7 @@ export interface PaymentNotificationsTable {
 export interface FinancialTables {
   financial_daily: FinancialDailyTable;
   financial_daily_station: FinancialDailyStationTable;
+  financial_daily_user: FinancialDailyUserTable;
   refund_idempotency_keys: RefundIdempotencyKeysTable;
   payment_notifications: PaymentNotificationsTable;
 }

@@ -267,6 +267,21 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
       expect(ids((await get(sol, `/gateway/transactions?${q}&sort=createdTimestamp,DESC&size=1&page=1`)).json())).toEqual([pk.r1]);
       // 10,00 + 30,00.
       expect((await get(sol, `/gateway/transactions/summary?${q}`)).json()).toMatchObject({ totalElements: 2, totalValue: 4000 });
+      // The same days in São Paulo (UTC−3): r1 (day 50 10:00 UTC) lies in the first, partial UTC day,
+      // read from the rows; dep1 (day 44) in a whole day, read from the customers' roll-up.
+      const sp = `startDate=${ymd(50)}&endDate=${ymd(41)}&timeZone=America/Sao_Paulo&userEmailOrTransactionId=@move.com.br`;
+      expect((await get(sol, `/gateway/transactions?${sp}`)).json().totalElements).toBe(2);
+      expect((await get(sol, `/gateway/transactions/summary?${sp}`)).json()).toMatchObject({
+        totalTransactions: 2,
+        totalTransaction: 1,
+        totalUser: 1,
+        totalValue: 4000,
+      });
+      // Júlia alone: r1 among the recharges, nothing among the deposits.
+      const julia = `${win}&userEmailOrTransactionId=julia`;
+      expect((await get(sol, `/gateway/transactions/recharges?${julia}`)).json()).toMatchObject({ totalElements: 1 });
+      expect((await get(sol, `/gateway/transactions/deposits?${julia}`)).json()).toMatchObject({ totalElements: 0 });
+      expect((await get(sol, `/gateway/transactions/summary?${julia}`)).json()).toMatchObject({ totalTransactions: 1, totalValue: 1000 });
     });
 
     it('an empty period, when listed, answers no rows and a count of 0', async () => {
@@ -378,7 +393,7 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
       ]);
     });
 
-    it('the roll-ups rebuilt from the movements (financial_daily_rebuild, after a bulk load without triggers) equal those the triggers kept', async () => {
+    it('the roll-ups rebuilt from the movements (financial_daily_rebuild, after a bulk load without triggers) equal those the triggers kept, per customer too', async () => {
       const snapshot = async () => ({
         daily: await t.db
           .selectFrom('financial_daily')
@@ -390,15 +405,22 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
           .selectAll()
           .orderBy(sql`charge_box_pk, kind, day, tenant_pk, target_type, currency`)
           .execute(),
+        user: await t.db
+          .selectFrom('financial_daily_user')
+          .selectAll()
+          .orderBy(sql`user_pk, kind, day, tenant_pk, target_type, currency`)
+          .execute(),
       });
       // Rows whose movements have all gone (count 0) are left by the triggers; the rebuild has none.
       const live = (s: Awaited<ReturnType<typeof snapshot>>) => ({
         daily: s.daily.filter((r) => Number(r.movements) !== 0),
         station: s.station.filter((r) => Number(r.movements) !== 0),
+        user: s.user.filter((r) => Number(r.movements) !== 0),
       });
       const kept = live(await snapshot());
       expect(kept.daily.length).toBeGreaterThan(0);
       expect(kept.station.length).toBeGreaterThan(0);
+      expect(kept.user.length).toBeGreaterThan(0);
 
       await sql`select financial_daily_rebuild()`.execute(t.db);
 

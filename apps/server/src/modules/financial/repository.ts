@@ -177,6 +177,36 @@ export async function rolledUpStationTotals(db: Executor, f: MovementFilter, fir
   return (await q.execute()) as TotalsRow[];
 }
 
+/**
+ * The same from the customers' daily roll-up: the movements of the searched customers (`userPks`)
+ * of the filter's tenants. Not for a station, a station owner or an id search (rawTotals).
+ */
+export async function rolledUpUserTotals(
+  db: Executor,
+  f: MovementFilter,
+  userPks: number[],
+  firstDay: string,
+  endDay: string,
+): Promise<TotalsRow[]> {
+  if (!userPks.length) return [];
+  let q = db
+    .selectFrom('financial_daily_user as d')
+    .select((eb) => [
+      'd.target_type',
+      'd.currency',
+      eb.fn.sum<number>('d.movements').as('movements'),
+      eb.fn.sum<number>('d.amount').as('amount'),
+      eb.fn.sum<number>('d.completed').as('completed'),
+    ])
+    .where('d.user_pk', 'in', userPks)
+    .where('d.tenant_pk', 'in', f.tenantPks)
+    .where('d.kind', '=', f.time === 'created' ? 'C' : 'M')
+    .where(sql<boolean>`d.day >= ${firstDay}::date and d.day < ${endDay}::date`)
+    .groupBy(['d.target_type', 'd.currency']);
+  if (f.target) q = q.where('d.target_type', '=', f.target);
+  return (await q.execute()) as TotalsRow[];
+}
+
 /** Everything a row of the screen shows, for the given movements (in no order). */
 export function rowsOfKeys(db: Executor, keys: number[]) {
   return db

@@ -114,18 +114,24 @@ export class FinancialService {
   }
 
   /**
-   * Counts and sums of the filter by target and currency. Without a search, whole UTC days come
-   * from a daily roll-up (the stations' one for a station or a station owner, else the tenants')
-   * and only the partial days at the period's edges are read from the movements.
+   * Counts and sums of the filter by target and currency. Whole UTC days come from a daily roll-up
+   * (the stations' one for a station or a station owner, the customers' one for a search by e-mail
+   * that matched a few customers, else the tenants') and only the partial days at the period's
+   * edges are read from the movements. An id search, or an e-mail search of a station or an owner,
+   * reads its movements.
    */
   async totals(f: MovementFilter): Promise<TotalsRow[]> {
-    if (f.search) return repo.rawTotals(this.db, f);
+    const byStation = f.chargeBoxPk !== null || f.ownerUserPk !== null;
+    const userPks = f.search && f.search.id === null && !byStation ? (f.search.userPks ?? null) : null;
+    if (f.search && userPks === null) return repo.rawTotals(this.db, f);
     const firstDay = Math.ceil(f.from.getTime() / DAY_MS) * DAY_MS;
     const endDay = Math.floor(f.to.getTime() / DAY_MS) * DAY_MS;
     if (firstDay >= endDay) return repo.rawTotals(this.db, f);
-    const byStation = f.chargeBoxPk !== null || f.ownerUserPk !== null;
+    const [first, end] = [utcDay(firstDay), utcDay(endDay)];
     const parts = await Promise.all([
-      (byStation ? repo.rolledUpStationTotals : repo.rolledUpTotals)(this.db, f, utcDay(firstDay), utcDay(endDay)),
+      userPks !== null
+        ? repo.rolledUpUserTotals(this.db, f, userPks, first, end)
+        : (byStation ? repo.rolledUpStationTotals : repo.rolledUpTotals)(this.db, f, first, end),
       repo.rawTotals(this.db, f, f.from, new Date(firstDay)),
       repo.rawTotals(this.db, f, new Date(endDay), f.to),
     ]);
