@@ -121,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<RecargaApp> {
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 40 * 1024 * 1024,
+    // No limit on a plugin's or a close hook's time: closing a node that is still answering a fleet's
+    // messages (each stop committed before it is acknowledged) takes longer than the default 10 s, and
+    // that timeout ended the process with an error in the middle of it. main.ts bounds the shutdown.
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

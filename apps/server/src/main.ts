@@ -8,6 +8,9 @@ import { BusUnreachableError, NatsBus } from './platform/nats-bus';
 import { startDemoFleet } from './demo-fleet';
 import { demoSmartCharging, seedDemoSmartCharging } from './db/seed/demo-smart-charging';
 
+/** How long a shutdown waits for the work under way (a process manager's own grace is often 30 s). */
+const SHUTDOWN_GRACE_MS = 25_000;
+
 /** Connections the kernel may queue before they are accepted (see the listen call). */
 const LISTEN_BACKLOG = 16_384;
 
@@ -43,10 +46,25 @@ async function main() {
   let fleet: { stop(): Promise<void> } | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await fleet?.stop();
-    await app.close();
-    await bus.close();
-    await database.close();
+    // What is under way is finished (stations' messages committed and answered, jobs' runs) for up
+    // to SHUTDOWN_GRACE_MS; past it the node leaves the rest: a station resends what was not answered.
+    const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), SHUTDOWN_GRACE_MS).unref());
+    const closed = (async () => {
+      await fleet?.stop();
+      await app.close();
+      await bus.close();
+      await database.close();
+      return 'closed' as const;
+    })();
+    try {
+      if ((await Promise.race([closed, deadline])) === 'late') {
+        app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown: work still under way at the end of the grace period; leaving it');
+        process.exit(1);
+      }
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: closing failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
