@@ -20,7 +20,7 @@ export interface FinancialDailyStationTable extends FinancialDailyTable {
   charge_box_pk: number;
 }
 
-/** The same per customer (migration 0036), for a search by a customer's e-mail. */
+/** The same per customer (migration 0035), for a search by a customer's e-mail. */
 export interface FinancialDailyUserTable extends FinancialDailyTable {
   user_pk: number;
 }

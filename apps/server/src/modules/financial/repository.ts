@@ -134,53 +134,46 @@ export async function rawTotals(db: Executor, f: MovementFilter, from = f.from, 
   return rows;
 }
 
-/** Counts and sums by target and currency of whole UTC days [firstDay, endDay), from the daily roll-up. */
-export async function rolledUpTotals(db: Executor, f: MovementFilter, firstDay: string, endDay: string): Promise<TotalsRow[]> {
-  let q = db
-    .selectFrom('financial_daily')
-    .select((eb) => [
-      'target_type',
-      'currency',
-      eb.fn.sum<number>('movements').as('movements'),
-      eb.fn.sum<number>('amount').as('amount'),
-      eb.fn.sum<number>('completed').as('completed'),
-    ])
-    .where('tenant_pk', 'in', f.tenantPks)
-    .where('kind', '=', f.time === 'created' ? 'C' : 'M')
-    .where(sql<boolean>`day >= ${firstDay}::date and day < ${endDay}::date`)
-    .groupBy(['target_type', 'currency']);
-  if (f.target) q = q.where('target_type', '=', f.target);
-  return (await q.execute()) as TotalsRow[];
+/**
+ * Counts and sums by target and currency of whole UTC days [firstDay, endDay) from one of the
+ * ledger's daily roll-ups (0022, 0035): the filter's tenants, time and target, and `narrow`.
+ */
+async function rolledUp(
+  db: Executor,
+  table: 'financial_daily' | 'financial_daily_station' | 'financial_daily_user',
+  f: MovementFilter,
+  firstDay: string,
+  endDay: string,
+  narrow: RawBuilder<boolean>[] = [],
+): Promise<TotalsRow[]> {
+  const parts = [
+    sql<boolean>`d.tenant_pk in (${sql.join(f.tenantPks)})`,
+    sql<boolean>`d.kind = ${f.time === 'created' ? 'C' : 'M'}`,
+    sql<boolean>`d.day >= ${firstDay}::date and d.day < ${endDay}::date`,
+    ...narrow,
+  ];
+  if (f.target) parts.push(sql<boolean>`d.target_type = ${f.target}`);
+  const { rows } = await sql<TotalsRow>`
+    select d.target_type, d.currency, sum(d.movements) as movements, sum(d.amount) as amount, sum(d.completed) as completed
+      from ${sql.table(table)} d
+     where ${sql.join(parts, sql` and `)}
+     group by d.target_type, d.currency`.execute(db);
+  return rows;
 }
 
-/**
- * The same from the stations' daily roll-up: one station, or a station owner's stations, of the
- * filter's tenants.
- */
-export async function rolledUpStationTotals(db: Executor, f: MovementFilter, firstDay: string, endDay: string): Promise<TotalsRow[]> {
-  let q = db
-    .selectFrom('financial_daily_station as d')
-    .select((eb) => [
-      'd.target_type',
-      'd.currency',
-      eb.fn.sum<number>('d.movements').as('movements'),
-      eb.fn.sum<number>('d.amount').as('amount'),
-      eb.fn.sum<number>('d.completed').as('completed'),
-    ])
-    .where('d.tenant_pk', 'in', f.tenantPks)
-    .where('d.kind', '=', f.time === 'created' ? 'C' : 'M')
-    .where(sql<boolean>`d.day >= ${firstDay}::date and d.day < ${endDay}::date`)
-    .where(ownedStation({ ownerUserPk: f.ownerUserPk }, 'd.charge_box_pk'))
-    .groupBy(['d.target_type', 'd.currency']);
-  if (f.chargeBoxPk !== null) q = q.where('d.charge_box_pk', '=', f.chargeBoxPk);
-  if (f.target) q = q.where('d.target_type', '=', f.target);
-  return (await q.execute()) as TotalsRow[];
+/** The tenants' roll-up. */
+export function rolledUpTotals(db: Executor, f: MovementFilter, firstDay: string, endDay: string): Promise<TotalsRow[]> {
+  return rolledUp(db, 'financial_daily', f, firstDay, endDay);
 }
 
-/**
- * The same from the customers' daily roll-up: the movements of the searched customers (`userPks`)
- * of the filter's tenants. Not for a station, a station owner or an id search (rawTotals).
- */
+/** The stations' roll-up: one station, or a station owner's stations, of the filter's tenants. */
+export function rolledUpStationTotals(db: Executor, f: MovementFilter, firstDay: string, endDay: string): Promise<TotalsRow[]> {
+  const narrow = [ownedStation({ ownerUserPk: f.ownerUserPk }, 'd.charge_box_pk')];
+  if (f.chargeBoxPk !== null) narrow.push(sql<boolean>`d.charge_box_pk = ${f.chargeBoxPk}`);
+  return rolledUp(db, 'financial_daily_station', f, firstDay, endDay, narrow);
+}
+
+/** The customers' roll-up: the searched customers (`userPks`). Not for a station, an owner or an id search. */
 export async function rolledUpUserTotals(
   db: Executor,
   f: MovementFilter,
@@ -189,22 +182,7 @@ export async function rolledUpUserTotals(
   endDay: string,
 ): Promise<TotalsRow[]> {
   if (!userPks.length) return [];
-  let q = db
-    .selectFrom('financial_daily_user as d')
-    .select((eb) => [
-      'd.target_type',
-      'd.currency',
-      eb.fn.sum<number>('d.movements').as('movements'),
-      eb.fn.sum<number>('d.amount').as('amount'),
-      eb.fn.sum<number>('d.completed').as('completed'),
-    ])
-    .where('d.user_pk', 'in', userPks)
-    .where('d.tenant_pk', 'in', f.tenantPks)
-    .where('d.kind', '=', f.time === 'created' ? 'C' : 'M')
-    .where(sql<boolean>`d.day >= ${firstDay}::date and d.day < ${endDay}::date`)
-    .groupBy(['d.target_type', 'd.currency']);
-  if (f.target) q = q.where('d.target_type', '=', f.target);
-  return (await q.execute()) as TotalsRow[];
+  return rolledUp(db, 'financial_daily_user', f, firstDay, endDay, [sql<boolean>`d.user_pk in (${sql.join(userPks)})`]);
 }
 
 /** Everything a row of the screen shows, for the given movements (in no order). */
