@@ -38,6 +38,7 @@ async function ensureStation(page: Page, chargeBoxId = STATION, extra: { reserva
 async function chooseCommand(page: Page, command: string, chargeBoxId = STATION) {
   await page.goto(appUrl('/operations/v16'));
   await page.getByRole('menuitem', { name: command, exact: true }).click();
+  await page.locator('.operations-form-card .ant-card-head-title', { hasText: command }).waitFor();
   const transfer = page.locator('.operations-transfer');
   const [available, chosen] = [
     transfer.locator('.operations-transfer__section').first(),
@@ -81,6 +82,23 @@ describe('remote operations', () => {
     const dialog = page.getByRole('dialog', { name: `Configuração de ${STATION}` });
     await dialog.getByText('HeartbeatInterval').waitFor();
     await shoot(page, 'operations-get-configuration', { fullPage: false });
+  });
+
+  it('choosing a command: its form replaces the other within the click, before any other input is handled', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    await page.goto(appUrl('/operations/v16'));
+    const form = page.locator('.operations-form-card .ant-card-head-title');
+    await form.getByText('Alterar disponibilidade', { exact: true }).waitFor();
+    // The click and the reading in one task of the page: a navigation left to a transition is drawn later.
+    const title = await page.evaluate(() => {
+      const item = [...document.querySelectorAll<HTMLElement>('.operations-menu .ant-menu-item')].find(
+        (el) => el.textContent === 'Reservar agora',
+      );
+      item?.click();
+      return [document.querySelector('.operations-form-card .ant-card-head-title')?.textContent, location.pathname];
+    });
+    expect(title).toEqual(['Reservar agora', '/operations/reserve_now']);
   });
 
   it('remote start: a transaction appears on the station; the task history lists it', { timeout: 90_000 }, async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it carries ReactDOM.flushSync, so a navigation asked with { flushSync: true } is drawn at once.
+import { RouterProvider } from 'react-router/dom';
 import type { ThemeDefinition } from '../lib/theme/theme-definition';
 import { Providers } from './providers';
 import { createAppRouter } from './router';

@@ -106,9 +106,12 @@ function CommandsView({
     message.success(t('sent'));
   };
 
+  // The chosen command's form replaces the other at the click (flushSync), not when the router's
+  // transition gets its turn: on a slow device that came a second later, under the operator's hands,
+  // while they were already filling in the previous command's fields.
   const chooseCommand = (next: OperationCommand) => {
     setTaskId(null);
-    void navigate(`/operations/${commandSegment(next)}${version === 'v1.5' ? '?v=15' : ''}`);
+    void navigate(`/operations/${commandSegment(next)}${version === 'v1.5' ? '?v=15' : ''}`, { flushSync: true });
   };
   const unavailable = (c: OperationCommand) => !allowed.includes(c) || (version === 'v1.5' && v16OnlyCommands.has(c));
   const menuGroups = commandGroups.map((group) => ({
@@ -184,7 +187,7 @@ function CommandsView({
             </Card>
           </Col>
           <Col xs={24} xl={11}>
-            <Card size="small" title={current ? t(`commands.${current}`) : t('form.title')}>
+            <Card size="small" className="operations-form-card" title={current ? t(`commands.${current}`) : t('form.title')}>
               {current ? (
                 <CommandForm
                   key={`${version}-${current}`}
