@@ -18,6 +18,26 @@ describe('session', () => {
     expect(await storageValue(page, 'auth-user')).toBeNull();
   });
 
+  it('logout: when the server does not answer, the session still ends on this device within seconds', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin);
+    // The sign-out request is held and never answered (a server that has stopped answering).
+    let held = 0;
+    await page.route('**/api/logout/', () => {
+      held += 1;
+    });
+
+    await page.locator('[data-testid="user-menu"]').click();
+    const clicked = Date.now();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login', { timeout: 15_000 });
+    const waited = Date.now() - clicked;
+    expect(held).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(4_500);
+    expect(await storageValue(page, 'auth-token')).toBeNull();
+    await page.unroute('**/api/logout/');
+  });
+
   it('401 rule: when the stored token is no longer valid, alerts, clears the session and returns to the root', async () => {
     const { page } = browser;
     await signIn(page, logins.admin);

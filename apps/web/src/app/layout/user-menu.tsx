@@ -19,6 +19,9 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
 }
 
+/** How long a sign-out waits for the server to revoke the session before ending it on this device anyway. */
+const LOGOUT_WAIT_MS = 5_000;
+
 export function UserMenu() {
   const { t } = useTranslation('shell');
   const { message } = useFeedback();
@@ -29,8 +32,11 @@ export function UserMenu() {
   const { user } = session;
 
   const signOut = async () => {
+    // What the screens were still loading no longer matters: cancelled, it frees the browser's
+    // connections to the server for the sign-out itself, which waits a few seconds at most.
+    void queryClient.cancelQueries();
     try {
-      await logout();
+      await logout(AbortSignal.timeout(LOGOUT_WAIT_MS));
     } catch {
       // The session ends on this device even when the server could not be told.
     }
