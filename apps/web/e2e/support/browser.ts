@@ -64,6 +64,13 @@ export function useBrowser(options: BrowserOptions = {}): BrowserState {
       });
     }
     state.page = await state.context.newPage();
+    // E2E_CPU_THROTTLE=4: each page runs four times slower, as on a loaded CI machine or a cheap
+    // phone; races between a click and what it draws show up here first.
+    const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+    if (throttle > 1) {
+      const cdp = await state.context.newCDPSession(state.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    }
     // Every page of every browser test doubles as a check of the Content-Security-Policy.
     violations.length = 0;
     state.page.on('console', (message) => {
