@@ -49,6 +49,8 @@ const scenarios: GetScenario[] = [
   { name: 'tags, page 500', path: 'ocpptags/?page=500&size=10' },
   { name: 'tags, search an id', path: 'ocpptags/?page=1&size=10&searchInput=BN0000123456' },
   { name: "tags, search 'BN00004'", path: 'ocpptags/?page=1&size=10&searchInput=BN00004' },
+  // The oldest tenth, and each of the text's trigrams ('bn0', 'n00', '000') is in every card.
+  { name: "tags, search 'BN00000'", path: 'ocpptags/?page=1&size=10&searchInput=BN00000' },
 ];
 
 process.stdout.write(
