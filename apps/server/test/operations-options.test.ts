@@ -143,4 +143,28 @@ describe('operation options: stations searched and paged by the server', () => {
       expect(Object.keys(res.json().fields ?? {}), query).toEqual([field]);
     }
   });
+
+  it('the remote start tag search: active tags of the scope holding the text, newest first', async () => {
+    const tenantPk = async (alias: string) =>
+      (await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', alias).executeTakeFirstOrThrow()).tenant_pk;
+    const [move, sol, terpel] = await Promise.all([tenantPk('move'), tenantPk('sol'), tenantPk('terpel')]);
+    for (const [tenant, idTag, inactive] of [
+      [move, 'ZQT0000001', false],
+      [sol, 'ZQT0000002', false],
+      [move, 'ZQT0001000', false],
+      [terpel, 'ZQT0000003', false],
+      [move, 'ZQT0000004', true],
+      [sol, 'zqt-00000-5', false],
+    ] as const) {
+      await t.db.insertInto('ocpp_tags').values({ tenant_pk: tenant, id_tag: idTag, inactive }).execute();
+    }
+    const tags = async (text: string) =>
+      (await options(operator, `v1.6/remote_start_transaction/?size=0&idTag=${encodeURIComponent(text)}`)).json().idTagList;
+
+    // Five zeros in a row: not ZQT0001000; not TERPEL's (another network) nor the inactive ZQT0000004.
+    expect(await tags('qt00000')).toEqual(['ZQT0000002', 'ZQT0000001']);
+    // Three characters: every active one of the scope holding 'zqt'.
+    expect(await tags('ZQT')).toEqual(['zqt-00000-5', 'ZQT0001000', 'ZQT0000002', 'ZQT0000001']);
+    expect(await tags('00000-')).toEqual(['zqt-00000-5']);
+  });
 });

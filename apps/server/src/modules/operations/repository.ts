@@ -3,6 +3,7 @@ import type { Executor } from '../../db/db';
 import type { TaskErrorCode } from '@recarga/contracts/operations';
 import type { TaskOrigin, TaskResultStatus } from '../../db/schema-operations';
 import { stationSearchConditions } from '../../db/sql/station-search';
+import { idTagContains, onGramIndex } from '../../db/sql/tag-id-search';
 import { ownedStation } from '../../db/sql/owned-stations';
 import type { TenantScope } from '../../platform/auth/context';
 
@@ -124,14 +125,15 @@ export async function openTransactions(db: Executor, chargeBoxPks: number[]) {
 }
 
 /** Tag ids of the scope containing a text (remote start's picker), active ones, newest first. */
-export function tagIdsLike(db: Executor, scope: TenantScope, pattern: string | null, limit: number) {
-  let q = db.selectFrom('ocpp_tags as t').select('t.id_tag').where('t.tenant_pk', 'in', scope.tenantPks).where('t.inactive', '=', false);
-  if (pattern) q = q.where(sql<boolean>`lower(t.id_tag) like ${pattern}`);
-  return q
-    .orderBy('t.ocpp_tag_pk', 'desc')
-    .limit(limit)
-    .execute()
-    .then((rows) => rows.map((r) => r.id_tag));
+export async function tagIdsContaining(db: Executor, scope: TenantScope, text: string | null, limit: number) {
+  const active = db
+    .selectFrom('ocpp_tags as t')
+    .select('t.id_tag')
+    .where('t.tenant_pk', 'in', scope.tenantPks)
+    .where('t.inactive', '=', false);
+  const newest = (text ? active.where(idTagContains('t.id_tag', text)) : active).orderBy('t.ocpp_tag_pk', 'desc').limit(limit);
+  const { rows } = await onGramIndex(db, (trx) => trx.executeQuery(newest.compile()));
+  return rows.map((r) => r.id_tag);
 }
 
 /** A tag of the scope by its id (case as stored). */

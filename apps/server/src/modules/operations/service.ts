@@ -25,7 +25,6 @@ import type { PaymentType } from '@recarga/contracts/payments';
 import { roles } from '@recarga/contracts/permissions';
 import type { DB } from '../../db/db';
 import type { TaskOrigin } from '../../db/schema-operations';
-import { likeContains } from '../../db/sql/like';
 import { localListAt } from '../../ocpp/authorization';
 import {
   callStation,
@@ -191,7 +190,7 @@ export class OperationService {
     }
     if (tagCommands.has(command)) {
       const text = (q.idTag ?? '').replace(/\0/g, '').trim();
-      out.idTagList = await repo.tagIdsLike(this.db, scope, text ? likeContains(text) : null, TAG_OPTIONS);
+      out.idTagList = await repo.tagIdsContaining(this.db, scope, text || null, TAG_OPTIONS);
     }
     if (command === 'change_availability') out.availabilityTypes = [...availabilityTypes];
     if (command === 'reset') out.resetTypes = [...resetTypes];

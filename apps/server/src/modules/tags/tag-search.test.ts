@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-app';
 import type { TenantScope } from '../../platform/auth/context';
+import { sql } from 'kysely';
+import { idTagGrams } from '../../db/sql/tag-id-search';
 import { searchTagPage } from './repository';
 
 /**
@@ -109,5 +111,46 @@ describe('tag search: the newest matches first, counted up to the cap, wherever 
       pks: [],
       count: 0,
     });
+  });
+
+  it('runs of one character, wildcards and characters beyond UTF-16: the pieces find what the LIKE finds', async () => {
+    const made = ['RUN0000001', 'RUN0000010', 'RUN0001000', 'XRUN00000Y', 'AB%CD_EF', 'ABXCDYEF', 'EV🔌12345'];
+    for (const idTag of made) {
+      const row = await d.database.db
+        .insertInto('ocpp_tags')
+        .values({ tenant_pk: scope.tenantPk, id_tag: idTag })
+        .returning('ocpp_tag_pk')
+        .executeTakeFirstOrThrow();
+      pkOf.set(idTag, row.ocpp_tag_pk);
+    }
+    const cases: [string, string[]][] = [
+      // 'run00000' is in RUN0000001, RUN0000010 and XRUN00000Y; RUN0001000 holds only three zeros in a row.
+      ['run00000', ['XRUN00000Y', 'RUN0000010', 'RUN0000001']],
+      ['RUN000', ['XRUN00000Y', 'RUN0001000', 'RUN0000010', 'RUN0000001']],
+      // % and _ are the text itself, not wildcards: ABXCDYEF holds neither.
+      ['%cd_', ['AB%CD_EF']],
+      ['b%cd_e', ['AB%CD_EF']],
+      // Five characters of which one is outside UTF-16's single units; three of them.
+      ['🔌1234', ['EV🔌12345']],
+      ['v🔌1', ['EV🔌12345']],
+      ['🔌12399', []],
+    ];
+    for (const [search, expected] of cases) {
+      for (const how of [limits, indexOnly]) {
+        const found = await searchTagPage(d.database.db, scope, { search }, page(10, 0), { ...how, countCap: 1000 });
+        expect(ids(found.pks), `${search}`).toEqual(expected);
+        expect(found.count).toBe(expected.length);
+      }
+    }
+  });
+
+  it('a text is cut into the pieces the database cuts an id into', async () => {
+    // Hand-cut: five characters from a text of five or more, three from one of three or four, none under three.
+    expect(idTagGrams('bn00000')).toEqual(['bn000', 'n0000', '00000']);
+    expect(idTagGrams('abcd')).toEqual(['abc', 'bcd']);
+    expect(idTagGrams('ab')).toEqual([]);
+    expect(idTagGrams('a🔌bcd')).toEqual(['a🔌bcd']);
+    const { rows } = await sql<{ grams: string[] }>`select id_tag_grams('ev🔌123') as grams`.execute(d.database.db);
+    expect([...rows[0]!.grams].sort()).toEqual(['123', 'v🔌1', '🔌12', 'ev🔌', 'ev🔌12', 'v🔌123'].sort());
   });
 });

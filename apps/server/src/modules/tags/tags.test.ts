@@ -50,6 +50,10 @@ describe('tags: GET/POST ocpptags, GET/PUT/DELETE ocpptags/{id}, unknown tags, t
     // Without a search: id order.
     const all = (await call(operator, 'GET', '/api/ocpptags/?size=100')).json().ocppTagList.map((x: { idTag: string }) => x.idTag);
     expect(all).toEqual([...all].sort((a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+    // A page is its slice of that order (chosen before its owners are joined), with the count of all.
+    const second = (await call(operator, 'GET', '/api/ocpptags/?size=2&page=2')).json();
+    expect(second.ocppTagList.map((x: { idTag: string }) => x.idTag)).toEqual(all.slice(2, 4));
+    expect(second.count).toBe(all.length);
     const terpel = await call(terpelTags, 'GET', '/api/ocpptags/?searchInput=04D4');
     expect(terpel.json().ocppTagList.map((x: { idTag: string }) => x.idTag)).toEqual(['04D4E5F6A7']);
   });
