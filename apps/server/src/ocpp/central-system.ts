@@ -47,6 +47,7 @@ import { command16to15, commandResult15to16, request15to16, response16to15 } fro
 import { hasSchema, validateMessage } from './validation';
 import { SignInThrottle, clientAddress, proxyTrust, type ProxyTrust } from './sign-in-throttle';
 import { WriteBatcher, type WriteBatcherOptions } from './write-batcher';
+import { Admission } from './admission';
 
 const OCPP_PATH = /^\/ocpp\/[^/]+$/;
 const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
@@ -54,6 +55,21 @@ const PROTOCOLS: OcppProtocol[] = ['ocpp1.6', 'ocpp1.5'];
 const MAX_PAYLOAD = 4 * 1024 * 1024;
 /** Disconnected events written per statement (9 bind parameters each), and closed sockets per transaction. */
 const DISCONNECTED_CHUNK = 1000;
+
+/**
+ * The actions whose handlers write through the main connection pool rather than the write batcher,
+ * and how many of them run at once: the pool has 10 connections on PostgreSQL, the other two stay
+ * with the dashboard and the jobs when a fleet starts or stops thousands of recharges at once.
+ */
+const DIRECT_ACTIONS = new Set<ChargePointAction>([
+  'Authorize',
+  'DataTransfer',
+  'DiagnosticsStatusNotification',
+  'FirmwareStatusNotification',
+  'StartTransaction',
+  'StopTransaction',
+]);
+const DIRECT_AT_ONCE = 8;
 
 /** One handler per charge-point action, all in the OCPP 1.6 model. */
 const handlers: { [A in ChargePointAction]: Handler<A> } = {
@@ -152,6 +168,8 @@ export class CentralSystem implements UpgradeHandler {
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly keepAlive: KeepAlive;
   private closing = false;
+  /** Turns of the direct actions; a closing node drops those waiting whose socket is gone. */
+  private readonly admission = new Admission<LocalStation>(DIRECT_AT_ONCE, (entry) => this.closing && entry.closed);
   /** Station sockets from their upgrade request until they close: what counts against `maxConnections`. */
   private sockets = 0;
   private lastCapWarning = 0;
@@ -180,6 +198,13 @@ export class CentralSystem implements UpgradeHandler {
       opts.metrics.register(batchDuration);
       opts.metrics.register(batchSize);
       opts.metrics.register(new Gauge('recarga_ocpp_connected_stations', 'Station sockets open on this node', () => this.local.size));
+      opts.metrics.register(
+        new Gauge(
+          'recarga_ocpp_waiting_messages',
+          'Station messages waiting their turn to write outside the batcher',
+          () => this.waitingMessages,
+        ),
+      );
     }
     this.pongRefreshMs = PONG_REFRESH_FACTOR * opts.pingInterval * 1000;
     this.keepAlive = new KeepAlive(opts.pingInterval);
@@ -292,6 +317,11 @@ export class CentralSystem implements UpgradeHandler {
     return [...this.local.keys()];
   }
 
+  /** Station messages waiting their turn to write outside the batcher (StartTransaction, StopTransaction…). */
+  get waitingMessages(): number {
+    return this.admission.queued;
+  }
+
   /** Writes everything pending (tests, shutdown). */
   async flush() {
     await this.batcher.drain();
@@ -311,6 +341,8 @@ export class CentralSystem implements UpgradeHandler {
     await Promise.race([Promise.all(sockets.map((s) => s.whenClosed)), new Promise((r) => setTimeout(r, 5000).unref())]);
     for (const s of sockets) if (!s.closed) void s.link.close(1001, '', true);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    // What stations sent and never saw start is left to them: they send it again on their next socket.
+    this.admission.sweep();
     while (this.tracked.size) await Promise.allSettled([...this.tracked]);
     await this.batcher.close();
     await this.events.settled();
@@ -454,6 +486,9 @@ export class CentralSystem implements UpgradeHandler {
     // proves the socket alive: the keep-alive skips its next ping.
     entry.refreshedAt = at.getTime();
     entry.heard = true;
+    // Outside the try: a message dropped at shutdown (Abandoned) is neither logged nor answered.
+    const direct = DIRECT_ACTIONS.has(action);
+    if (direct) await this.admission.enter(entry);
     try {
       // The connection is on record (and its Connected event written) before anything it says,
       // and before its liveness is refreshed (a touch of a record not yet written would miss it).
@@ -473,6 +508,8 @@ export class CentralSystem implements UpgradeHandler {
       this.opts.log.error({ err, chargeBoxId: session.chargeBoxId, action }, 'ocpp: message not processed');
       // Internals stay in the log; the station retries later.
       throw new OcppError('InternalError', 'The central system could not process the message');
+    } finally {
+      if (direct) this.admission.leave();
     }
   }
 

@@ -103,7 +103,7 @@ const SEARCH_RECENT_MAX = 200_000;
  * 1. the newest SEARCH_RECENT_ROWS tags of the scope (more for a deep page) are read in id order and
  *    filtered: when they hold the page and more than the cap, or are the whole scope, that is the
  *    answer (a text most cards hold, recent cards: a few milliseconds);
- * 2. otherwise the matches come from the trigram index as a set, are counted up to the cap and sorted
+ * 2. otherwise the matches come from the gram index as a set, are counted up to the cap and sorted
  *    newest first (a rare text, or a batch of old cards: the set is small, or at least bounded by what
  *    matches, never the whole table).
  *
