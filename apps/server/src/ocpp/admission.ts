@@ -32,6 +32,7 @@ export class Admission<T> {
     return new Promise((resolve, reject) => this.waiting.push({ item, resolve, reject }));
   }
 
+  /** Ends a turn: the next waiting messages run, and those abandoned before it are dropped on the way. */
   leave() {
     this.running--;
     this.next();
@@ -40,19 +41,6 @@ export class Admission<T> {
   /** Messages waiting their turn. */
   get queued(): number {
     return this.waiting.length - this.head;
-  }
-
-  /** Drops every waiting message whose item is now abandoned (a shutdown, once the sockets closed). */
-  sweep() {
-    const kept = [];
-    for (let i = this.head; i < this.waiting.length; i++) {
-      const w = this.waiting[i]!;
-      if (this.abandoned(w.item)) w.reject(new Abandoned());
-      else kept.push(w);
-    }
-    this.waiting = kept;
-    this.head = 0;
-    this.next();
   }
 
   private next() {

@@ -168,7 +168,10 @@ export class CentralSystem implements UpgradeHandler {
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly keepAlive: KeepAlive;
   private closing = false;
-  /** Turns of the direct actions; a closing node drops those waiting whose socket is gone. */
+  /**
+   * Turns of the direct actions. A closing node drops, at the next turn, those waiting whose socket is
+   * gone: the station sends them again on its next socket.
+   */
   private readonly admission = new Admission<LocalStation>(DIRECT_AT_ONCE, (entry) => this.closing && entry.closed);
   /** Station sockets from their upgrade request until they close: what counts against `maxConnections`. */
   private sockets = 0;
@@ -341,8 +344,6 @@ export class CentralSystem implements UpgradeHandler {
     await Promise.race([Promise.all(sockets.map((s) => s.whenClosed)), new Promise((r) => setTimeout(r, 5000).unref())]);
     for (const s of sockets) if (!s.closed) void s.link.close(1001, '', true);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-    // What stations sent and never saw start is left to them: they send it again on their next socket.
-    this.admission.sweep();
     while (this.tracked.size) await Promise.allSettled([...this.tracked]);
     await this.batcher.close();
     await this.events.settled();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStationOnline } from '../../src/ocpp/connections';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
 import { aStation } from '../helpers/station-builders';
-import { bootedStation, eventually, stationClient } from './ocpp-helpers';
+import { bootedStation, databaseWithStations, eventually, stationClient } from './ocpp-helpers';
 
 describe('station online state', () => {
   let t: TestApp;
@@ -183,15 +183,6 @@ describe('node start', () => {
     await db.dispose();
   });
 });
-
-/** A fresh database with `count` stations of Move, ids <prefix>1..<prefix>count. */
-async function databaseWithStations(prefix: string, count: number) {
-  const db = await createTestDatabase();
-  const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
-  await sql`insert into charge_boxes (charge_box_id, tenant_pk)
-    select ${prefix} || g, ${tenant.tenant_pk} from generate_series(1, ${count}::int) g`.execute(db.database.db);
-  return db;
-}
 
 describe('node start after a large fleet', () => {
   it('7,400 connection records left by this node (more than the 65,535 parameters of one statement): all cleared at start, one Disconnected each', async () => {

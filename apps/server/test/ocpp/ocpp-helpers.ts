@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { RPCClient, createValidator } from 'ocpp-rpc';
 import type { OcppProtocol } from '@recarga/contracts/ocpp';
 import { ocpp15Schemas } from '@recarga/contracts/ocpp15-schemas';
+import { createTestDatabase } from '../helpers/test-app';
 
 /** The ws:// address of the central system of a listening test app. */
 export const ocppUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/ocpp`;
@@ -95,3 +97,12 @@ export async function eventually<T>(
 }
 
 export const iso = (d = new Date()) => d.toISOString();
+
+/** A fresh database with `count` stations of Move, ids <prefix>1..<prefix>count. */
+export async function databaseWithStations(prefix: string, count: number) {
+  const db = await createTestDatabase();
+  const tenant = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
+  await sql`insert into charge_boxes (charge_box_id, tenant_pk)
+    select ${prefix} || g, ${tenant.tenant_pk} from generate_series(1, ${count}::int) g`.execute(db.database.db);
+  return db;
+}

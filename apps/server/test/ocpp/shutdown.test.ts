@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase } from '../helpers/test-app';
-import { bootedStation, eventually } from './ocpp-helpers';
+import { createTestApp } from '../helpers/test-app';
+import { bootedStation, databaseWithStations, eventually } from './ocpp-helpers';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -13,10 +13,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a node shutting down while stat
   it('their StopTransactions are dropped at their turn, not written; sent again to the next node, each recharge stops once', async () => {
     // Arrange: 120 stations of Move, each with a recharge open on connector 1 since an hour ago.
     const count = 120;
-    const db = await createTestDatabase();
-    const move = await db.database.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow();
-    await sql`insert into charge_boxes (charge_box_id, tenant_pk)
-      select 'LEAVE-' || g, ${move.tenant_pk} from generate_series(1, ${count}::int) g`.execute(db.database.db);
+    const db = await databaseWithStations('LEAVE-', count);
     await sql`insert into connectors (charge_box_pk, connector_id)
       select charge_box_pk, 1 from charge_boxes where charge_box_id like 'LEAVE-%'`.execute(db.database.db);
     const begin = new Date(Date.now() - 3_600_000);

@@ -126,13 +126,15 @@ export async function openTransactions(db: Executor, chargeBoxPks: number[]) {
 
 /** Tag ids of the scope containing a text (remote start's picker), active ones, newest first. */
 export async function tagIdsContaining(db: Executor, scope: TenantScope, text: string | null, limit: number) {
-  const active = db
-    .selectFrom('ocpp_tags as t')
-    .select('t.id_tag')
-    .where('t.tenant_pk', 'in', scope.tenantPks)
-    .where('t.inactive', '=', false);
-  const newest = (text ? active.where(idTagContains('t.id_tag', text)) : active).orderBy('t.ocpp_tag_pk', 'desc').limit(limit);
-  const { rows } = await onGramIndex(db, (trx) => trx.executeQuery(newest.compile()));
+  const newest = (on: Executor) => {
+    const active = on
+      .selectFrom('ocpp_tags as t')
+      .select('t.id_tag')
+      .where('t.tenant_pk', 'in', scope.tenantPks)
+      .where('t.inactive', '=', false);
+    return (text ? active.where(idTagContains('t.id_tag', text)) : active).orderBy('t.ocpp_tag_pk', 'desc').limit(limit);
+  };
+  const rows = await (text ? onGramIndex(db, (trx) => newest(trx).execute()) : newest(db).execute());
   return rows.map((r) => r.id_tag);
 }
 
