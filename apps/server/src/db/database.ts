@@ -121,6 +121,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     async close() {
       await Promise.all([db.destroy(), ingest.destroy()]);
+      // Kysely ends a pool only once it has used it: a database used through scriptSession alone
+      // (migrations) kept its session open until the pool's idle timeout, 10 s later.
+      await Promise.all([pool, ingestPool].filter((p) => !p.ended).map((p) => p.end()));
     },
   };
 }
