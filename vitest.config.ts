@@ -11,6 +11,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
+          // One module graph per worker, not per file (import was a third of the suite's time);
+          // each file puts back what it changed for the process (shared-worker.ts).
+          isolate: false,
+          setupFiles: ['apps/server/test/helpers/shared-worker.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -31,7 +31,19 @@ export interface TestDatabase {
 
 const require = createRequire(import.meta.url);
 const migrationsDir = path.resolve(import.meta.dirname, '../../src/db/migrations');
+const migrateSource = path.resolve(import.meta.dirname, '../../src/db/migrate.ts');
 const imageDir = path.join(os.tmpdir(), 'recarga-test-pglite');
+
+/**
+ * The name every cached migrated database carries: a hash of the migrations and of the code that
+ * applies them (plus the cache's own `salt`), so a changed migration makes a new one.
+ */
+function migrationsHash(salt: string): string {
+  const hash = createHash('sha256').update(salt);
+  for (const file of fs.readdirSync(migrationsDir).sort()) hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)));
+  hash.update(fs.readFileSync(migrateSource));
+  return hash.digest('hex').slice(0, 24);
+}
 
 /**
  * A migrated, empty embedded database, saved once and loaded by every test file after: creating
@@ -50,9 +62,7 @@ function pgliteVersion(): string {
 }
 
 async function migratedImage(): Promise<Blob> {
-  const hash = createHash('sha256').update(pgliteVersion());
-  for (const file of fs.readdirSync(migrationsDir).sort()) hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)));
-  const file = path.join(imageDir, `${hash.digest('hex').slice(0, 24)}.tar`);
+  const file = path.join(imageDir, `${migrationsHash(pgliteVersion())}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const database = await openPglite();
   await migrate(database);
@@ -64,6 +74,53 @@ async function migratedImage(): Promise<Blob> {
   fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
   fs.renameSync(partial, file);
   return image;
+}
+
+const templatePrefix = 'recarga_tpl_';
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The PostgreSQL twin of the embedded image: a migrated, empty database on the test server, kept
+ * there as a template that each test file's database is copied from (CREATE DATABASE … TEMPLATE),
+ * instead of running every migration again per file. Named by the migrations' hash; the first
+ * worker to need it builds it under a lock, under another name, and renames it when it is whole,
+ * so no file ever copies a half-migrated one. Templates of other migrations are dropped.
+ */
+function migratedTemplate(adminUrl: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `${templatePrefix}${migrationsHash('postgres')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(hashtext($1))', [templatePrefix]);
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_${process.pid}`;
+        await admin.query(`drop database if exists ${building}`);
+        await admin.query(`create database ${building}`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${building}`;
+        const database = await openPostgres(url.toString(), 1);
+        try {
+          await migrate(database);
+        } finally {
+          await database.close();
+        }
+        await admin.query(`alter database ${building} rename to ${name}`);
+        const stale = await admin.query<{ datname: string }>(
+          "select datname from pg_database where datname like 'recarga\\_tpl\\_%' and datname <> $1",
+          [name],
+        );
+        // Without force: a template another checkout's run is copying right now stays (and goes next time).
+        for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [templatePrefix]).catch(() => undefined);
+      await admin.end();
+    }
+  })();
+  return postgresTemplate;
 }
 
 /**
@@ -78,8 +135,16 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
     const name = `recarga_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    try {
+      await admin.query(`create database ${name} template ${await migratedTemplate(adminUrl)}`);
+    } catch (error) {
+      // 3D000: the template went (another checkout's run with other migrations dropped it): build it again.
+      if ((error as { code?: string }).code !== '3D000') throw error;
+      postgresTemplate = undefined;
+      await admin.query(`create database ${name} template ${await migratedTemplate(adminUrl)}`);
+    } finally {
+      await admin.end();
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     database = await openPostgres(url.toString(), 5);
