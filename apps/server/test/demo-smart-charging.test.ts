@@ -1,3 +1,4 @@
+// @postgres write-pool: three simulated stations connect at once through the batcher's lanes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pino from 'pino';

@@ -1,3 +1,4 @@
+// @postgres planner, driver-types: hostile values into every route: the driver's errors and SQLSTATE mapping, and the search plans only PostgreSQL has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeService } from './helpers/fake-service';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from './helpers/test-app';

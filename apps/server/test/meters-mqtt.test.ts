@@ -1,3 +1,4 @@
+// @postgres concurrency, cluster: two nodes on one share group store each reading once.
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

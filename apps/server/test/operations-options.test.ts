@@ -1,3 +1,4 @@
+// @postgres planner: the remote start's tag search held to the gram index; the station search's trigram index.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from './helpers/test-app';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool, cursor, schema: a second pooled connection never sees a transaction's uncommitted work, a streamed query (pg-cursor), prepared statements kept per connection, a connection the server drops.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-app';

@@ -1,3 +1,4 @@
+// @postgres cluster: two nodes tick one job: it runs on one while the lease holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-app';

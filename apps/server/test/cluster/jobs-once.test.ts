@@ -1,3 +1,4 @@
+// @postgres concurrency, cluster: three nodes tick a job at the same moment: it runs exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { JobRunner, type JobDefinition } from '../../src/platform/jobs';

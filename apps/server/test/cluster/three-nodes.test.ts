@@ -1,3 +1,4 @@
+// @postgres cluster: three nodes over NATS on one database; a node dies holding a station in a transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveTopics } from '@recarga/contracts/live';
 import { TASK_STALE_MS } from '../../src/modules/operations/service';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: two sockets of one station racing their connection records across the pools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: a StartTransaction repeated concurrently stays one transaction (advisory lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/test-app';
 import { aStation, aTag } from '../helpers/station-builders';

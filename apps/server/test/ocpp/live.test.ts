@@ -1,3 +1,4 @@
+// @postgres write-pool: three stations' statuses through the batcher's lanes, exact message counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics } from '@recarga/contracts/live';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool, driver-types: 7,400 connection records in batches under the 65,535 parameters of one statement; 1,050 stations closing.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

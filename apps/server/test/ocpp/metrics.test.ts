@@ -1,3 +1,4 @@
+// @postgres write-pool: the write batches' metrics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { aStation } from '../helpers/station-builders';

@@ -1,3 +1,4 @@
+// @postgres cluster: a station reconnects to node B while node A still holds its old socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics } from '@recarga/contracts/live';

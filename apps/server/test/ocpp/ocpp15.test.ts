@@ -1,3 +1,4 @@
+// @postgres write-pool: a whole 1.5 session through the batcher's pool and the main pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callStation } from '../../src/ocpp/call-station';
 import { createTestApp, type TestApp } from '../helpers/test-app';

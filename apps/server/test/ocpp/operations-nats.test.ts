@@ -1,3 +1,4 @@
+// @postgres cluster: a command issued on one node to a station held by another, over NATS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aStation } from '../helpers/station-builders';
 import { bearer, demo, loginAs } from '../helpers/test-app';

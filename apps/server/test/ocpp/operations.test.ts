@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: one command to 100 stations fanned out at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError } from 'ocpp-rpc';
 import { SimulatedStation } from '@recarga/simulator/station';

@@ -1,3 +1,4 @@
+// @postgres write-pool: a remote start reaches the simulator and its transaction is written by the batcher.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError } from 'ocpp-rpc';
 import { SimulatedStation } from '@recarga/simulator/station';

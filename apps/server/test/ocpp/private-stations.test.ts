@@ -1,3 +1,4 @@
+// @postgres write-pool: two live stations; starts and stops through prepared statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { aStation, aStationBinding, aTag } from '../helpers/station-builders';

@@ -1,3 +1,4 @@
+// @postgres write-pool: a live session, then the background billing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { walletBalance } from '../helpers/transaction-builders';

@@ -1,3 +1,4 @@
+// @postgres write-pool: the whole write path of a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { aStation, stationPk } from '../helpers/station-builders';

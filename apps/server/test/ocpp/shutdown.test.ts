@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: a closing node's queued StopTransactions take turns on the pool (runs on PostgreSQL only).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app';

@@ -1,3 +1,4 @@
+// @postgres concurrency: twenty wrong passwords at once from one address: exactly five are checked.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES, KNOWN_ADDRESS_MS, SIGN_IN_WINDOW_MS } from '../../src/ocpp/sign-in-throttle';

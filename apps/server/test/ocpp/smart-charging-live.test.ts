@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: the control loop writes while the station talks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics, type LiveSmartCharging } from '@recarga/contracts/live';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: three live stations and the control loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import { localDate } from '../../src/modules/smart-charging/control-loop';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: simulated stations, the meter and the control loop together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElectricVehicle } from '@recarga/simulator/electric-vehicle';
 import { SimulatedMeter } from '@recarga/simulator/meter';

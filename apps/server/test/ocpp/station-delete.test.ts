@@ -1,3 +1,4 @@
+// @postgres cluster: a station deleted through node B while connected to node A.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveTopics } from '@recarga/contracts/live';
 import { aStation } from '../helpers/station-builders';

@@ -1,3 +1,4 @@
+// @postgres write-pool: refused starts closed by the batcher's boot path while StartTransaction uses the main pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { aStation, aTag, stationPk, tenantPk } from '../helpers/station-builders';

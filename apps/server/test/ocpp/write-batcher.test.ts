@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: two lanes commit concurrently.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { WriteBatcher } from '../../src/ocpp/write-batcher';

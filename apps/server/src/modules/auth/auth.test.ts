@@ -1,3 +1,4 @@
+// @postgres concurrency: thirty wrong guesses for one e-mail and eight recovery codes sent at once (advisory locks per e-mail and address).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';

@@ -1,3 +1,4 @@
+// @postgres write-pool: a station's meter values written by the OCPP write batcher's own pool, then priced through prepared statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicPricingMessages as msg } from '@recarga/contracts/dynamic-pricing';
 import { roles } from '@recarga/contracts/permissions';

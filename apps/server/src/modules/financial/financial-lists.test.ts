@@ -1,3 +1,4 @@
+// @postgres planner: searches served by the pg_trgm indexes, which PGlite does not have.
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

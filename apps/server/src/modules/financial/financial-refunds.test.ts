@@ -1,3 +1,4 @@
+// @postgres concurrency: two refunds of one movement at once, and one Idempotency-Key sent twice at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financialMessages } from '@recarga/contracts/financial';
 import { roles } from '@recarga/contracts/permissions';

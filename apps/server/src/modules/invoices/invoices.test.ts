@@ -1,3 +1,4 @@
+// @postgres write-pool, planner: payments through prepared statements and the transaction list with jit off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-app';

@@ -1,3 +1,4 @@
+// @postgres write-pool: two live stations written by the batcher's pool while a command uses the main pool; asserts line order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/helpers/clock';
 import { aStation } from '../../../test/helpers/station-builders';

@@ -1,3 +1,4 @@
+// @postgres cursor: the day's download streams its lines through a cursor.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOG_NOT_AVAILABLE } from '@recarga/contracts/logs';
 import { roles } from '@recarga/contracts/permissions';

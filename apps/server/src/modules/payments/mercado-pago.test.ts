@@ -1,3 +1,4 @@
+// @postgres concurrency: two notifications of one payment at once credit it once.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool: starts per station counted under five at once; a live station's start and stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Captcha } from '../../platform/captcha/captcha';
 import { AppError } from '../../platform/errors';

@@ -1,3 +1,4 @@
+// @postgres planner: the graphs' query runs with jit off and parallel workers off (PostgreSQL settings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/helpers/clock';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';

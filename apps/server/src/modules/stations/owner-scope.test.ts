@@ -1,3 +1,4 @@
+// @postgres concurrency, write-pool, planner: two stations booting at once, through the batcher's pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveTopics } from '@recarga/contracts/live';
 import WebSocket from 'ws';

@@ -1,3 +1,4 @@
+// @postgres cursor: the spreadsheet and PDF stream more rows than one cursor chunk.
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres planner: the only test of the stations' trigram search index, which PGlite does not have.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/helpers/clock';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';

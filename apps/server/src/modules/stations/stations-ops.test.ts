@@ -1,3 +1,4 @@
+// @postgres planner: a deleted station is looked for through the trigram-indexed search.
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';

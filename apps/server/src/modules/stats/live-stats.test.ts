@@ -1,3 +1,4 @@
+// @postgres write-pool, planner: a live station's statuses through the batcher's pool drive the live figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveTopics } from '@recarga/contracts/live';

@@ -1,3 +1,4 @@
+// @postgres concurrency, planner: recharges of one hour stopping at once (lock_timeout), roll-up triggers against the rows.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreClock, setClock } from '../../../test/helpers/clock';

@@ -1,3 +1,4 @@
+// @postgres planner: sums read with parallel workers off (stats_serial).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';

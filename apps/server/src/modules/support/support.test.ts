@@ -1,3 +1,4 @@
+// @postgres concurrency: eight messages at once from one sender pass five (advisory lock per sender).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @postgres planner: the search chooses its plan from an EXPLAIN estimate and holds the planner to the gram index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-app';
 import type { TenantScope } from '../../platform/auth/context';

@@ -1,3 +1,4 @@
+// @postgres cursor, planner: the gram index search and the spreadsheet streamed through a cursor.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';

@@ -1,3 +1,4 @@
+// @postgres concurrency: two creations with one alias at once: one wins, the other answers aliasTaken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { tenantSettingsMessages as msg } from '@recarga/contracts/tenant-settings-constants';

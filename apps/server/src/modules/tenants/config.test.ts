@@ -1,3 +1,4 @@
+// @postgres concurrency, driver-types: two saves of one network at once; a PNG's bytes (bytea) compared byte for byte.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, tenantSettingsMessages as msg } from '@recarga/contracts/tenant-settings-constants';

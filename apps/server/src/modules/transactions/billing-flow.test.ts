@@ -1,3 +1,4 @@
+// @postgres write-pool: a live session billed in the background while the invoice step uses SKIP LOCKED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-app';

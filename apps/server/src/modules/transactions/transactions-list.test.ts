@@ -1,3 +1,4 @@
+// @postgres write-pool, cursor, planner: the list with jit off and prepared statements; spreadsheet and meter-value exports streamed.
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres concurrency: two wallet debits at once never spend the same money (row lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { transactionMessages } from '@recarga/contracts/transactions';

@@ -1,3 +1,4 @@
+// @postgres cursor, planner: the spreadsheet streamed through a cursor; a search over the users' trigram indexes.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementTone, visibleInStatement } from '@recarga/contracts/user-list';

@@ -1,3 +1,4 @@
+// @postgres concurrency: two creations racing for the last place of the user limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '@recarga/contracts/users';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../test/helpers/test-app';

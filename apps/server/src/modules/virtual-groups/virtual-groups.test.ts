@@ -1,3 +1,4 @@
+// @postgres planner: free chargers searched through the trigram index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import { virtualGroupMessages as msg } from '@recarga/contracts/virtual-groups';

@@ -1,3 +1,4 @@
+// @postgres concurrency: one Idempotency-Key twice at once; two recharges stopping at once on a one-use voucher and on a money balance.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@recarga/contracts/permissions';
 import type { VoucherCreateInput } from '@recarga/contracts/vouchers';
