@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { callApi } from './support/api';
-import { appUrl, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
 import { BROKEN_CEP, SLOW_CEP } from './support/fake-address-services';
 import { fillByLabel, openTab, waitForNumberField } from './support/forms';
@@ -33,8 +33,7 @@ async function typeGroupZip(page: Page, zip: string) {
 }
 
 async function openStationAddress(page: Page, login: { email: string; password: string }) {
-  await signIn(page, login);
-  await page.goto(appUrl('/stations/create'));
+  await signIn(page, login, undefined, { at: '/stations/create' });
   await page.locator('.station-form').waitFor();
   await openTab(page, 'address');
 }
@@ -125,8 +124,7 @@ describe('address look-ups', () => {
   it('station address, without the manual-edit permission: the look-ups fill a locked address, a street-less zip opens the street, and the station saves', async () => {
     const { page } = browser;
     const chargeBoxId = `E2E-ADDR-${Date.now().toString(36).toUpperCase()}`;
-    await signIn(page, logins.solOperator);
-    await page.goto(appUrl('/stations/create'));
+    await signIn(page, logins.solOperator, undefined, { at: '/stations/create' });
     await page.locator('.station-form').waitFor();
     await fillByLabel(page, 'ChargeBox ID', chargeBoxId);
     await fillByLabel(page, 'Descrição', `Estação ${chargeBoxId}`);
@@ -177,7 +175,7 @@ describe('address look-ups', () => {
     // Leave the shared server as it was: the administrator deletes the station again.
     const { chargePointDetail } = (await saved.json()) as { chargePointDetail: { chargeBoxPk: number } };
     await page.evaluate(() => window.localStorage.clear());
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const removed = await callApi(page, `/api/chargepoints/${chargePointDetail.chargeBoxPk}/`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
   });
@@ -213,8 +211,7 @@ describe('address look-ups', () => {
   it('station group: the zip fills street, city and state; Buscar coordenadas fills the position; the group saves', async () => {
     const { page } = browser;
     const name = `Grupo Endereço ${Date.now().toString(36)}`;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/station_groups/create'));
+    await signIn(page, logins.admin, undefined, { at: '/station_groups/create' });
     await page.locator('[data-testid="group-submit"]').waitFor();
     await fillByLabel(page, 'Nome', name);
 

@@ -14,8 +14,7 @@ const cellTexts = (page: Page, column: number) =>
   );
 
 async function openAlerts(page: Page, login: { email: string; password: string } = logins.admin, host?: string) {
-  await signIn(page, login, host);
-  await page.goto(appUrl('/alerts', host));
+  await signIn(page, login, host, { at: '/alerts' });
   await rows(page).first().waitFor({ timeout: 20_000 });
 }
 

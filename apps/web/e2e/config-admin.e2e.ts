@@ -96,7 +96,7 @@ describe('network administration and settings', () => {
 
   it('config: a bad colour and a retention of 0 show under their fields, leaving asks first, the brand saves and is audited', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const tenantPk = (await tenantsOf(page)).find((t) => t.alias === network.alias)!.tenantPk;
     await page.goto(appUrl(`/config?tenant=${tenantPk}`));
     await page.getByTestId('brand-name').waitFor();
@@ -151,7 +151,7 @@ describe('network administration and settings', () => {
 
   it('config: the uploaded logo is served, and a new QR token shows once generated', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const tenantPk = (await tenantsOf(page)).find((t) => t.alias === network.alias)!.tenantPk;
     await page.goto(appUrl(`/config?tenant=${tenantPk}`));
     await page.getByTestId('logo-choose').waitFor();
@@ -205,7 +205,7 @@ describe('network administration and settings', () => {
 
   it('admin: switching the vouchers module off takes the screen from that network operator, menu and server alike', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const terpel = (await tenantsOf(page)).find((t) => t.alias === 'terpel')!;
     expect(terpel.modules.vouchers).toBe(true);
     try {

@@ -303,7 +303,7 @@ describe('home dashboard', () => {
 
   it('statistics page: six charts from stations/dashboard/graphs, period and station filters', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const first = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stations/dashboard/graphs/' && r.status() === 200);
     await page.goto(appUrl('/indicators'));
     const url = new URL((await first).url());

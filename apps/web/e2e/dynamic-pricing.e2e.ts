@@ -204,7 +204,7 @@ describe('dynamic pricing', () => {
     async () => {
       const { page } = browser;
       const chargeBoxId = 'E2E-DP-01';
-      await signIn(page, logins.admin);
+      await signIn(page, logins.admin, undefined, { at: null });
       // The recharge starts now, in São Paulo's wall-clock: a window from the next hour on, when the day allows.
       const start = new Date(Date.now() + 10_000);
       const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', weekday: 'long', hour: 'numeric', hourCycle: 'h23' });
@@ -326,7 +326,7 @@ describe('dynamic pricing on a phone', () => {
 
   it('the list, a profile, a day and an exception: nothing scrolls the page sideways', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const uuid = await aProfile(page, `Celular ${Date.now()}`, monday);
 
     await page.goto(appUrl('/dynamic-pricing'));

@@ -80,7 +80,7 @@ function arrange(page: Page): Promise<void> {
 
 /** Signs in, arranges the data (once) and opens /financial at `path`'s query; resolves when the table shows rows. */
 async function openFinancial(page: Page, query = '') {
-  await signIn(page, logins.admin);
+  await signIn(page, logins.admin, undefined, { at: null });
   await arrange(page);
   await page.goto(appUrl(`/financial${query}`));
   await page.getByTestId('fin-table').waitFor();

@@ -83,8 +83,7 @@ describe('required fields and errors', () => {
 
   it('a submit with empty required fields: every required label carries the mark, the first error scrolls clear of the header', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/users/create'));
+    await signIn(page, logins.admin, undefined, { at: '/users/create' });
     await page.locator('[data-testid="user-submit"]').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 

@@ -57,18 +57,15 @@ async function waitUntilListening(url: string, child: ChildProcess, output: () =
   if (response.status !== 200) throw new Error(`GET /health answered ${response.status} once the server listened:\n${output()}`);
 }
 
-/**
- * Starts ONE real server (embedded database, demo data, cheap ALTCHA) for the whole run, with its
- * CEP, geocoding and map-tile services pointed at a local fake (support/fake-address-services.ts).
- */
-export default async function setup(project: TestProject) {
-  if (!existsSync(resolve(repoRoot, webDist, 'index.html'))) {
-    throw new Error(`${webDist}/index.html is missing: build the web app first (npm run build).`);
-  }
-  if (!existsSync(resolve(repoRoot, serverMain))) {
-    throw new Error(`${serverMain} is missing: build the server first (npm run build).`);
-  }
-  const services = await startFakeAddressServices();
+/** A started server: its port and data directory, and how to stop it. */
+interface StartedServer {
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts one real server (embedded database, demo data, cheap ALTCHA) in its own data directory. */
+async function startServer(services: { cepUrl: string; geocoderUrl: string; tileUrl: string }): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'recarga-e2e-'));
   let log = '';
@@ -117,21 +114,50 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await services.close();
   };
 
-  const baseUrl = `http://localhost:${port}`;
   try {
-    await waitUntilListening(baseUrl, child, () => log, 120_000);
+    await waitUntilListening(`http://localhost:${port}`, child, () => log, 120_000);
   } catch (error) {
     await stop();
     throw error;
   }
   if (process.env.E2E_SERVER_LOG) child.stdout?.pipe(process.stdout);
+  return { port, dataDir, stop };
+}
 
-  project.provide('baseUrl', baseUrl);
-  project.provide('port', port);
-  project.provide('dataDir', dataDir);
+/**
+ * Starts one real server per browser worker (`browserWorkers()`, vitest.config.ts), each with its
+ * own embedded database and demo data, so two files that run at once never share a station, a
+ * sign-in counter or a voucher; the files of one worker run one after another on its server, as
+ * they did on the single server before. The CEP, geocoding and map-tile services point at one
+ * local fake (support/fake-address-services.ts), which keeps no state.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(resolve(repoRoot, webDist, 'index.html'))) {
+    throw new Error(`${webDist}/index.html is missing: build the web app first (npm run build).`);
+  }
+  if (!existsSync(resolve(repoRoot, serverMain))) {
+    throw new Error(`${serverMain} is missing: build the server first (npm run build).`);
+  }
+  const services = await startFakeAddressServices();
+  const count = Math.max(1, project.config.maxWorkers ?? 1);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer(services)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await services.close();
+  };
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+
+  project.provide(
+    'servers',
+    servers.map(({ port, dataDir }) => ({ port, dataDir })),
+  );
   project.provide('fakeServicesUrl', services.url);
   return stop;
 }

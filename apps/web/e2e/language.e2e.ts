@@ -101,7 +101,7 @@ describe('one language per screen', () => {
     const english = englishTexts('br');
     // The texts the issue names are among those looked for.
     for (const text of ['Station started', 'Heartbeat', 'Available']) expect(english.has(text), text).toBe(true);
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const found: string[] = [];
     for (const path of routes) found.push(...(await englishOn(page, path, english)));
     expect(found).toEqual([]);
@@ -110,7 +110,7 @@ describe('one language per screen', () => {
   it('es-CO (Terpel): the main routes show no English interface text', { timeout: 180_000 }, async () => {
     const { page } = browser;
     const english = englishTexts('es-CO');
-    await signIn(page, logins.terpelOperator, 'terpel');
+    await signIn(page, logins.terpelOperator, 'terpel', { at: null });
     const found: string[] = [];
     for (const path of ['/', '/stations', '/transactions', '/indicators', '/alerts'])
       found.push(...(await englishOn(page, path, english, 'terpel')));

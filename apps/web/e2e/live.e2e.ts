@@ -14,7 +14,7 @@ describe('live updates', () => {
 
   it('a charge point raising Faulted: the toast appears and the bell list updates without a reload', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     // Searched: other files' stations (E2E-…) may come first in the list and push it to another page.
     await page.goto(appUrl(`/stations?search=${stationId}`));
     await page.locator('.stations-table .ant-table-row').first().waitFor();

@@ -62,7 +62,7 @@ describe('operational log (/log)', () => {
 
   it('shows a simulated station’s boot, its fault and the commands sent, coloured by level; refreshes and downloads the day', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     const command = await callApi<{ taskId: number }>(page, '/api/operations/v1.6/change_availability/', {
       method: 'POST',
       json: { chargePointSelectList: [STATION], availType: 'OPERATIVE', connectorId: 0 },

@@ -86,8 +86,7 @@ describe('remote operations', () => {
 
   it('choosing a command: its form replaces the other within the click, before any other input is handled', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/operations/v16'));
+    await signIn(page, logins.admin, undefined, { at: '/operations/v16' });
     const form = page.locator('.operations-form-card .ant-card-head-title');
     await form.getByText('Alterar disponibilidade', { exact: true }).waitFor();
     // The click and the reading in one task of the page: a navigation left to a transition is drawn later.
@@ -103,7 +102,7 @@ describe('remote operations', () => {
 
   it('remote start: a transaction appears on the station; the task history lists it', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     await ensureStation(page);
     const simulator = await simulators.start({ chargeBoxId: STATION, connectors: 2, idTags: [TAG] });
 
@@ -125,7 +124,7 @@ describe('remote operations', () => {
 
   it('station list: the search goes to the server, and a station it finds is chosen and commanded', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     await ensureStation(page, SEARCHED, { description: 'Posto Jabuticabeira Operações' });
     await page.goto(appUrl('/operations/v16'));
     await page.getByRole('menuitem', { name: 'Limpar cache', exact: true }).click();
@@ -177,7 +176,7 @@ describe('remote operations', () => {
 
   it('charging profile: created in its form, set on the station, and the station’s power drops', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
+    await signIn(page, logins.admin, undefined, { at: null });
     await ensureStation(page);
     const simulator = await simulators.start({ chargeBoxId: STATION, connectors: 2, idTags: [TAG] });
     const before = simulator.powerLimitW(1);
@@ -214,7 +213,7 @@ describe('remote operations', () => {
     { timeout: 90_000 },
     async () => {
       const { page } = browser;
-      await signIn(page, logins.admin);
+      await signIn(page, logins.admin, undefined, { at: null });
       await ensureStation(page, RESERVABLE, { reservation: true });
       const simulator = await simulators.start({ chargeBoxId: RESERVABLE, connectors: 2, idTags: [TAG] });
 

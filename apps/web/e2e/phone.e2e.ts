@@ -161,7 +161,7 @@ describe('phones', () => {
 
       it('signed-in screens: no sideways scrolling, headings of three lines at most', { timeout: 240_000 }, async () => {
         const { page } = browser;
-        await signIn(page, logins.admin);
+        await signIn(page, logins.admin, undefined, { at: null });
         const stations = await callApi<{ chargePointList: { chargeBoxPk: number }[] }>(page, '/api/chargepoints?page=1');
         const groups = await callApi<{ chargePointGroupList: { chargeBoxGroupPk: number }[] }>(page, '/api/chargepoint-groups/?page=1');
         const transactions = await callApi<{ list: { id: number }[] }>(
@@ -225,7 +225,7 @@ describe('phones', () => {
 
       it('a Spanish brand (Terpel, es-CO): its screens fit the phone too', { timeout: 120_000 }, async () => {
         const { page } = browser;
-        await signIn(page, logins.terpelOperator, 'terpel');
+        await signIn(page, logins.terpelOperator, 'terpel', { at: null });
         const problems: LayoutProblem[] = [];
         for (const path of privatePaths.filter((p) => !p.includes(':'))) problems.push(...(await visit(page, path, 'terpel')));
         expect(problems).toEqual([]);

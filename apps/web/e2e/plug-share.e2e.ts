@@ -28,8 +28,7 @@ const stat = (page: Page, id: string) => page.locator(`[data-testid="plug-share-
 
 /** Signs in, opens the stations list and follows its button to the import screen. */
 async function openFromStations(page: Page) {
-  await signIn(page, logins.admin);
-  await page.goto(appUrl('/stations'));
+  await signIn(page, logins.admin, undefined, { at: '/stations' });
   const button = page.getByRole('button', { name: 'Importar pontos de terceiros' });
   await button.waitFor();
   await shootElement(page.locator('.page-header'), 'plug-share-stations-button');
@@ -207,8 +206,7 @@ describe('third-party points import screen', () => {
 
   it('a user without /stations/create (Move owner): no button, no screen, and the server answers 403', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.moveOwner);
-    await page.goto(appUrl('/stations'));
+    await signIn(page, logins.moveOwner, undefined, { at: '/stations' });
     await page.getByRole('heading', { name: 'Estações', exact: true }).waitFor();
     await page.locator('.stations-table').waitFor();
     expect(await page.locator('[data-testid="open-plug-share"]').count()).toBe(0);

@@ -43,7 +43,7 @@ let link: string | undefined;
  */
 async function qrLink(page: Page): Promise<string> {
   if (link) return link;
-  await signIn(page, logins.admin);
+  await signIn(page, logins.admin, undefined, { at: null });
   const pk = await ensureStation(page);
   await page.goto(appUrl('/stations'));
   await page.locator('[data-testid="station-search"]').fill(STATION);

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, solveCaptcha, submitButton, waitForToast } from './support/auth';
 import { mailFiles, waitForRecoveryCode } from './support/mail';
+import { testServer } from './support/server';
 
 /** Opens /auth/recover with `email` typed and the captcha solved: ready to send. */
 async function prepareRecovery(page: Page, email: string): Promise<void> {
@@ -13,7 +14,7 @@ async function prepareRecovery(page: Page, email: string): Promise<void> {
 
 /** Asks for a recovery code for `email`; resolves on the change page with the code from the e-mail. */
 async function requestRecoveryCode(page: Page, email: string): Promise<string> {
-  const dataDir = inject('dataDir');
+  const dataDir = testServer().dataDir;
   await prepareRecovery(page, email);
   const before = mailFiles(dataDir);
   await submitButton(page).click();

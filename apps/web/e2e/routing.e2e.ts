@@ -18,9 +18,7 @@ describe('routing and guards', () => {
 
   it('unknown path, when signed in: the not-found view inside the shell, at the same address', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-
-    await page.goto(appUrl('/estacoes/antigas?x=1'));
+    await signIn(page, logins.admin, undefined, { at: '/estacoes/antigas?x=1' });
 
     await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
     expect(await page.locator('[data-testid="user-menu"]').isVisible()).toBe(true);
@@ -31,9 +29,7 @@ describe('routing and guards', () => {
 
   it('a screen the profile does not include: the no-permission view inside the shell, not the 404', async () => {
     const { page } = browser;
-    await signIn(page, logins.moveOwner);
-
-    await page.goto(appUrl('/station_groups/create'));
+    await signIn(page, logins.moveOwner, undefined, { at: '/station_groups/create' });
 
     await page.getByTestId('no-permission').waitFor();
     await page.getByRole('heading', { name: 'Você não tem permissão para abrir esta tela' }).waitFor();
@@ -82,9 +78,7 @@ describe('routing and guards', () => {
 
   it('auth pages: when signed in, redirect to /', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-
-    await page.goto(appUrl('/auth/login'));
+    await signIn(page, logins.admin, undefined, { at: '/auth/login' });
 
     await page.waitForURL((url) => url.pathname === '/');
   });

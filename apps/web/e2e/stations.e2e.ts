@@ -235,8 +235,7 @@ describe('stations', () => {
     await metered;
     await simulator.unplug(1);
 
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/stations'));
+    await signIn(page, logins.admin, undefined, { at: '/stations' });
     await searchStation(page, chargeBoxId);
     await row(page, chargeBoxId).click();
     const card = page.locator(`[data-testid="station-card-${chargeBoxId}"]`);
@@ -248,8 +247,7 @@ describe('stations', () => {
 
   it('form: when the required fields are empty, shows the first tab and the error toast', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/stations/create'));
+    await signIn(page, logins.admin, undefined, { at: '/stations/create' });
     await page.locator('.station-form').waitFor();
     await openTab(page, 'photos');
 
@@ -263,8 +261,7 @@ describe('stations', () => {
   it('station group: created with its address and found on the list', async () => {
     const { page } = browser;
     const name = `Grupo E2E ${Date.now().toString(36)}`;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/station_groups'));
+    await signIn(page, logins.admin, undefined, { at: '/station_groups' });
     await page.locator('.groups-table').waitFor();
     await page.locator('[data-testid="new-group"]').click();
     await page.waitForURL((url) => url.pathname === '/station_groups/create');
@@ -292,8 +289,7 @@ describe('stations', () => {
 
   it('station owner: sees the stations but not the New Station button, and may choose the Individual report', async () => {
     const { page } = browser;
-    await signIn(page, logins.moveOwner);
-    await page.goto(appUrl('/stations'));
+    await signIn(page, logins.moveOwner, undefined, { at: '/stations' });
     await page.locator('.stations-table .ant-table-row').first().waitFor();
 
     expect(await page.locator('[data-testid="new-station"]').count()).toBe(0);

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, solveCaptcha, waitForToast } from './support/auth';
 import { scrollsSideways } from './support/layout';
+import { testServer } from './support/server';
 
 /*
  * Support mail (/support), push notifications (/push_notification) and the public contact page
@@ -14,7 +15,7 @@ import { scrollsSideways } from './support/layout';
 
 /** The headers and text of the newest .eml whose text holds `needle`, once the server wrote it. */
 function mailWith(needle: string): Promise<string> {
-  const dir = join(inject('dataDir'), 'mail');
+  const dir = join(testServer().dataDir, 'mail');
   return vi.waitFor(
     () => {
       const files = readdirSync(dir)
@@ -44,8 +45,7 @@ describe('support, push and contact', () => {
 
   it('the support form: empty and 256-character messages show the field error; a suggestion sends, toasts, is listed as sent and mailed with Reply-To', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/support'));
+    await signIn(page, logins.admin, undefined, { at: '/support' });
     await page.getByRole('heading', { name: 'Suporte' }).waitFor();
 
     await page.getByTestId('support-send').click();
@@ -71,8 +71,7 @@ describe('support, push and contact', () => {
 
   it('the push form: an empty message shows the field error; a message sends, toasts and is listed as sent to Sol’s app user', async () => {
     const { page } = browser;
-    await signIn(page, logins.solOperator, 'sol');
-    await page.goto(appUrl('/push_notification', 'sol'));
+    await signIn(page, logins.solOperator, 'sol', { at: '/push_notification' });
 
     await page.getByTestId('push-send').click();
     await fieldError(page, 'O campo mensagem é obrigatório.').waitFor();

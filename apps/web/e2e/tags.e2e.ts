@@ -35,8 +35,7 @@ describe('RFID tags', () => {
 
   it('create with the keyboard, refuse the same id again, edit to inactive, delete', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/ocpptags/create'));
+    await signIn(page, logins.admin, undefined, { at: '/ocpptags/create' });
     const id = page.getByTestId('tag-id-input');
     await id.waitFor();
     // Keyboard: type the id, Tab over to the note, type it, Enter in the id submits the form.

@@ -310,9 +310,7 @@ describe('transactions', () => {
 
   it('a period in the address ending after today: says so next to the picker and lists the last 3 days', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-
-    await page.goto(appUrl('/transactions?from=2026-01-01&to=2099-12-31'));
+    await signIn(page, logins.admin, undefined, { at: '/transactions?from=2026-01-01&to=2099-12-31' });
 
     const error = page.locator('[data-testid="tx-period-error"]');
     await error.waitFor();
@@ -489,8 +487,7 @@ describe('transactions', () => {
 
   it('edit payment page, when the recharge is already paid: the form is switched off', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl(`/transactions/${ids.free}/payment/edit`));
+    await signIn(page, logins.admin, undefined, { at: `/transactions/${ids.free}/payment/edit` });
     await page.locator('.ant-alert', { hasText: 'Esta recarga já está paga ou não tem valor a receber.' }).waitFor();
     await expect(page.locator('[data-testid="tx-edit-save"]').isDisabled()).resolves.toBe(true);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appUrl, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
 import { shoot } from './support/screenshots';
 
@@ -41,8 +41,7 @@ describe('users list', () => {
 
   it('the active filter and the search live in the address; the keyboard reaches the search and the checkbox', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/users'));
+    await signIn(page, logins.admin, undefined, { at: '/users' });
     await page.getByTestId('user-search').waitFor();
     await page.getByTestId('user-search').focus();
     await page.keyboard.type('motorista');
@@ -62,8 +61,7 @@ describe('users list', () => {
 
   it('saving a user from the list returns to the list', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/users'));
+    await signIn(page, logins.admin, undefined, { at: '/users' });
     await searchUsers(page, 'julia');
     await rows(page).first().getByRole('button', { name: 'Abrir' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/user/'));

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, storageValue, waitForToast } from './support/auth';
-import { screenshotDir, shoot } from './support/screenshots';
+import { screenshotDir, screenshotsOn, shoot } from './support/screenshots';
 import { waitForAnimations } from './support/still';
 
 /** The signed-in user's id, as the session stores it. */
@@ -56,7 +56,7 @@ describe('user form', () => {
     await waitForToast(page, 'Usuário alterado com sucesso!');
     // The page leaves after a second: a picture of the toast once it has slid in, not of a still page.
     await waitForAnimations(page.locator('.ant-message'));
-    await page.screenshot({ path: `${screenshotDir}user-profile-saved.png` });
+    if (screenshotsOn) await page.screenshot({ path: `${screenshotDir}user-profile-saved.png` });
     // Back after about a second (001 §9): to the screen the menu was opened from.
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
 
@@ -104,8 +104,7 @@ describe('user form', () => {
 
   it('an unknown id shows the not-found text', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/user/987654'));
+    await signIn(page, logins.admin, undefined, { at: '/user/987654' });
     await page.getByText('Nenhum usuário encontrada com este id.').waitFor({ state: 'visible' });
     expect(await pageTitle(page).textContent()).toBe('Editando usuário');
     await shoot(page, 'user-not-found', { fullPage: false });
@@ -113,8 +112,7 @@ describe('user form', () => {
 
   it('administrator, at /users/create, sees the create form titled Creating User with the password field', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin);
-    await page.goto(appUrl('/users/create'));
+    await signIn(page, logins.admin, undefined, { at: '/users/create' });
     await expect.poll(() => pageTitle(page).textContent()).toBe('Criando usuário');
     await field(page, 'Senha').waitFor({ state: 'visible' });
     await page.locator('[data-testid="user-submit"]').click();

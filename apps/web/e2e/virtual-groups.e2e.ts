@@ -212,8 +212,7 @@ describe('virtual groups (advanced settings)', () => {
     { timeout: 90_000 },
     async () => {
       const { page } = browser;
-      await signIn(page, logins.admin);
-      await page.goto(appUrl('/virtual-groups/create'));
+      await signIn(page, logins.admin, undefined, { at: '/virtual-groups/create' });
       await page.getByLabel('Nome da configuração').fill('E2E Disputa');
       await page.getByLabel('Descrição').fill('Perde o carregador');
       await page.getByTestId('vg-choose-chargers').click();

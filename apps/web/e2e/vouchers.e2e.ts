@@ -462,8 +462,7 @@ describe('vouchers', () => {
   it('a Colombian brand (Terpel, es-CO): the screens in Spanish, the money typed in COP, fitting a 360 px phone', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 360, height: 780 });
-    await signIn(page, logins.terpelOperator, 'terpel');
-    await page.goto(appUrl('/vouchers', 'terpel'));
+    await signIn(page, logins.terpelOperator, 'terpel', { at: '/vouchers' });
     await page.getByRole('button', { name: 'Crear voucher' }).first().click();
     await page.waitForURL((url) => url.pathname === '/vouchers/create');
     await pick(page, 'Tipo de voucher', 'Dinero');

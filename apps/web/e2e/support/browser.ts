@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import './provided-context';
+import { testServer } from './server';
 import { trackAnimationFrames } from './still';
 
 export const chromiumPath = '/usr/bin/chromium';
@@ -23,7 +23,7 @@ export function launchBrowser(): Promise<Browser> {
 /** `http://localhost:<port>` (theme move) or `http://<tenant>.localhost:<port>` for a tenant host. */
 export function appUrl(path = '/', tenantHost?: string): string {
   const host = tenantHost ? `${tenantHost}.localhost` : 'localhost';
-  return `http://${host}:${inject('port')}${path}`;
+  return `http://${host}:${testServer().port}${path}`;
 }
 
 export interface BrowserOptions {

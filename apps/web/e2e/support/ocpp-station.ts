@@ -1,5 +1,5 @@
-import { inject } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
+import { testServer } from './server';
 
 /**
  * Real recharges for the browser tests, sent as a charge point would: OCPP 1.6 messages through
@@ -11,7 +11,7 @@ export type StationClient = InstanceType<typeof RPCClient>;
 
 export async function connectStation(chargeBoxId: string, model = 'E2E'): Promise<StationClient> {
   const client = new RPCClient({
-    endpoint: `ws://localhost:${inject('port')}/ocpp`,
+    endpoint: `ws://localhost:${testServer().port}/ocpp`,
     identity: chargeBoxId,
     protocols: ['ocpp1.6'],
     strictMode: true,

@@ -11,6 +11,13 @@ import { waitForStill } from './still';
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(screenshotDir, { recursive: true });
 
+/**
+ * `E2E_SCREENSHOTS=0` (CI sets it): no pictures. Nobody looks at a CI machine's pictures, and
+ * waiting for a still page and encoding a PNG cost about a sixth of the browser suite's time. The
+ * waits a picture needs that change the page (toasts gone, scrolled to the top) still happen.
+ */
+export const screenshotsOn = process.env.E2E_SCREENSHOTS !== '0';
+
 export interface ShootOptions {
   /** The whole page (default) or the viewport. */
   fullPage?: boolean;
@@ -29,6 +36,7 @@ export async function shoot(page: Page, name: string, options: ShootOptions = {}
   const path = `${screenshotDir}${name}.png`;
   if (waitForToasts) await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
   if (scrollToTop) await page.evaluate(() => window.scrollTo(0, 0));
+  if (!screenshotsOn) return;
   await waitForStill(page);
   const viewport = page.viewportSize();
   const height = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
@@ -48,6 +56,7 @@ export async function shoot(page: Page, name: string, options: ShootOptions = {}
 /** Saves `<name>.png` of one element, scrolled into view, once the page is still. */
 export async function shootElement(element: Locator, name: string): Promise<void> {
   await element.scrollIntoViewIfNeeded();
+  if (!screenshotsOn) return;
   await waitForStill(element.page());
   await element.screenshot({ path: `${screenshotDir}${name}.png` });
 }

@@ -1,5 +1,6 @@
-import { afterEach, inject } from 'vitest';
+import { afterEach } from 'vitest';
 import { SimulatedStation, type SimulatedStationOptions } from '@recarga/simulator/station';
+import { testServer } from './server';
 
 /**
  * Simulated charge points (the simulator package) connected to the e2e server; each one started in
@@ -12,7 +13,7 @@ export function useSimulator(): { start(options: Omit<SimulatedStationOptions, '
   });
   return {
     async start(options) {
-      const station = new SimulatedStation({ url: `ws://localhost:${inject('port')}/ocpp`, ...options });
+      const station = new SimulatedStation({ url: `ws://localhost:${testServer().port}/ocpp`, ...options });
       started.push(station);
       const answer = await station.start();
       if (answer !== 'Accepted') throw new Error(`${options.chargeBoxId}: BootNotification answered ${answer}`);
