@@ -390,8 +390,10 @@ describe('vouchers at billing', () => {
     });
     expect(group.statusCode, group.body).toBe(200);
     const id = await voucher({ kind: 'PERCENT_RECHARGE', kind_value: 20 });
-    // 12,5 kWh: energy 2500, tax 250 without the voucher; 20 % = 500 off, tax 250 × 2000 / 2500 = 200, total 2200
-    const pk = await recharge({ energyWh: 12_500, station: 'VCH-003' });
+    // 12,5 kWh: energy 2500, tax 250 without the voucher; 20 % = 500 off, tax 250 × 2000 / 2500 = 200, total 2200.
+    // At noon in São Paulo: a recharge across local midnight is two windows, each a line rounded on its own
+    // (63 + 188 = 251 of tax), which the default start (three hours ago) gave when run between 05:20 and 06:00 UTC.
+    const pk = await recharge({ energyWh: 12_500, station: 'VCH-003', start: new Date('2026-11-25T15:00:00Z') });
     expect(await billing(pk)).toEqual({ energy: 2500, discount: 500, tax: 200, total: 2200, revenue: 'UNPAID' });
     const priced = await t.db
       .selectFrom('transaction_billing')
