@@ -50,6 +50,17 @@ describe('leaving a form with unsaved changes', () => {
     const { page } = browser;
     await openGroupForm();
     await nameField().fill('Grupo E2E não salvo');
+    // The form arms its question in an effect after the typing is drawn; closed before that (a busy
+    // machine), the tab just closes. Armed: a cancelable beforeunload event is cancelled.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        }),
+      )
+      .toBe(true);
     // The dialog is answered "stay" at once: a close left pending under a beforeunload dialog can take the
     // whole headless browser down with it, failing every test after this one.
     const asked = new Promise<string>((resolve) =>
