@@ -62,8 +62,17 @@ export interface PaymentRefundsTable {
   actor_user_pk: number | null;
   provider_reference: string | null;
   reason: string | null;
+  /** Migration 0038: a provider refund's step (reserved, sent, settled) or its end (failed). */
+  state: ColumnType<RefundState, RefundState | undefined, RefundState>;
+  /** What the provider said when it refused or did not answer. */
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Calls made to the provider for this refund. */
+  attempts: ColumnType<number, number | undefined, number>;
+  updated_at: CreatedAt;
   created_at: CreatedAt;
 }
+
+export type RefundState = 'reserved' | 'sent' | 'settled' | 'failed';
 
 export interface TransactionBillingTable {
   transaction_pk: number;
@@ -107,7 +116,7 @@ export interface WalletsTable {
   updated_at: CreatedAt;
 }
 
-export type WalletEntryKind = 'DEPOSIT' | 'DEBIT' | 'REFUND_CREDIT' | 'DEPOSIT_REFUND';
+export type WalletEntryKind = 'DEPOSIT' | 'DEBIT' | 'REFUND_CREDIT' | 'DEPOSIT_REFUND' | 'DEPOSIT_REFUND_RETURNED';
 
 export interface WalletEntriesTable {
   wallet_entry_pk: Generated<number>;

@@ -476,10 +476,11 @@ export class BillingService {
     return true;
   }
 
-  /** Everything periodic in one pass (the billing job): queue, idle, in-process payments. */
+  /** Everything periodic in one pass (the billing job): queue, idle, in-process payments, refunds left on their way. */
   async reconcile(): Promise<void> {
     await this.processQueue();
     await this.finalizeIdle();
     await this.deps.ledger.settleInProcess();
+    await this.deps.ledger.resumeRefunds();
   }
 }

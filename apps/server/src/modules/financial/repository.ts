@@ -347,7 +347,9 @@ export async function stationPage(
  * entries for a wallet payment, else the outside money net of its refund rows) plus the
  * receiver's side (the wallet's entries for a deposit, else the tenant's revenue net of the
  * movement's refunded amount) must be zero; a movement that moved no money has neither entries nor
- * refunds. Empty when the ledger is sound.
+ * refunds. Only settled refunds count; a refund the provider refused gave its hold back (the two
+ * wallet entries cancel out); a movement with a refund still on its way is checked once it is
+ * settled. Empty when the ledger is sound.
  */
 export async function ledgerImbalances(db: Executor) {
   const { rows } = await sql<{ movement_pk: number; payer: number; receiver: number }>`
@@ -355,9 +357,10 @@ export async function ledgerImbalances(db: Executor) {
       select m.movement_pk, m.target_type, m.provider,
              case when m.payment_status in ('approved', 'refunded') and m.paid_at is not null then m.amount else 0 end as collected,
              m.refunded_amount,
-             coalesce((select sum(r.amount) from payment_refunds r where r.movement_pk = m.movement_pk), 0) as refunds,
+             coalesce((select sum(r.amount) from payment_refunds r where r.movement_pk = m.movement_pk and r.state = 'settled'), 0) as refunds,
              coalesce((select sum(w.amount) from wallet_entries w where w.movement_pk = m.movement_pk), 0) as wallet
-        from financial_movements m)
+        from financial_movements m
+       where not exists (select 1 from payment_refunds r where r.movement_pk = m.movement_pk and r.state in ('reserved', 'sent')))
     select movement_pk,
            case when target_type = 'TRANSACTION' and provider = 'wallet' then wallet else -(collected - refunds) end as payer,
            case when target_type = 'USER' then wallet else collected - refunded_amount end as receiver

@@ -3,7 +3,7 @@ import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { applyWalletChange, ensureWallet, lockWallet } from '../wallet/wallet-service';
-import { providerNotConfigured, type PaymentProviders, type ProviderOutcome } from './payment-provider';
+import { providerNotConfigured, refusedForSure, type PaymentProviders, type ProviderOutcome } from './payment-provider';
 import * as repo from './repository';
 import type { Movement } from './repository';
 
@@ -67,6 +67,9 @@ export interface ProviderDeposit {
   paidAt: Date | null;
 }
 
+/** Movements whose money the ledger moves itself: refunded without a provider. */
+const LEDGER_PROVIDERS = new Set(['wallet', 'manual', 'none', 'voucher']);
+
 /** Types an operator may record as a manual approval: anything but the wallet (that moves a balance) and the sandbox. */
 const MANUAL_TYPES = new Set<PaymentType>([
   'MANUAL_DASHBOARD',
@@ -82,6 +85,9 @@ const MANUAL_TYPES = new Set<PaymentType>([
 const ledgerMessages = {
   keyReused: 'This Idempotency-Key was already used for another refund.',
   providerFailed: 'The payment provider refused or failed the refund; nothing was changed.',
+  providerUnconfirmed:
+    'The payment provider did not confirm the refund. It is kept and will be sent again under the same key, so the money goes back once; do not refund again.',
+  refundInFlight: 'A refund of this movement is still on its way to the payment provider.',
   notPayable: 'Only recharges that are not paid can be approved.',
   inProcess: 'A payment of this recharge is being processed.',
   refundNotApproved: 'Only approved payments can be refunded.',
@@ -537,106 +543,209 @@ export class Ledger {
 
   /**
    * `refund`, answering the refund made. With an Idempotency-Key the key is claimed under the
-   * movement's lock, in the refund's own transaction: a second request with the same key (a double
-   * click, a retry, even at the same moment) answers the first one's refund; a key naming another
-   * movement or amount is refused (422); a refund that fails leaves no key behind. The provider is
-   * called under the movement's lock, so two refunds can never add up to more than the amount; its
-   * failure rolls everything back (the movement is unchanged) and answers 502.
+   * movement's lock: a second request with the same key (a double click, a retry, even at the same
+   * moment) answers the first one's refund; a key naming another movement or amount is refused
+   * (422). Money the ledger moves itself (a wallet payment, a manual approval) is refunded in one
+   * transaction. A provider's payment is refunded in three steps, none of them holding a
+   * transaction while the provider thinks (docs/decisions.md "Refunds in three steps"):
+   * - reserve: every check that can refuse (state, remaining amount net of refunds on their way,
+   *   the wallet of a deposit, which gives the money up now), and a `reserved` refund row;
+   * - call the provider, outside any transaction, with the idempotency key
+   *   `recarga-refund-<refund_pk>`; its answer is recorded at once (`sent`);
+   * - settle: the movement, the invoice, the voucher.
+   * A refusal ends the refund (`failed`): the wallet gets its money back, the key is freed, 502. A
+   * provider that does not answer leaves the refund reserved (502 PAYMENT_PROVIDER_UNCONFIRMED):
+   * the same key again, or the billing job, sends it again under the same provider key, so the
+   * provider refunds it once.
    */
   async refundOnce(req: RefundRequest): Promise<RefundOutcome> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const target = await repo.transactionOfMovement(trx, req.movementPk);
-      await this.lockBillingRow(trx, target?.transaction_pk ?? null);
-      const m = await this.lockMovement(trx, req.movementPk);
-      if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
-      const voucherPaid = m.provider === 'voucher' && Number(m.amount) === 0;
-      const key = req.idempotencyKey && req.actorUserPk !== null ? { actor: req.actorUserPk, key: req.idempotencyKey } : null;
-      if (key) {
-        const claimed = await repo.claimRefundKey(trx, {
-          actor_user_pk: key.actor,
-          idempotency_key: key.key,
-          movement_pk: m.movement_pk,
-          requested_amount: req.amount ?? null,
-        });
-        if (!claimed) {
-          const prior = await repo.refundOfKey(trx, key.actor, key.key);
-          const same = !!prior && Number(prior.movement_pk) === m.movement_pk && prior.requested_amount === (req.amount ?? null);
-          // A voucher-paid refund writes no payment_refunds row: its claimed key, committed with it, is the proof.
-          if (same && voucherPaid && m.payment_status === 'refunded') return { movement: m, refundPk: 0, amount: 0, replayed: true };
-          if (!same || prior.refund_pk === null) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ledgerMessages.keyReused);
-          return { movement: m, refundPk: Number(prior.refund_pk), amount: Number(prior.amount), replayed: true };
-        }
-      }
-      if (voucherPaid) return this.refundVoucherPaid(trx, m, req);
-      if (m.payment_status !== 'approved') throw conflict(ledgerMessages.refundNotApproved, undefined, 'NOT_REFUNDABLE');
-      const remaining = Number(m.amount) - Number(m.refunded_amount);
-      const amount = req.amount ?? remaining;
-      if (!Number.isSafeInteger(amount) || amount <= 0)
-        throw badRequest('The refund amount must be positive.', { partialAmount: 'Positive minor units.' });
-      if (amount > remaining)
-        throw badRequest(ledgerMessages.refundTooLarge, { partialAmount: ledgerMessages.refundTooLarge }, 'REFUND_TOO_LARGE');
+    const step = await this.deps.db.transaction().execute((trx) => this.reserveRefund(trx, req));
+    if (step.kind === 'done') return step.outcome;
+    return this.completeRefund(step.refundPk, step.replayed);
+  }
 
-      let providerReference: string | null = null;
-      if (m.provider !== 'wallet' && m.provider !== 'manual' && m.provider !== 'none' && m.provider !== 'voucher') {
-        const provider = this.deps.providers.byName(m.provider);
-        if (!provider)
-          throw new AppError(
-            503,
-            'PAYMENT_PROVIDER_NOT_CONFIGURED',
-            `The payment provider ${m.provider} is not configured on this server.`,
-          );
-        try {
-          providerReference = (
-            await provider.refund(m.external_id ?? '', amount, {
-              idempotencyKey: key ? `refund-${m.movement_pk}-${key.actor}-${key.key}` : null,
-              total: amount === Number(m.amount),
-            })
-          ).reference;
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          throw new AppError(502, 'PAYMENT_PROVIDER_FAILED', `${ledgerMessages.providerFailed} (${(err as Error).message})`.slice(0, 300));
-        }
+  /** Refunds left on their way (a crash, a provider that did not answer) are sent again and settled (billing job). */
+  async resumeRefunds(olderThanMs = 60_000, limit = 50): Promise<number> {
+    const open = await repo.openRefunds(this.deps.db, new Date(Date.now() - olderThanMs), limit);
+    let settled = 0;
+    for (const r of open) {
+      try {
+        await this.completeRefund(Number(r.refund_pk), true);
+        settled++;
+      } catch {
+        // Recorded on the refund row (failure, attempts); the next pass tries again.
       }
-      const refund = await repo.insertRefund(trx, {
+    }
+    return settled;
+  }
+
+  /** Step 1: the checks, the claim of the key and the refund row, in one short transaction. */
+  private async reserveRefund(
+    trx: Transaction<DB>,
+    req: RefundRequest,
+  ): Promise<{ kind: 'done'; outcome: RefundOutcome } | { kind: 'provider'; refundPk: number; replayed: boolean }> {
+    const target = await repo.transactionOfMovement(trx, req.movementPk);
+    await this.lockBillingRow(trx, target?.transaction_pk ?? null);
+    const m = await this.lockMovement(trx, req.movementPk);
+    if (!m || (req.tenantPks && !req.tenantPks.includes(m.tenant_pk))) throw notFound('Movement not found');
+    const voucherPaid = m.provider === 'voucher' && Number(m.amount) === 0;
+    const key = req.idempotencyKey && req.actorUserPk !== null ? { actor: req.actorUserPk, key: req.idempotencyKey } : null;
+    if (key) {
+      const claimed = await repo.claimRefundKey(trx, {
+        actor_user_pk: key.actor,
+        idempotency_key: key.key,
         movement_pk: m.movement_pk,
-        amount,
-        actor_user_pk: req.actorUserPk,
-        provider_reference: providerReference,
-        reason: req.reason ?? null,
+        requested_amount: req.amount ?? null,
       });
-      if (m.target_type === 'USER' && m.user_pk !== null) {
-        const r = await applyWalletChange(trx, {
-          userPk: m.user_pk,
-          amount: -amount,
-          kind: 'DEPOSIT_REFUND',
-          movementPk: m.movement_pk,
-          refundPk: refund.refund_pk,
+      if (!claimed) {
+        const prior = await repo.refundOfKey(trx, key.actor, key.key);
+        const same = !!prior && Number(prior.movement_pk) === m.movement_pk && prior.requested_amount === (req.amount ?? null);
+        // A voucher-paid refund writes no payment_refunds row: its claimed key, committed with it, is the proof.
+        if (same && voucherPaid && m.payment_status === 'refunded')
+          return { kind: 'done', outcome: { movement: m, refundPk: 0, amount: 0, replayed: true } };
+        if (!same || prior.refund_pk === null) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', ledgerMessages.keyReused);
+        // The first request's refund is still on its way: this one takes it further (same provider key).
+        if (prior.state === 'reserved' || prior.state === 'sent')
+          return { kind: 'provider', refundPk: Number(prior.refund_pk), replayed: true };
+        return { kind: 'done', outcome: { movement: m, refundPk: Number(prior.refund_pk), amount: Number(prior.amount), replayed: true } };
+      }
+    }
+    if (voucherPaid) return { kind: 'done', outcome: await this.refundVoucherPaid(trx, m, req) };
+    if (m.payment_status !== 'approved') throw conflict(ledgerMessages.refundNotApproved, undefined, 'NOT_REFUNDABLE');
+    const inFlight = await repo.inFlightRefunds(trx, m.movement_pk);
+    const remaining = Number(m.amount) - Number(m.refunded_amount) - inFlight;
+    if (inFlight > 0 && (req.amount === undefined ? remaining <= 0 : req.amount > remaining))
+      throw conflict(ledgerMessages.refundInFlight, undefined, 'REFUND_IN_PROGRESS');
+    const amount = req.amount ?? remaining;
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw badRequest('The refund amount must be positive.', { partialAmount: 'Positive minor units.' });
+    if (amount > remaining)
+      throw badRequest(ledgerMessages.refundTooLarge, { partialAmount: ledgerMessages.refundTooLarge }, 'REFUND_TOO_LARGE');
+
+    const viaProvider = !LEDGER_PROVIDERS.has(m.provider);
+    const provider = viaProvider ? this.deps.providers.byName(m.provider) : undefined;
+    if (viaProvider && !provider?.configured) throw providerNotConfigured(provider?.type ?? m.payment_type);
+    const refund = await repo.insertRefund(trx, {
+      movement_pk: m.movement_pk,
+      amount,
+      actor_user_pk: req.actorUserPk,
+      provider_reference: null,
+      reason: req.reason ?? null,
+      state: viaProvider ? 'reserved' : 'settled',
+    });
+    const refundPk = Number(refund.refund_pk);
+    if (m.target_type === 'USER' && m.user_pk !== null) {
+      // A deposit refund gives the money up at once: the driver cannot spend it while the provider sends it back.
+      const r = await applyWalletChange(trx, {
+        userPk: m.user_pk,
+        amount: -amount,
+        kind: 'DEPOSIT_REFUND',
+        movementPk: m.movement_pk,
+        refundPk,
+      });
+      if (!r.ok) throw conflict(ledgerMessages.refundWalletLow, undefined, 'WALLET_BALANCE_LOW');
+    } else if (m.provider === 'wallet' && m.user_pk !== null) {
+      await ensureWallet(trx, m.user_pk);
+      await applyWalletChange(trx, { userPk: m.user_pk, amount, kind: 'REFUND_CREDIT', movementPk: m.movement_pk, refundPk });
+    }
+    if (key) await repo.setRefundOfKey(trx, key.actor, key.key, refundPk);
+    if (viaProvider) return { kind: 'provider', refundPk, replayed: false };
+    return { kind: 'done', outcome: await this.settleMovement(trx, m, refundPk, amount, false) };
+  }
+
+  /** Steps 2 and 3 of a provider refund: the call (unless its answer is already recorded), then the settlement. */
+  private async completeRefund(refundPk: number, replayed: boolean): Promise<RefundOutcome> {
+    const r = await repo.refundWithPayment(this.deps.db, refundPk);
+    if (r.state === 'reserved') {
+      const provider = this.deps.providers.byName(r.provider);
+      try {
+        if (!provider?.configured) throw providerNotConfigured(r.provider);
+        const { reference } = await provider.refund(r.external_id ?? '', Number(r.amount), {
+          idempotencyKey: `recarga-refund-${refundPk}`,
+          total: Number(r.amount) === Number(r.movement_amount),
         });
-        if (!r.ok) throw conflict(ledgerMessages.refundWalletLow, undefined, 'WALLET_BALANCE_LOW');
-      } else if (m.provider === 'wallet' && m.user_pk !== null) {
+        // The answer is kept before anything else can fail: a retry then settles, it never calls again.
+        await this.deps.db.transaction().execute(async (trx) => {
+          const locked = await repo.lockRefund(trx, refundPk);
+          if (locked?.state === 'reserved')
+            await repo.setRefund(trx, refundPk, {
+              state: 'sent',
+              provider_reference: reference,
+              attempts: locked.attempts + 1,
+              failure: null,
+            });
+        });
+      } catch (err) {
+        const said = (err as Error).message.slice(0, 300);
+        // Refused for sure (or never sent: no provider and no earlier call) ends the refund; anything else may have refunded.
+        const neverSent = err instanceof AppError && err.code === 'PAYMENT_PROVIDER_NOT_CONFIGURED' && r.attempts === 0;
+        if (refusedForSure(err) || neverSent) {
+          await this.failRefund(refundPk, said);
+          if (err instanceof AppError) throw err;
+          throw new AppError(502, 'PAYMENT_PROVIDER_FAILED', `${ledgerMessages.providerFailed} (${said})`.slice(0, 300));
+        }
+        await this.deps.db.transaction().execute(async (trx) => {
+          const locked = await repo.lockRefund(trx, refundPk);
+          if (locked?.state === 'reserved') await repo.setRefund(trx, refundPk, { attempts: locked.attempts + 1, failure: said });
+        });
+        throw new AppError(502, 'PAYMENT_PROVIDER_UNCONFIRMED', `${ledgerMessages.providerUnconfirmed} (${said})`.slice(0, 400));
+      }
+    } else if (r.state === 'failed') {
+      throw new AppError(502, 'PAYMENT_PROVIDER_FAILED', `${ledgerMessages.providerFailed} (${r.failure ?? ''})`.slice(0, 300));
+    }
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.lockBillingRow(trx, r.transaction_pk);
+      const m = (await this.lockMovement(trx, r.movement_pk))!;
+      const locked = (await repo.lockRefund(trx, refundPk))!;
+      if (locked.state === 'settled') return { movement: m, refundPk, amount: Number(locked.amount), replayed: true };
+      await repo.setRefund(trx, refundPk, { state: 'settled' });
+      return this.settleMovement(trx, m, refundPk, Number(locked.amount), replayed);
+    });
+  }
+
+  /** A refund the provider refused: the row stays as history, a deposit's wallet gets its money back, the key is freed. */
+  private async failRefund(refundPk: number, failure: string) {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const r = await repo.refundWithPayment(trx, refundPk);
+      await this.lockBillingRow(trx, r.transaction_pk);
+      const m = (await this.lockMovement(trx, r.movement_pk))!;
+      const locked = await repo.lockRefund(trx, refundPk);
+      if (locked?.state !== 'reserved') return;
+      await repo.setRefund(trx, refundPk, { state: 'failed', failure, attempts: locked.attempts + 1 });
+      if (m.target_type === 'USER' && m.user_pk !== null) {
         await ensureWallet(trx, m.user_pk);
         await applyWalletChange(trx, {
           userPk: m.user_pk,
-          amount,
-          kind: 'REFUND_CREDIT',
+          amount: Number(locked.amount),
+          kind: 'DEPOSIT_REFUND_RETURNED',
           movementPk: m.movement_pk,
-          refundPk: refund.refund_pk,
+          refundPk,
         });
       }
-      if (key) await repo.setRefundOfKey(trx, key.actor, key.key, Number(refund.refund_pk));
-      const refunded = Number(m.refunded_amount) + amount;
-      const total = refunded === Number(m.amount);
-      const updated = await repo.updateMovement(trx, m.movement_pk, {
-        refunded_amount: refunded,
-        payment_status: total ? 'refunded' : 'approved',
-        updated_at: new Date(),
-      });
-      if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onRechargeRefunded)
-        await this.deps.onRechargeRefunded(trx, updated, total);
-      if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onVoucherRefunded)
-        await this.deps.onVoucherRefunded(trx, updated, total);
-      return { movement: await this.synced(trx, updated), refundPk: Number(refund.refund_pk), amount, replayed: false };
+      await repo.releaseRefundKey(trx, refundPk);
     });
+  }
+
+  /** The movement after a refund is done: its refunded amount and status, the invoice, the voucher. */
+  private async settleMovement(
+    trx: Transaction<DB>,
+    m: Movement,
+    refundPk: number,
+    amount: number,
+    replayed: boolean,
+  ): Promise<RefundOutcome> {
+    const refunded = Number(m.refunded_amount) + amount;
+    const total = refunded === Number(m.amount);
+    const updated = await repo.updateMovement(trx, m.movement_pk, {
+      refunded_amount: refunded,
+      payment_status: total ? 'refunded' : 'approved',
+      updated_at: new Date(),
+    });
+    if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onRechargeRefunded)
+      await this.deps.onRechargeRefunded(trx, updated, total);
+    if (updated.target_type === 'TRANSACTION' && !updated.is_idle_payment && this.deps.onVoucherRefunded)
+      await this.deps.onVoucherRefunded(trx, updated, total);
+    return { movement: await this.synced(trx, updated), refundPk, amount, replayed };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { PaymentType } from '@recarga/contracts/payments';
 import { AppError } from '../../platform/errors';
 import {
+  ProviderRefusal,
   providerNotConfigured,
   type ChargeRequest,
   type PaymentProvider,
@@ -44,8 +45,12 @@ export function ledgerStatusOf(status: string): 'approved' | 'in_process' | 'rej
 export const toMajor = (minor: number) => Math.round(minor) / 100;
 export const toMinor = (major: number) => Math.round(major * 100);
 
-const failed = (message: string) =>
-  new AppError(502, 'PAYMENT_PROVIDER_FAILED', `Mercado Pago: ${message}; nothing was changed.`.slice(0, 300));
+/** A failure whose outcome at Mercado Pago is unknown (no answer, a timeout, a 5xx): ask again under the same key. */
+const failed = (message: string) => new AppError(502, 'PAYMENT_PROVIDER_FAILED', `Mercado Pago: ${message}.`.slice(0, 300));
+/** Mercado Pago answered and refused (a 4xx, a refund it rejected, an id that is not its own): nothing was done there. */
+const refused = (message: string) => new ProviderRefusal(`Mercado Pago: ${message}; nothing was changed.`);
+/** Client errors that say the request may be tried again as it is (timeout, a concurrent request, too many). */
+const RETRYABLE_4XX = new Set([408, 409, 425, 429]);
 
 /**
  * Mercado Pago through its documented REST API: payments (`POST /v1/payments`), refunds (`POST
@@ -92,7 +97,8 @@ export class MercadoPagoProvider implements PaymentProvider {
     }
     if (!res.ok) {
       const said = (json as { message?: unknown } | null)?.message;
-      throw failed(`answered ${res.status}${typeof said === 'string' && said ? ` (${said.slice(0, 120)})` : ''}`);
+      const what = `answered ${res.status}${typeof said === 'string' && said ? ` (${said.slice(0, 120)})` : ''}`;
+      throw res.status < 500 && !RETRYABLE_4XX.has(res.status) ? refused(what) : failed(what);
     }
     if (json === null || typeof json !== 'object') throw failed('answered something that is not JSON');
     return json as T;
@@ -117,7 +123,7 @@ export class MercadoPagoProvider implements PaymentProvider {
   }
 
   async refund(externalId: string, amount: number, opts: RefundOptions = {}): Promise<{ reference: string }> {
-    if (!/^\d{1,20}$/.test(externalId)) throw failed(`"${externalId.slice(0, 40)}" is not a Mercado Pago payment id`);
+    if (!/^\d{1,20}$/.test(externalId)) throw refused(`"${externalId.slice(0, 40)}" is not a Mercado Pago payment id`);
     // A total refund is asked without an amount; a partial one with the amount in major units.
     const r = await this.call<{ id: number | string; status?: string }>(
       'POST',
@@ -125,7 +131,7 @@ export class MercadoPagoProvider implements PaymentProvider {
       opts.total ? {} : { amount: toMajor(amount) },
       opts.idempotencyKey ?? `refund-${externalId}-${amount}-${Date.now()}`,
     );
-    if (r.status && r.status !== 'approved' && r.status !== 'in_process') throw failed(`the refund is ${r.status}`);
+    if (r.status && r.status !== 'approved' && r.status !== 'in_process') throw refused(`the refund is ${r.status}`);
     return { reference: String(r.id) };
   }
 

@@ -7,7 +7,7 @@ import { bearer, createTestApp, type TestApp } from '../../../test/helpers/test-
 import { aUserWith } from '../../../test/helpers/dashboard-users';
 import { closedPort } from '../../../test/helpers/fake-service';
 import { userPk } from '../../../test/helpers/station-builders';
-import { walletBalance } from '../../../test/helpers/transaction-builders';
+import { aTransaction, walletBalance } from '../../../test/helpers/transaction-builders';
 import { ledgerImbalances } from '../financial/repository';
 import { MercadoPagoProvider } from './mercado-pago-provider';
 import { MercadoPagoWebhookService, signatureManifest, signManifest } from './mercado-pago-webhook-service';
@@ -20,11 +20,21 @@ interface Seen {
   body: unknown;
 }
 
-/** A local stand-in for api.mercadopago.com: payments by id, refunds, a configurable failure. */
+/**
+ * A local stand-in for api.mercadopago.com: payments by id; refunds made once per X-Idempotency-Key
+ * (a key sent again answers the first refund, as Mercado Pago does); payments whose calls fail
+ * (500), whose refunds are refused (400), or whose refunds wait until released.
+ */
 async function fakeMercadoPago() {
   const seen: Seen[] = [];
   const payments = new Map<string, Record<string, unknown>>();
   const failing = new Set<string>();
+  const refusing = new Set<string>();
+  /** Refunds made, each once, by idempotency key. */
+  const refunds = new Map<string, { id: number; paymentId: string; amount: number | null }>();
+  /** Payments whose refunds wait for `release()`. */
+  const held = new Set<string>();
+  let waiting: (() => void)[] = [];
   let refundSeq = 9000;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -43,8 +53,16 @@ async function fakeMercadoPago() {
       const id = (refundMatch ?? paymentMatch)?.[1];
       if (id && failing.has(id)) return send(500, { message: 'internal_error' });
       if (refundMatch && req.method === 'POST') {
-        if (!req.headers['x-idempotency-key']) return send(400, { message: 'X-Idempotency-Key required' });
-        return send(201, { id: ++refundSeq, payment_id: Number(id), amount: body?.amount ?? null, status: 'approved' });
+        const key = req.headers['x-idempotency-key'];
+        if (typeof key !== 'string' || !key) return send(400, { message: 'X-Idempotency-Key required' });
+        if (refusing.has(id!)) return send(400, { message: 'invalid refund amount' });
+        const answer = () => {
+          let r = refunds.get(key);
+          if (!r) refunds.set(key, (r = { id: ++refundSeq, paymentId: id!, amount: body?.amount ?? null }));
+          send(201, { id: r.id, payment_id: Number(id), amount: r.amount, status: 'approved' });
+        };
+        if (held.has(id!)) return void waiting.push(answer);
+        return answer();
       }
       if (paymentMatch && req.method === 'GET') {
         const p = payments.get(id!);
@@ -59,6 +77,18 @@ async function fakeMercadoPago() {
     seen,
     payments,
     failing,
+    refusing,
+    held,
+    /** Refunds Mercado Pago made of a payment (each key once). */
+    refundsOf: (paymentId: string) => [...refunds.values()].filter((r) => r.paymentId === paymentId),
+    /** Refund requests received for a payment, repeats included. */
+    refundCallsOf: (paymentId: string) => seen.filter((c) => c.method === 'POST' && c.path === `/v1/payments/${paymentId}/refunds`),
+    /** Answers the refunds that were held. */
+    release: () => {
+      const now = waiting;
+      waiting = [];
+      for (const answer of now) answer();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -188,7 +218,8 @@ describe('Mercado Pago: the adapter against a local fake, refunds through it, pa
           MERCADO_PAGO_ACCESS_TOKEN: 'TEST-ACCESS-TOKEN',
           MERCADO_PAGO_BASE_URL: mp.url,
           MERCADO_PAGO_WEBHOOK_SECRET: SECRET,
-          MERCADO_PAGO_TIMEOUT_MS: '2000',
+          // Long enough that a refund held by the fake outlasts the slow-provider test's 3 s bound.
+          MERCADO_PAGO_TIMEOUT_MS: '8000',
         },
       });
       sol = (await aUserWith(t, { tenant: 'sol', roles: [roles.monetization] })).token;
@@ -326,7 +357,8 @@ describe('Mercado Pago: the adapter against a local fake, refunds through it, pa
         paymentType: 'MERCADO_PAGO_PIX',
       });
       expect(mp.seen.at(-1)).toMatchObject({ method: 'POST', path: '/v1/payments/555001/refunds', body: { amount: 5.5 } });
-      expect(mp.seen.at(-1)!.headers['x-idempotency-key']).toContain('mp-refund-1');
+      // Mercado Pago's key names the refund row: the same refund sent again is made once there.
+      expect(mp.seen.at(-1)!.headers['x-idempotency-key']).toMatch(/^recarga-refund-\d+$/);
       expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(before - 550);
       const ref = await t.db
         .selectFrom('payment_refunds')
@@ -336,40 +368,171 @@ describe('Mercado Pago: the adapter against a local fake, refunds through it, pa
       expect(ref.provider_reference).toMatch(/^\d+$/);
     });
 
-    it('a Mercado Pago refund, when Mercado Pago fails, answers 502 with the reason and leaves the movement, the wallet and the key unchanged', async () => {
-      const [dep] = await depositOf('555002');
-      mp.failing.add('555002');
-      const before = (await walletBalance(t, 'julia.santos@move.com.br'))!;
-      const res = await t.app.inject({
+    const refundOf = (movementPk: number, opts: { key?: string; partial?: number } = {}) =>
+      t.app.inject({
         method: 'POST',
-        url: `/gateway/transactions/${dep!.movement_pk}/payments/refunds`,
-        headers: { ...bearer(sol), 'idempotency-key': 'mp-refund-2' },
+        url: `/gateway/transactions/${movementPk}/payments/refunds${opts.partial === undefined ? '' : `?partialAmount=${opts.partial}`}`,
+        headers: { ...bearer(sol), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
       });
-      expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED', message: expect.stringContaining('Mercado Pago') });
-      expect(
-        await t.db
-          .selectFrom('financial_movements')
-          .select(['payment_status', 'refunded_amount'])
-          .where('movement_pk', '=', dep!.movement_pk)
-          .executeTakeFirstOrThrow(),
-      ).toEqual({
-        payment_status: 'approved',
-        refunded_amount: 0,
+    const refundRows = (movementPk: number) =>
+      t.db
+        .selectFrom('payment_refunds')
+        .select(['refund_pk', 'amount', 'state', 'attempts', 'provider_reference'])
+        .where('movement_pk', '=', movementPk)
+        .orderBy('refund_pk')
+        .execute();
+    const movementState = (movementPk: number) =>
+      t.db
+        .selectFrom('financial_movements')
+        .select(['payment_status', 'refunded_amount'])
+        .where('movement_pk', '=', movementPk)
+        .executeTakeFirstOrThrow();
+    const keyRow = (key: string) => t.db.selectFrom('refund_idempotency_keys').selectAll().where('idempotency_key', '=', key).execute();
+    /** An approved Pix top-up of Júlia, notified by Mercado Pago: its movement. */
+    async function aPixDeposit(paymentId: string, reais: number) {
+      mp.payments.set(paymentId, {
+        id: Number(paymentId),
+        status: 'approved',
+        status_detail: 'accredited',
+        transaction_amount: reais,
+        currency_id: 'BRL',
+        external_reference: `deposit-${julia}`,
+        payment_method_id: 'pix',
       });
-      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(before);
-      expect(await t.db.selectFrom('refund_idempotency_keys').selectAll().where('idempotency_key', '=', 'mp-refund-2').execute()).toEqual(
-        [],
+      expect((await notify(paymentId, `req-${paymentId}`)).json().result).toMatch(/^credited movement \d+$/);
+      return Number((await depositOf(paymentId))[0]!.movement_pk);
+    }
+    /** Júlia spends from her wallet (a recharge billed to it) until `left` remains. */
+    async function spendDownTo(left: number) {
+      const spend = (await walletBalance(t, 'julia.santos@move.com.br'))! - left;
+      const pk = await aTransaction(t, { idTag: '04B2C3D4E5', minutes: 30 });
+      const station = await t.db.selectFrom('transactions').select('tenant_pk').where('transaction_pk', '=', pk).executeTakeFirstOrThrow();
+      const bill = await t.db.transaction().execute((trx) =>
+        t.app.services.get('ledger').bill(trx, {
+          transactionPk: pk,
+          tenantPk: station.tenant_pk,
+          userPk: julia,
+          amount: spend,
+          currency: 'BRL',
+          isIdle: false,
+          pendingType: 'MANUAL_DASHBOARD',
+        }),
       );
-      // Once Mercado Pago is back, the same key goes through.
-      mp.failing.delete('555002');
-      const retry = await t.app.inject({
-        method: 'POST',
-        url: `/gateway/transactions/${dep!.movement_pk}/payments/refunds`,
-        headers: { ...bearer(sol), 'idempotency-key': 'mp-refund-2' },
-      });
+      expect(bill).toMatchObject({ payment_type: 'WALLET', payment_status: 'approved' });
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(left);
+    }
+
+    it('a deposit refund, when the wallet was spent below the deposit, is refused before Mercado Pago is asked: four tries send no money back', async () => {
+      const dep = await aPixDeposit('555010', 30);
+      await spendDownTo(1595);
+      for (const key of ['low-1', 'low-2', 'low-3', 'low-4']) {
+        const res = await refundOf(dep, { key });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('WALLET_BALANCE_LOW');
+        expect(await keyRow(key)).toEqual([]);
+      }
+      expect(mp.refundCallsOf('555010')).toEqual([]);
+      expect(await movementState(dep)).toEqual({ payment_status: 'approved', refunded_amount: 0 });
+      expect(await refundRows(dep)).toEqual([]);
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(1595);
+      // What the wallet still holds can go back.
+      const part = await refundOf(dep, { key: 'low-5', partial: 1595 });
+      expect(part.statusCode).toBe(200);
+      expect(mp.refundsOf('555010')).toEqual([expect.objectContaining({ amount: 15.95 })]);
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(0);
+    });
+
+    it('two refunds of one deposit, when sent at once, send the money back once: one is made, the other refused', async () => {
+      const dep = await aPixDeposit('555011', 20);
+      const both = await Promise.all([refundOf(dep, { key: 'twice-a' }), refundOf(dep, { key: 'twice-b' })]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(['REFUND_IN_PROGRESS', 'NOT_REFUNDABLE']).toContain(both.find((r) => r.statusCode === 409)!.json().code);
+      expect(mp.refundsOf('555011')).toHaveLength(1);
+      expect(await movementState(dep)).toEqual({ payment_status: 'refunded', refunded_amount: 2000 });
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(0);
+      // One key sent twice at once: one refund, at Mercado Pago and here.
+      const again = await aPixDeposit('555012', 7);
+      const same = await Promise.all([refundOf(again, { key: 'same-key' }), refundOf(again, { key: 'same-key' })]);
+      expect(same.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(mp.refundsOf('555012')).toHaveLength(1);
+      expect(await refundRows(again)).toEqual([expect.objectContaining({ amount: 700, state: 'settled' })]);
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(0);
+    });
+
+    it('a slow Mercado Pago, while it thinks about a refund, holds no database transaction: other reads are answered at once', async () => {
+      const dep = await aPixDeposit('555013', 5);
+      mp.held.add('555013');
+      const pending = refundOf(dep, { key: 'slow-1' });
+      await expect.poll(() => mp.refundCallsOf('555013').length).toBe(1);
+      // While Mercado Pago thinks, an unrelated screen reads the ledger (3 s bounds a read that waits for the refund).
+      const read = t.app.inject({ method: 'GET', url: '/gateway/transactions?page=0&size=5', headers: bearer(sol) });
+      const bound = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000).unref());
+      expect(await Promise.race([read.then((r) => r.statusCode), bound])).toBe(200);
+      // The refund is reserved, committed, waiting for Mercado Pago's answer.
+      expect(await refundRows(dep)).toEqual([expect.objectContaining({ state: 'reserved', amount: 500 })]);
+      mp.held.delete('555013');
+      mp.release();
+      expect((await pending).statusCode).toBe(200);
+      expect(await movementState(dep)).toEqual({ payment_status: 'refunded', refunded_amount: 500 });
+    });
+
+    it('a Mercado Pago refund, when Mercado Pago does not answer (500), is kept reserved: 502, the money held, the key kept; sent again under the same Mercado Pago key, it is made once', async () => {
+      const dep = { movement_pk: await aPixDeposit('555016', 10) };
+      mp.failing.add('555016');
+      const before = (await walletBalance(t, 'julia.santos@move.com.br'))!;
+      const res = await refundOf(dep!.movement_pk, { key: 'mp-refund-2' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_UNCONFIRMED', message: expect.stringContaining('Mercado Pago') });
+      expect(await movementState(dep!.movement_pk)).toEqual({ payment_status: 'approved', refunded_amount: 0 });
+      const [reserved] = await refundRows(dep!.movement_pk);
+      expect(reserved).toMatchObject({ amount: 1000, state: 'reserved', attempts: 1, provider_reference: null });
+      // The deposit's money is out of the wallet while its refund is on the way; a second refund waits for the first.
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(before - 1000);
+      expect((await refundOf(dep!.movement_pk, { key: 'mp-refund-other' })).json().code).toBe('REFUND_IN_PROGRESS');
+      expect(await keyRow('mp-refund-2')).toEqual([expect.objectContaining({ refund_pk: reserved!.refund_pk })]);
+      // Once Mercado Pago is back, the same key sends the same refund again and settles it.
+      mp.failing.delete('555016');
+      const retry = await refundOf(dep!.movement_pk, { key: 'mp-refund-2' });
+      expect(retry.statusCode).toBe(200);
       expect(retry.json().transaction).toMatchObject({ paymentStatus: 'refunded' });
-      expect(mp.seen.at(-1)).toMatchObject({ path: '/v1/payments/555002/refunds', body: {} });
+      const calls = mp.refundCallsOf('555016');
+      expect(calls).toHaveLength(2);
+      expect(calls.map((c) => c.headers['x-idempotency-key'])).toEqual([
+        `recarga-refund-${reserved!.refund_pk}`,
+        `recarga-refund-${reserved!.refund_pk}`,
+      ]);
+      expect(mp.refundsOf('555016')).toHaveLength(1);
+      expect(await refundRows(dep!.movement_pk)).toEqual([expect.objectContaining({ state: 'settled', attempts: 2 })]);
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(before - 1000);
+    });
+
+    it('a refund left on its way (no answer, then nobody retried), when the billing job passes, is sent again and settled once', async () => {
+      const dep = await aPixDeposit('555014', 4);
+      mp.failing.add('555014');
+      expect((await refundOf(dep)).json().code).toBe('PAYMENT_PROVIDER_UNCONFIRMED');
+      mp.failing.delete('555014');
+      const ledger = t.app.services.get('ledger');
+      expect(await ledger.resumeRefunds(0)).toBe(1);
+      expect(await ledger.resumeRefunds(0)).toBe(0);
+      expect(await movementState(dep)).toEqual({ payment_status: 'refunded', refunded_amount: 400 });
+      expect(mp.refundsOf('555014')).toHaveLength(1);
+    });
+
+    it('a Mercado Pago refund, when Mercado Pago refuses it (400), fails: 502, the wallet gets its money back, the key is free, the attempt stays as history', async () => {
+      const dep = await aPixDeposit('555015', 6);
+      mp.refusing.add('555015');
+      const before = (await walletBalance(t, 'julia.santos@move.com.br'))!;
+      const res = await refundOf(dep, { key: 'refused-1' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED', message: expect.stringContaining('invalid refund amount') });
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(before);
+      expect(await movementState(dep)).toEqual({ payment_status: 'approved', refunded_amount: 0 });
+      expect(await refundRows(dep)).toEqual([expect.objectContaining({ amount: 600, state: 'failed', attempts: 1 })]);
+      expect(await keyRow('refused-1')).toEqual([]);
+      mp.refusing.delete('555015');
+      expect((await refundOf(dep, { key: 'refused-1' })).statusCode).toBe(200);
+      expect(mp.refundsOf('555015')).toHaveLength(1);
+      expect(await walletBalance(t, 'julia.santos@move.com.br')).toBe(before - 600);
     });
 
     it('the ledger, after the notifications and refunds, balances', async () => {

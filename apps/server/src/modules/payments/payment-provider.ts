@@ -48,6 +48,23 @@ export interface PaymentProvider {
   status(externalId: string): Promise<ProviderOutcome>;
 }
 
+/**
+ * The provider answered and refused: nothing was done there, and the same call again would be
+ * refused again. Any other failure of a call that reached out (no answer, a timeout, a 5xx) leaves
+ * the outcome unknown: the caller keeps what it reserved and asks again under the same
+ * idempotency key.
+ */
+export class ProviderRefusal extends AppError {
+  constructor(message: string) {
+    super(502, 'PAYMENT_PROVIDER_FAILED', message.slice(0, 300));
+  }
+}
+
+/** Whether a provider call's failure says for sure that nothing was done at the provider. */
+export function refusedForSure(err: unknown): boolean {
+  return err instanceof ProviderRefusal || (err instanceof AppError && err.status < 500);
+}
+
 export const providerNotConfigured = (type: string) =>
   new AppError(
     503,

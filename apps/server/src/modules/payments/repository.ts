@@ -127,6 +127,68 @@ export function insertRefund(db: Executor, values: Insertable<PaymentRefundsTabl
   return db.insertInto('payment_refunds').values(values).returning('refund_pk').executeTakeFirstOrThrow();
 }
 
+/** A refund row, locked (taken after the movement's lock). */
+export function lockRefund(db: Executor, refundPk: number) {
+  return db.selectFrom('payment_refunds').selectAll().where('refund_pk', '=', refundPk).forUpdate().executeTakeFirst();
+}
+
+export function setRefund(db: Executor, refundPk: number, set: Updateable<PaymentRefundsTable>) {
+  return db
+    .updateTable('payment_refunds')
+    .set({ ...set, updated_at: new Date() })
+    .where('refund_pk', '=', refundPk)
+    .execute();
+}
+
+/** A refund with what its call to the provider needs (not locked). */
+export function refundWithPayment(db: Executor, refundPk: number) {
+  return db
+    .selectFrom('payment_refunds as r')
+    .innerJoin('financial_movements as m', 'm.movement_pk', 'r.movement_pk')
+    .select([
+      'r.refund_pk',
+      'r.movement_pk',
+      'r.amount',
+      'r.state',
+      'r.attempts',
+      'r.failure',
+      'm.transaction_pk',
+      'm.provider',
+      'm.external_id',
+      'm.amount as movement_amount',
+    ])
+    .where('r.refund_pk', '=', refundPk)
+    .executeTakeFirstOrThrow();
+}
+
+/** Minor units of a movement's refunds still on their way (reserved or sent, not settled). */
+export async function inFlightRefunds(db: Executor, movementPk: number): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('amount'))
+    .where('movement_pk', '=', movementPk)
+    .where('state', 'in', ['reserved', 'sent'])
+    .executeTakeFirstOrThrow();
+  return Number(row.amount);
+}
+
+/** Refunds left on their way by a crash or an unanswered provider, untouched since `before` (oldest first). */
+export function openRefunds(db: Executor, before: Date, limit: number) {
+  return db
+    .selectFrom('payment_refunds')
+    .select(['refund_pk', 'movement_pk'])
+    .where('state', 'in', ['reserved', 'sent'])
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Frees the Idempotency-Key of a refund the provider refused: the same key may be tried again. */
+export function releaseRefundKey(db: Executor, refundPk: number) {
+  return db.deleteFrom('refund_idempotency_keys').where('refund_pk', '=', refundPk).execute();
+}
+
 /**
  * Claims a refund's Idempotency-Key for a movement (inside the refund's transaction). False when the
  * key is already taken: PostgreSQL waits for a concurrent claim of the same key to commit or roll
@@ -150,7 +212,7 @@ export function refundOfKey(db: Executor, actorUserPk: number, key: string) {
   return db
     .selectFrom('refund_idempotency_keys as k')
     .leftJoin('payment_refunds as r', 'r.refund_pk', 'k.refund_pk')
-    .select(['k.movement_pk', 'k.requested_amount', 'k.refund_pk', 'r.amount'])
+    .select(['k.movement_pk', 'k.requested_amount', 'k.refund_pk', 'r.amount', 'r.state'])
     .where('k.actor_user_pk', '=', actorUserPk)
     .where('k.idempotency_key', '=', key)
     .executeTakeFirst();

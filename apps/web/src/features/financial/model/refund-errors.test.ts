@@ -13,6 +13,8 @@ describe('refund error texts', () => {
     expect(refundErrorKey({ code: 'PAYMENT_PROVIDER_FAILED', message: 'Mercado Pago answered 500' })).toBe('messages.providerFailed');
     expect(refundErrorKey({ code: 'WALLET_BALANCE_LOW', message: 'x' })).toBe('refund.errors.WALLET_BALANCE_LOW');
     expect(refundErrorKey({ code: 'PAYMENT_PROVIDER_NOT_CONFIGURED', message: 'x' })).toBe('refund.errors.PAYMENT_PROVIDER_NOT_CONFIGURED');
+    expect(refundErrorKey({ code: 'PAYMENT_PROVIDER_UNCONFIRMED', message: 'x' })).toBe('refund.errors.PAYMENT_PROVIDER_UNCONFIRMED');
+    expect(refundErrorKey({ code: 'REFUND_IN_PROGRESS', message: 'x' })).toBe('refund.errors.REFUND_IN_PROGRESS');
   });
 
   it('refundErrorKey, when there is no body or an unknown code: null (the spec’s toast says it all)', () => {

@@ -3,7 +3,7 @@ import { financialMessages } from '@recarga/contracts/financial-constants';
 type MessageKey = keyof typeof financialMessages;
 
 /** Error codes of the refund call whose meaning the screen says in its own words (locale `refund.errors.*`). */
-const ownTexts = new Set(['WALLET_BALANCE_LOW', 'PAYMENT_PROVIDER_NOT_CONFIGURED']);
+const ownTexts = new Set(['WALLET_BALANCE_LOW', 'PAYMENT_PROVIDER_NOT_CONFIGURED', 'PAYMENT_PROVIDER_UNCONFIRMED', 'REFUND_IN_PROGRESS']);
 
 const byCode: Record<string, MessageKey> = {
   REFUND_TOO_LARGE: 'partialTooLarge',
