@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { PricingDetailForm } from '@recarga/contracts/dynamic-pricing';
+import type { PricingDetailForm, PricingDetailList } from '@recarga/contracts/dynamic-pricing';
 import type { TransactionDetailResponse } from '@recarga/contracts/transactions';
 import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
@@ -102,15 +102,17 @@ describe('dynamic pricing', () => {
       await page.getByRole('switch', { name: 'Precificação dinâmica ativa' }).click();
       const general = page.locator('section', { has: page.getByRole('heading', { name: 'Regra geral do dia' }) });
       await general.getByRole('switch', { name: 'Ativar: Valor inicial' }).click();
-      await general.getByLabel('Valor inicial', { exact: true }).fill('300');
+      await general.getByLabel('Valor inicial', { exact: true }).fill('3');
       await general.getByRole('switch', { name: 'Ativar: Preço por kWh' }).click();
-      await general.getByLabel('Preço por kWh', { exact: true }).fill('150');
-      expect(plain(await general.getByLabel('Preço por kWh', { exact: true }).inputValue())).toBe('R$ 1,50');
+      // Typed as written, with the comma as the decimal separator; shown in the locale's format once left.
+      await general.getByLabel('Preço por kWh', { exact: true }).fill('1,5');
+      await general.getByLabel('Preço por kWh', { exact: true }).blur();
+      expect(plain(await general.getByLabel('Preço por kWh', { exact: true }).inputValue())).toBe('1,50');
       // The duration price excludes the kWh price (002 §4), and the reverse.
       await general.getByRole('switch', { name: 'Ativar: Preço por tempo (minuto)' }).click();
       expect(await general.getByLabel('Preço por kWh', { exact: true }).inputValue()).toBe('');
       await general.getByRole('switch', { name: 'Ativar: Preço por kWh' }).click();
-      await general.getByLabel('Preço por kWh', { exact: true }).fill('150');
+      await general.getByLabel('Preço por kWh', { exact: true }).fill('1,50');
       expect(await general.getByLabel('Preço por tempo (minuto)', { exact: true }).inputValue()).toBe('');
       await general.getByLabel('Operação (%)').fill('10');
       await general.getByLabel('Impostos (%)').fill('125');
@@ -122,7 +124,7 @@ describe('dynamic pricing', () => {
       await typeInPicker(evening.getByLabel('Início', { exact: true }), '18:00');
       await typeInPicker(evening.getByLabel('Término', { exact: true }), '21:00');
       await evening.getByRole('switch', { name: 'Ativar: Preço por kWh' }).click();
-      await evening.getByLabel('Preço por kWh', { exact: true }).fill('250');
+      await evening.getByLabel('Preço por kWh', { exact: true }).fill('2,50');
       await page.getByTestId('day-save').click();
       await waitForToast(page, SAVED);
 
@@ -133,7 +135,7 @@ describe('dynamic pricing', () => {
       await typeInPicker(inside.getByLabel('Término', { exact: true }), '20:00');
       await inside.getByText(CLASH).waitFor();
       await inside.getByRole('switch', { name: 'Ativar: Preço por kWh' }).click();
-      await inside.getByLabel('Preço por kWh', { exact: true }).fill('400');
+      await inside.getByLabel('Preço por kWh', { exact: true }).fill('4');
       await page.getByTestId('day-save').click();
       await inside.getByText(CLASH).waitFor();
       await shoot(page, 'dynamic-pricing-day-clash');
@@ -156,7 +158,7 @@ describe('dynamic pricing', () => {
       await page.getByText('Selecione o dia').waitFor();
       await typeInPicker(page.locator('#startDate'), christmasText);
       await page.getByRole('switch', { name: 'Ativar: Preço por kWh' }).click();
-      await page.getByLabel('Preço por kWh', { exact: true }).fill('100');
+      await page.getByLabel('Preço por kWh', { exact: true }).fill('1');
       await shoot(page, 'dynamic-pricing-exception');
       await page.getByTestId('exception-save').click();
       await waitForToast(page, SAVED);
@@ -183,7 +185,7 @@ describe('dynamic pricing', () => {
       await page.getByText('Nenhuma exceção cadastrada.').waitFor();
       await page.getByTestId('weekday-monday').getByRole('link', { name: 'Segunda-feira' }).click();
       await page.getByRole('heading', { name: 'Segunda-feira' }).waitFor();
-      expect(plain(await page.getByTestId('general-servicePrice').inputValue())).toBe('R$ 3,00');
+      expect(plain(await page.getByTestId('general-servicePrice').inputValue())).toBe('3,00');
       expect(await page.getByTestId('general-taxes').inputValue()).toBe('5');
       expect(await page.getByTestId('window-0').getByLabel('Início', { exact: true }).inputValue()).toBe('18:00');
       expect(await page.getByTestId('window-1').count()).toBe(0);
@@ -197,6 +199,37 @@ describe('dynamic pricing', () => {
       await shoot(page, 'dynamic-pricing-list');
     },
   );
+
+  it('a Colombian operator (es-CO): a weekday price typed "1200" is 1.200 pesos, shown without centavos and stored as 120000 hundredths', async () => {
+    const { page } = browser;
+    await signIn(page, logins.terpelOperator, 'terpel', { at: null });
+    const name = `Tarifa Bogotá ${Date.now()}`;
+    const uuid = await aProfile(page, name, [
+      { dayOfWeek: 'MONDAY', general: true, exception: false, active: true, durationPrice: 100, operationFee: 0, taxes: 0 },
+    ]);
+    await page.goto(appUrl(`/dynamic-pricing/${uuid}/monday`, 'terpel'));
+    await page.getByRole('heading', { name: 'Lunes' }).waitFor();
+    const general = page.locator('section', { has: page.getByRole('heading', { name: 'Regla general del día' }) });
+    await general.getByRole('switch', { name: 'Activar: Precio por kWh' }).click();
+    const kwh = general.getByLabel('Precio por kWh', { exact: true });
+    // Every digit counts (it stayed "$ 0" when pesos were typed as centavos).
+    await kwh.pressSequentially('1200');
+    expect(await kwh.inputValue()).toBe('1200');
+    await kwh.blur();
+    expect(plain(await kwh.inputValue())).toBe('1.200');
+    await page.getByTestId('day-save').click();
+    await waitForToast(page, '¡Perfil de precios actualizado con éxito!');
+    const saved = await callApi<PricingDetailList>(page, `/api/dynamic-pricing/${uuid}/detail/`);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.currency).toBe('COP');
+    const monday = saved.body.dynamicPricingDetailList.find((d) => d.dayOfWeek === 'MONDAY' && d.general);
+    expect(monday?.kwhPrice).toBe(120000);
+    // Pasted with the grouping point, the same amount.
+    await kwh.fill('');
+    await kwh.fill('1.200');
+    await kwh.blur();
+    expect(plain(await kwh.inputValue())).toBe('1.200');
+  });
 
   it(
     'a recharge priced by a profile: its segments in the transaction’s detail, with the profile and version',

@@ -345,13 +345,32 @@ describe('financial movements', () => {
     const drawer = await openDrawer(page, mv.a);
     expect(await drawer.getByTestId('fin-drawer-amount').innerText().then(plain)).toBe('R$ 24,05');
     await drawer.getByTestId('fin-refund').click();
-    const dialog = page.getByRole('dialog', { name: `Reembolsar Recarga #${mv.a}` });
+    const dialog = page.getByRole('dialog', { name: `Reembolsar a movimentação #${mv.a}` });
     await dialog.waitFor();
     expect(await dialog.innerText().then(plain)).toContain('Devolve R$ 24,05 ao cliente');
     await shoot(page, 'financial-refund-total', { fullPage: false });
+    // "Continuar" sends nothing: it shows what will happen, and only the confirmation refunds.
+    const posted: Request[] = [];
+    const onRequest = (r: Request) => {
+      if (r.url().includes('/payments/refunds') && r.method() === 'POST') posted.push(r);
+    };
+    page.on('request', onRequest);
+    await page.getByTestId('fin-refund-continue').click();
+    const confirmDialog = page.getByRole('dialog', { name: `Confirmar o reembolso da movimentação #${mv.a}` });
+    await confirmDialog.waitFor();
+    const summary = plain(await confirmDialog.getByTestId('fin-refund-summary').innerText());
+    for (const part of ['Valor a devolver', 'R$ 24,05', 'Volta por', 'Cliente', `#${mv.a} · recarga #`]) expect(summary).toContain(part);
+    expect(await confirmDialog.innerText().then(plain)).toContain('O reembolso não pode ser desfeito');
+    await shoot(page, 'financial-refund-confirm', { fullPage: false });
+    expect(posted).toEqual([]);
+    // Back returns to the choice, still without sending.
+    await page.getByTestId('fin-refund-back').click();
+    await page.getByTestId('fin-refund-continue').click();
+    page.off('request', onRequest);
+    expect(posted).toEqual([]);
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes(`/gateway/transactions/${mv.a}/payments/refunds`) && r.method() === 'POST'),
-      page.getByTestId('fin-refund-continue').click(),
+      page.getByTestId('fin-refund-confirm').click(),
     ]);
     expect(new URL(request.url()).searchParams.has('partialAmount')).toBe(false);
     expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
@@ -379,45 +398,47 @@ describe('financial movements', () => {
     const drawer = await openDrawer(page, mv.c);
     expect(await drawer.getByTestId('fin-drawer-amount').innerText().then(plain)).toBe('R$ 48,09');
     await drawer.getByTestId('fin-refund').click();
-    const dialog = page.getByRole('dialog', { name: `Reembolsar Recarga #${mv.c}` });
+    const dialog = page.getByRole('dialog', { name: `Reembolsar a movimentação #${mv.c}` });
     await dialog.waitFor();
     await dialog.getByText('Reembolso parcial', { exact: true }).click();
     const amount = dialog.getByTestId('fin-refund-amount');
     const continueButton = page.getByTestId('fin-refund-continue');
     // Nothing typed: continue disabled, no scolding.
     expect(await continueButton.isDisabled()).toBe(true);
-    // Typed as digits, in hundredths: 4 8 1 0 → R$ 48,10, one hundredth above the R$ 48,09 paid.
-    await amount.pressSequentially('4810');
-    expect(await amount.inputValue().then(plain)).toBe('R$ 48,10');
+    // Typed as written: 48,10, one hundredth above the R$ 48,09 paid.
+    await amount.pressSequentially('48,10');
+    expect(await amount.inputValue().then(plain)).toBe('48,10');
     await dialog.getByText('O valor parcial não pode ser maior que o valor restante.').waitFor();
     expect(await continueButton.isDisabled()).toBe(true);
     await shoot(page, 'financial-refund-partial-too-large', { fullPage: false });
     // R$ 10,00: accepted.
     await amount.fill('');
-    await amount.pressSequentially('1000');
-    expect(await amount.inputValue().then(plain)).toBe('R$ 10,00');
+    await amount.pressSequentially('12,50');
     expect(await continueButton.isDisabled()).toBe(false);
     const refunds: Request[] = [];
     page.on('request', (r) => {
       if (r.url().includes(`/gateway/transactions/${mv.c}/payments/refunds`) && r.method() === 'POST') refunds.push(r);
     });
-    await continueButton.dblclick();
+    await continueButton.click();
+    expect(plain(await page.getByTestId('fin-refund-summary-amount').innerText())).toBe('R$ 12,50');
+    await page.getByTestId('fin-refund-confirm').dblclick();
     await waitForToast(page, 'Solicitação de reembolso enviada com sucesso!');
-    expect(new URL(refunds[0]!.url()).searchParams.get('partialAmount')).toBe('1000');
+    // "12,50" typed in pt-BR is 1250 hundredths on the wire and in the ledger.
+    expect(new URL(refunds[0]!.url()).searchParams.get('partialAmount')).toBe('1250');
     // Every request of this intent carries the same key.
     expect(new Set(refunds.map((r) => r.headers()['idempotency-key'])).size).toBe(1);
     await expect.poll(() => drawer.getByTestId('fin-drawer-status').innerText().then(plain)).toContain('Devolução parcial');
-    expect(await drawer.getByTestId('fin-drawer-refunded').innerText().then(plain)).toBe('R$ 10,00');
-    expect(await drawer.getByTestId('fin-drawer-available').innerText().then(plain)).toBe('R$ 38,09');
+    expect(await drawer.getByTestId('fin-drawer-refunded').innerText().then(plain)).toBe('R$ 12,50');
+    expect(await drawer.getByTestId('fin-drawer-available').innerText().then(plain)).toBe('R$ 35,59');
     expect(await drawer.getByTestId('fin-drawer-total').innerText().then(plain)).toBe('R$ 48,09');
     await shoot(page, 'financial-drawer-partial', { fullPage: false });
 
-    // Again: the limit is now what remains (R$ 38,09), not the amount paid.
+    // Again: the limit is now what remains (R$ 35,59), not the amount paid.
     await dialog.waitFor({ state: 'hidden' });
     await drawer.getByTestId('fin-refund').click();
     await dialog.waitFor();
     await dialog.getByText('Reembolso parcial', { exact: true }).click();
-    await amount.pressSequentially('3810');
+    await amount.pressSequentially('35,60');
     await dialog.getByText('O valor parcial não pode ser maior que o valor restante.').waitFor();
     expect(await continueButton.isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
@@ -426,8 +447,8 @@ describe('financial movements', () => {
     const server = await movement(page, mv.c);
     expect(server).toMatchObject({
       paymentStatus: 'partial_refund',
-      paymentTransactionAmountRefunded: 1000,
-      paymentTransactionAmountAvailable: 3809,
+      paymentTransactionAmountRefunded: 1250,
+      paymentTransactionAmountAvailable: 3559,
     });
   });
 

@@ -184,8 +184,9 @@ describe('vouchers', () => {
     if (await page.getByTestId('voucher-tenant').count()) await pick(page, 'Rede', MOVE);
     await pick(page, 'Tipo do voucher', 'Reais');
     const value = page.getByLabel('Valor do voucher', { exact: true });
-    await value.fill('2500');
-    await expect.poll(async () => plain(await value.inputValue())).toBe('R$ 25,00');
+    await value.fill('25');
+    await value.blur();
+    await expect.poll(async () => plain(await value.inputValue())).toBe('25,00');
 
     // Users need the quantity first (002 §5).
     await page.getByTestId('voucher-select-users').click();
@@ -224,7 +225,7 @@ describe('vouchers', () => {
     // Back on the form, with everything typed before.
     await page.waitForURL((url) => url.pathname === '/vouchers/create');
     expect(await page.getByLabel('Código', { exact: true }).inputValue()).toBe(code);
-    expect(plain(await page.getByLabel('Valor do voucher', { exact: true }).inputValue())).toBe('R$ 25,00');
+    expect(plain(await page.getByLabel('Valor do voucher', { exact: true }).inputValue())).toBe('25,00');
     await expect.poll(async () => plain(await page.getByTestId('voucher-users-count').innerText())).toBe('· 2 usuários selecionados');
     await shoot(page, 'vouchers-create-form');
     await page.getByTestId('voucher-submit').click();
@@ -290,7 +291,7 @@ describe('vouchers', () => {
     await page.waitForURL((url) => url.pathname === `/voucher/${voucherPk}/edit`);
     const name = page.getByLabel('Nome', { exact: true });
     await expect.poll(() => name.inputValue()).toBe('Crédito de boas-vindas');
-    expect(plain(await page.getByLabel('Valor do voucher', { exact: true }).inputValue())).toBe('R$ 25,00');
+    expect(plain(await page.getByLabel('Valor do voucher', { exact: true }).inputValue())).toBe('25,00');
     // The voucher names its charger: the picker shows it as 'Name (ChargeBox ID)'.
     expect(await page.getByTestId('voucher-chargers').innerText()).toContain(`Estação dos vouchers (${STATION})`);
     await name.fill('Crédito de boas-vindas (editado)');
@@ -376,7 +377,7 @@ describe('vouchers', () => {
 
     // Over the limit on the client: R$ 1.000,01.
     await pick(page, 'Tipo do voucher', 'Reais');
-    await page.getByLabel('Valor do voucher', { exact: true }).fill('100001');
+    await page.getByLabel('Valor do voucher', { exact: true }).fill('1000,01');
     await page.getByTestId('voucher-submit').click();
     await page.getByText('O valor máximo do voucher é R$ 1.000,00').waitFor();
 
@@ -467,8 +468,11 @@ describe('vouchers', () => {
     await page.waitForURL((url) => url.pathname === '/vouchers/create');
     await pick(page, 'Tipo de voucher', 'Dinero');
     const value = page.getByLabel('Valor del voucher', { exact: true });
-    await value.fill('150000');
-    await expect.poll(async () => plain(await value.inputValue())).toBe('$ 1.500,00');
+    // Pesos are typed whole: "1500" is $ 1.500 (it was typed as centavos before).
+    await value.fill('1500');
+    await value.blur();
+    await expect.poll(async () => plain(await value.inputValue())).toBe('1.500');
+    await page.getByText('Valor por usuario, en peso colombiano').waitFor();
     await page.getByTestId('voucher-select-users').click();
     await page.getByText('Complete la cantidad de vouchers').first().waitFor();
     await page.getByText('Todos los campos son obligatorios.').waitFor();

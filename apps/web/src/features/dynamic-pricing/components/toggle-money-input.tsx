@@ -1,6 +1,6 @@
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput } from './money-input';
+import { MoneyInput } from '../../../components/money-input';
 
 interface Props {
   id?: string;
@@ -42,7 +42,8 @@ export function ToggleMoneyInput({ id, value, onChange, label, currency, locale,
       <MoneyInput
         id={id}
         value={value}
-        onChange={onChange}
+        // Emptied while on, the price is zero: only the switch turns it off.
+        onChange={(typed) => onChange?.(typed ?? 0)}
         currency={currency}
         locale={locale}
         disabled={disabled || !on}

@@ -105,7 +105,9 @@ export function MovementDrawer({ row, open, onClose, onChanged }: Props) {
       title={
         <span className="fin-drawer__title">
           <span data-testid="fin-drawer-title">{t(`type.${m.targetType}`)}</span>
-          <span className="fin-drawer__id">#{m.movementPk}</span>
+          <span className="fin-drawer__id" data-testid="fin-drawer-movement">
+            {t('drawer.movementId', { id: m.movementPk })}
+          </span>
         </span>
       }
       extra={<StatusTag status={m.paymentStatus} />}

@@ -5,6 +5,12 @@ import { useBrand } from '../../../lib/theme/brand-context';
 /** Locale of a currency's amounts when it is not the brand's (an administrator's networks abroad). */
 const localeOfCurrency: Record<string, string> = { BRL: 'pt-BR', COP: 'es-CO', USD: 'es-EC', UYU: 'es-UY' };
 
+/** The locale a currency's amounts are written in when the brand does not say (an administrator's networks abroad). */
+export function moneyLocaleOf(currency: string, brand?: { currency: string; moneyLocale: string }): string {
+  if (brand && currency === brand.currency) return brand.moneyLocale;
+  return localeOfCurrency[currency] ?? brand?.moneyLocale ?? 'pt-BR';
+}
+
 /** Formats minor units in a movement's currency: the brand's locale for its own currency ('R$ 24,05', '$ 1.350,00'). */
 export function useMoney() {
   const brand = useBrand();
@@ -12,7 +18,7 @@ export function useMoney() {
     const format = (minor: number, currency: string) =>
       formatMinorUnits(minor, {
         currency,
-        locale: currency === brand.currency ? brand.moneyLocale : (localeOfCurrency[currency] ?? brand.moneyLocale),
+        locale: moneyLocaleOf(currency, { currency: brand.currency, moneyLocale: brand.moneyLocale }),
       });
     return {
       format,

@@ -1,17 +1,8 @@
 /**
- * The partial refund's amount (000 §4, §5): typed as digits that enter from the right, as in a till
- * (1, 15, 150 read 0,01, 0,15, 1,50), handled in hundredths (minor units) from the keyboard to the
- * query (`partialAmount`); never more than what remains of the payment.
+ * The partial refund's amount (000 §4, §5): typed in the app's money field (components/money-input),
+ * handled in hundredths (minor units) from the field to the query (`partialAmount`); never more
+ * than what remains of the payment.
  */
-
-/** Up to 9.999.999.999,99: no refund is larger, and the number stays an exact integer. */
-export const PARTIAL_MAX_DIGITS = 12;
-
-/** The amount in hundredths of what the field holds after a keystroke (its formatted text with the new digit). */
-export function hundredthsOfTyped(text: string): number {
-  const digits = text.replace(/\D/g, '').replace(/^0+/, '').slice(0, PARTIAL_MAX_DIGITS);
-  return digits ? Number(digits) : 0;
-}
 
 export type PartialRefundProblem = 'empty' | 'tooLarge';
 

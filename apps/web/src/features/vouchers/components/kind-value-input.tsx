@@ -1,5 +1,6 @@
 import { Input } from 'antd';
 import type { VoucherKind } from '@recarga/contracts/vouchers';
+import { MoneyInput } from '../../../components/money-input';
 import { digitsValue } from '../model/voucher-rules';
 
 interface Props {
@@ -17,32 +18,31 @@ interface Props {
   'aria-invalid'?: boolean;
 }
 
-const typedFormats = new Map<string, Intl.NumberFormat>();
+/** kWh up to 1000, percent up to 100 (money has its own field and limit). */
+const maxDigits = { KWH_RECHARGE: 4, PERCENT_RECHARGE: 3 } as const;
 
 /**
- * Money as the field shows it while it is typed as cents: always two decimals, even for a currency
- * written without them (Colombian pesos read '$ 1.500' elsewhere; typed here they read '$ 1.500,00').
- */
-export function typedMoneyText(minor: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`;
-  let format = typedFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    typedFormats.set(key, format);
-  }
-  return format.format(minor / 100);
-}
-
-/** Money up to 1.000,00 (7 digits typed as cents), kWh up to 1000, percent up to 100. */
-const maxDigits = { MONEY_RECHARGE: 7, KWH_RECHARGE: 4, PERCENT_RECHARGE: 3 } as const;
-
-/**
- * The voucher value (002 §5): money typed as cents and shown in the tenant's currency as it is
- * typed (1, 5, 0 read R$ 1,50); kWh and percent accept digits only.
+ * The voucher value (002 §5): money in the app's money field, in the tenant's currency (R$ 20,00 is
+ * typed "20"; 20.000 pesos "20000"); kWh and percent accept digits only.
  */
 export function KindValueInput({ id, kind, value, onChange, onBlur, currency, moneyLocale, disabled, placeholder, ...aria }: Props) {
-  const money = kind === 'MONEY_RECHARGE';
-  const text = value === null || value === undefined ? '' : money ? typedMoneyText(value, currency, moneyLocale) : String(value);
+  if (kind === 'MONEY_RECHARGE')
+    return (
+      <MoneyInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        currency={currency}
+        locale={moneyLocale}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-describedby={aria['aria-describedby']}
+        aria-invalid={aria['aria-invalid']}
+        data-testid="voucher-value"
+      />
+    );
+  const text = value === null || value === undefined ? '' : String(value);
   return (
     <Input
       id={id}

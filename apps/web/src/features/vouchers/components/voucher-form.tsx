@@ -27,7 +27,7 @@ import { CREATE_USERS_PATH, LIST_PATH, editUsersPath } from '../model/paths';
 import { clearVoucherDraft, saveVoucherDraft, type DraftUser } from '../model/voucher-draft';
 import { createBody, updateBody, type VoucherFormValues } from '../model/voucher-form';
 import { CODE_PATTERN, fieldMessageName, kindValueError, normaliseCode, unitsError } from '../model/voucher-rules';
-import { DigitsInput, KindValueInput, typedMoneyText } from './kind-value-input';
+import { DigitsInput, KindValueInput } from './kind-value-input';
 import { useVoucherFormat } from './use-voucher-format';
 
 const DATE_TIME = 'DD/MM/YYYY HH:mm';
@@ -261,7 +261,7 @@ export function VoucherForm({ voucher, initial, users, tenants, backPath, fromDr
   const otherDisabled = locked;
   const valueHint =
     kind === 'MONEY_RECHARGE'
-      ? t('form.valueHintMoney', { example: typedMoneyText(150, currency, moneyLocale) })
+      ? t('form.valueHintMoney', { currency: new Intl.DisplayNames([moneyLocale], { type: 'currency' }).of(currency) ?? currency })
       : kind === 'KWH_RECHARGE'
         ? t('form.valueHintKwh')
         : kind === 'PERCENT_RECHARGE'
