@@ -124,6 +124,8 @@ interface LocalStation extends Partial<Pinged> {
   opened: Promise<void>;
   /** A newer socket of the same station took over: this one leaves no Disconnected event. */
   replaced: boolean;
+  /** When its upgrade arrived among this node's (upgradeSeq): the later socket of a station is the one kept. */
+  order: number;
   closed: boolean;
   whenClosed: Promise<void>;
   markClosed: () => void;
@@ -175,6 +177,8 @@ export class CentralSystem implements UpgradeHandler {
   private readonly admission = new Admission<LocalStation>(DIRECT_AT_ONCE, (entry) => this.closing && entry.closed);
   /** Station sockets from their upgrade request until they close: what counts against `maxConnections`. */
   private sockets = 0;
+  /** Upgrades in the order they arrived: of two sockets of one station, the later one stays. */
+  private upgradeSeq = 0;
   private lastCapWarning = 0;
   private readonly messageDuration = new Histogram(
     'recarga_ocpp_message_duration_seconds',
@@ -245,9 +249,13 @@ export class CentralSystem implements UpgradeHandler {
     await this.removeConnections((trx) => repo.clearNodeConnections(trx, this.nodeId));
     this.unsubscribes.push(
       this.opts.bus.subscribe('ocpp.connected.*', (data) => {
-        const msg = data as { chargeBoxId: string; connectionId: string };
+        const msg = data as { chargeBoxId: string; connectionId: string; nodeId: string; connectedAt: number };
+        // This node settles its own sockets as they open (onClient); a message may arrive after a newer socket's.
+        if (msg.nodeId === this.nodeId) return;
         const entry = this.local.get(msg.chargeBoxId);
-        if (entry && entry.session.connectionId !== msg.connectionId && !entry.closed) {
+        const mine = entry?.connectedAt.getTime() ?? 0;
+        const newer = msg.connectedAt > mine || (msg.connectedAt === mine && msg.connectionId > (entry?.session.connectionId ?? ''));
+        if (entry && entry.session.connectionId !== msg.connectionId && !entry.closed && newer) {
           entry.replaced = true;
           void entry.link.close(1000, 'Replaced by a newer connection');
         }
@@ -273,8 +281,9 @@ export class CentralSystem implements UpgradeHandler {
     }
     this.sockets++;
     socket.once('close', () => this.sockets--);
+    const order = ++this.upgradeSeq;
     // Whatever the request holds, a failure here refuses this socket; it never reaches the process.
-    this.upgrade(req, socket, head).catch((err: unknown) => {
+    this.upgrade(req, socket, head, order).catch((err: unknown) => {
       this.opts.log.error({ err }, 'ocpp: upgrade failed');
       refuseHandshake(socket, 500);
     });
@@ -282,7 +291,7 @@ export class CentralSystem implements UpgradeHandler {
   }
 
   /** Checks the station (identity, subprotocol, password), then completes the WebSocket upgrade. */
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, order: number) {
     // Until ws owns the socket, a reset must neither crash the node nor leave the socket open.
     const onError = () => socket.destroy();
     socket.on('error', onError);
@@ -296,7 +305,7 @@ export class CentralSystem implements UpgradeHandler {
     try {
       this.wss.handleUpgrade(req, socket, head, (ws) => {
         socket.removeListener('error', onError);
-        this.onClient(ws, verdict, handshake.remoteAddress);
+        this.onClient(ws, verdict, handshake.remoteAddress, order);
       });
     } finally {
       this.choosing = undefined;
@@ -404,7 +413,7 @@ export class CentralSystem implements UpgradeHandler {
     }
   }
 
-  private onClient(ws: WebSocket, verdict: Extract<Verdict, { ok: true }>, remoteAddress: string | undefined) {
+  private onClient(ws: WebSocket, verdict: Extract<Verdict, { ok: true }>, remoteAddress: string | undefined, order: number) {
     const { protocol } = verdict;
     const session: StationSession = { ...verdict.session, protocol, connectionId: randomUUID() };
     let markClosed!: () => void;
@@ -418,6 +427,7 @@ export class CentralSystem implements UpgradeHandler {
       recorded: false,
       opened: Promise.resolve(),
       replaced: false,
+      order,
       closed: false,
       whenClosed,
       markClosed,
@@ -428,9 +438,15 @@ export class CentralSystem implements UpgradeHandler {
     } as Omit<LocalStation, 'link'> as LocalStation;
     // Listening from here on, synchronously: the station may send its first message right away.
     entry.link = new StationLink(ws, protocol, this.linkOwner, this.linkOptions, entry);
-    this.keepAlive.add(entry as Pinged);
 
     const previous = this.local.get(session.chargeBoxId);
+    if (previous && !previous.closed && previous.order > order) {
+      // A socket of this station that arrived later passed its checks first: it stays, this older one leaves.
+      entry.replaced = true;
+      void entry.link.close(1000, 'Replaced by a newer connection');
+      return;
+    }
+    this.keepAlive.add(entry as Pinged);
     this.local.set(session.chargeBoxId, entry);
     this.byConnection.set(session.connectionId, entry);
     if (previous && !previous.closed) {
@@ -444,6 +460,7 @@ export class CentralSystem implements UpgradeHandler {
       chargeBoxId: session.chargeBoxId,
       connectionId: session.connectionId,
       nodeId: this.nodeId,
+      connectedAt: connectedAt.getTime(),
     });
     entry.opened = this.track(this.recordConnected(entry));
     entry.opened.catch((err) => {

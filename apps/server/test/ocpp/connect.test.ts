@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { aStation } from '../helpers/station-builders';
+import { subjectToken } from '../../src/platform/bus-subjects';
 import { eventually, handshakeStatus, ocppUrl, stationClient } from './ocpp-helpers';
 
 describe('OCPP connection: who may connect', () => {
@@ -121,6 +122,52 @@ describe('OCPP connection: who may connect', () => {
     const conn = await t.db.selectFrom('station_connections').select('charge_box_pk').where('charge_box_pk', '=', pk).execute();
     expect(conn).toHaveLength(1);
     await second.close();
+  });
+
+  it('five sockets of one station opened at once: one stays connected and answering, the four others are closed as replaced', async () => {
+    // Arrange
+    const pk = await aStation(t, { id: 'BURST-01' });
+    const clients = Array.from({ length: 5 }, () => stationClient(url, 'BURST-01'));
+    const closed = new Map<number, number>();
+    clients.forEach((c, i) => c.on('close', ({ code }: { code: number }) => closed.set(i, code)));
+
+    // Act
+    await Promise.allSettled(clients.map((c) => c.connect()));
+    await eventually(() => closed.size >= 4);
+
+    // Assert: each late bus message of an older socket used to close the newest too, and none stayed.
+    const survivor = clients.find((_, i) => !closed.has(i));
+    expect(survivor, 'a socket stays open').toBeDefined();
+    expect(await survivor!.call('Heartbeat', {})).toMatchObject({ currentTime: expect.any(String) });
+    await t.app.ocpp.flush();
+    expect(closed.size).toBe(4);
+    expect([...closed.values()]).toEqual([1000, 1000, 1000, 1000]);
+    const conn = await t.db.selectFrom('station_connections').select('charge_box_pk').where('charge_box_pk', '=', pk).execute();
+    expect(conn).toHaveLength(1);
+    await survivor!.close();
+  });
+
+  it('a late notice of an older socket (the broker delivers after the newer socket is in place): the newer one stays; a newer socket on another node takes over', async () => {
+    // Arrange
+    await aStation(t, { id: 'LATE-01' });
+    const client = stationClient(url, 'LATE-01');
+    await client.connect();
+    let closedWith: number | null = null;
+    client.on('close', ({ code }: { code: number }) => (closedWith = code));
+    const notice = (nodeId: string, connectedAt: number, connectionId: string) =>
+      t.bus.publish(`ocpp.connected.${subjectToken('LATE-01')}`, { chargeBoxId: 'LATE-01', connectionId, nodeId, connectedAt });
+
+    // Act: this node's own older socket, then another node's older one, arrive late.
+    notice(t.app.ocpp.nodeId, Date.now() - 1000, 'an-older-socket-here');
+    notice('another-node', Date.now() - 1000, 'an-older-socket-there');
+
+    // Assert: still connected and answering.
+    expect(await client.call('Heartbeat', {})).toMatchObject({ currentTime: expect.any(String) });
+    expect(closedWith).toBeNull();
+
+    // A newer socket of the station on another node: this one gives way.
+    notice('another-node', Date.now() + 1000, 'a-newer-socket-there');
+    await eventually(() => closedWith === 1000);
   });
 
   it('other paths on the HTTP server: upgrade refused with 404', async () => {

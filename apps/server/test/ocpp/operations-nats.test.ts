@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aStation } from '../helpers/station-builders';
 import { bearer, demo, loginAs } from '../helpers/test-app';
 import { createTestCluster, type TestCluster } from '../helpers/test-cluster';
-import { bootedStation, eventually } from './ocpp-helpers';
+import { bootedStation, eventually, stationClient } from './ocpp-helpers';
 
 /** Runs against a real NATS server when TEST_NATS_URL is set (CI: nats://127.0.0.1:4222). */
 const natsUrl = process.env.TEST_NATS_URL;
@@ -81,5 +81,22 @@ describe.skipIf(!natsUrl)('remote operations on two nodes over NATS', () => {
     expect(task.interrupted).toBe(true);
     expect(task.taskDetail.resultMap[id]).toMatchObject({ status: 'interrupted', errorCode: 'INTERRUPTED' });
     await station.close({ force: true });
+  });
+
+  it('five sockets of one station opened at once on node A, over NATS: one stays connected and answering, the four others are closed as replaced', async () => {
+    const id = `BURST-NATS-${suffix}`;
+    await aStation(cluster, { id, tenant: 'move' });
+    const clients = Array.from({ length: 5 }, () => stationClient(cluster.urls[0]!, id));
+    const closed = new Map<number, number>();
+    clients.forEach((c, i) => c.on('close', ({ code }: { code: number }) => closed.set(i, code)));
+    await Promise.allSettled(clients.map((c) => c.connect()));
+    await eventually(() => closed.size >= 4, 10_000);
+    // Node A's own notices come back from NATS after the newer sockets are in place; they used to close every one.
+    const survivor = clients.find((_, i) => !closed.has(i));
+    expect(survivor, 'a socket stays open').toBeDefined();
+    expect(await survivor!.call('Heartbeat', {})).toMatchObject({ currentTime: expect.any(String) });
+    expect([...closed.values()]).toEqual([1000, 1000, 1000, 1000]);
+    expect(cluster.nodes[0]!.ocpp.localStations()).toContain(id);
+    await survivor!.close();
   });
 });
