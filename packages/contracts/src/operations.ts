@@ -77,15 +77,14 @@ export const commandBodySchemas = {
     }),
   remote_stop_transaction: z.object({ ...base, transactionId: z.number().int().min(1).max(INT4_MAX) }),
   reset: z.object({ ...base, resetType: z.enum(resetTypes) }),
-  get_configuration: z
-    .object({
-      ...base,
-      /** Predefined keys. */
-      confKeyList: z.array(z.string().trim().min(1).max(50)).max(100).default([]),
-      /** Other keys, typed by the operator. */
-      setConfKeyList: z.array(z.string().trim().min(1).max(50)).max(100).default([]),
-    })
-    .refine((b) => b.confKeyList.length + b.setConfKeyList.length > 0, { message: operationMessages.required, path: ['confKeyList'] }),
+  /** No key at all asks the station for every key it has (OCPP: an absent key list means all). */
+  get_configuration: z.object({
+    ...base,
+    /** Predefined keys. */
+    confKeyList: z.array(z.string().trim().min(1).max(50)).max(100).default([]),
+    /** Other keys, typed by the operator. */
+    setConfKeyList: z.array(z.string().trim().min(1).max(50)).max(100).default([]),
+  }),
   change_configuration: z
     .object({
       ...base,

@@ -179,6 +179,8 @@ export class CentralSystem implements UpgradeHandler {
   private sockets = 0;
   /** Upgrades in the order they arrived: of two sockets of one station, the later one stays. */
   private upgradeSeq = 0;
+  /** When each station's protocol refusal was last written to its network's log (epoch ms). */
+  private readonly refusedProtocolNoted = new Map<string, number>();
   private lastCapWarning = 0;
   private readonly messageDuration = new Histogram(
     'recarga_ocpp_message_duration_seconds',
@@ -367,6 +369,24 @@ export class CentralSystem implements UpgradeHandler {
     return p;
   }
 
+  /**
+   * A registered station refused for its subprotocol leaves a line in its network's log, at most one
+   * per station every 10 minutes (a station retrying every few seconds must not flood the log).
+   */
+  private noteRefusedProtocol(station: { tenant_pk: number; charge_box_id: string }, offered: string) {
+    const now = Date.now();
+    const last = this.refusedProtocolNoted.get(station.charge_box_id);
+    if (last !== undefined && now - last < 10 * 60_000) return;
+    if (this.refusedProtocolNoted.size >= 10_000) this.refusedProtocolNoted.clear();
+    this.refusedProtocolNoted.set(station.charge_box_id, now);
+    this.opts.log.warn({ chargeBoxId: station.charge_box_id, offered }, 'ocpp: no common subprotocol; connection refused');
+    this.opts.tenantLog?.stationRefusedProtocol(
+      { tenantPk: station.tenant_pk, chargeBoxId: station.charge_box_id },
+      offered,
+      PROTOCOLS.join(','),
+    );
+  }
+
   private async authenticate(handshake: Handshake): Promise<Verdict> {
     const reject = (status: number, message: string): Verdict => ({ ok: false, status, message });
     try {
@@ -390,7 +410,10 @@ export class CentralSystem implements UpgradeHandler {
         this.opts.log.warn({ chargeBoxId: id, remoteAddress: address }, 'ocpp: unknown charge point refused');
         return reject(404, 'Unknown charge point');
       }
-      if (!protocol) return reject(400, `Unsupported subprotocol; use one of ${PROTOCOLS.join(', ')}`);
+      if (!protocol) {
+        this.noteRefusedProtocol(station, [...handshake.protocols].join(','));
+        return reject(400, `Unsupported subprotocol; use one of ${PROTOCOLS.join(', ')}`);
+      }
       if (station.ocpp_password_hash) {
         // The check is counted as a failure before the password is looked at.
         const refused = await throttled('password');

@@ -87,10 +87,24 @@ describe('OCPP connection: who may connect', () => {
     expect(status).toBe(400);
   });
 
-  it('no OCPP subprotocol offered: refused with 400', async () => {
+  it('no OCPP subprotocol offered: refused with 400, and the network’s log says why (once, however often it retries)', async () => {
     await aStation(t, { id: 'NOPROTO-01' });
     const status = await rawHandshakeStatus('NOPROTO-01', ['ocpp2.0.1']);
     expect(status).toBe(400);
+    expect(await rawHandshakeStatus('NOPROTO-01', ['ocpp2.0.1'])).toBe(400);
+    await t.app.services.get('tenantLog').flush();
+    const lines = await t.db
+      .selectFrom('tenant_log_lines')
+      .select(['level', 'category', 'text'])
+      .where('charge_box_id', '=', 'NOPROTO-01')
+      .execute();
+    expect(lines).toEqual([
+      {
+        level: 'WARN',
+        category: 'ocpp',
+        text: expect.stringMatching(/^Connection refused: no common subprotocol .*ocpp2\.0\.1.*ocpp1\.6/),
+      },
+    ]);
   });
 
   it('a second socket of the same station: replaces the first, which is closed without a Disconnected event', async () => {

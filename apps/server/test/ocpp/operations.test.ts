@@ -110,6 +110,20 @@ describe('remote operations: commands as tasks, over real websockets', () => {
     expect(detail.json().unknownKeys).toEqual(['NoSuchKey']);
   });
 
+  it('get_configuration with no key: the station is asked for all its keys (no key list), and the detail shows every one', async () => {
+    const sim = await simulator('OPS-16-ALL');
+    const res = await post(admin, 'v1.6/get_configuration', { chargePointSelectList: ['OPS-16-ALL'], confKeyList: [], setConfKeyList: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = await finished(admin, res.json().taskId);
+    expect(task.taskDetail.resultMap['OPS-16-ALL']).toMatchObject({ status: 'answered', response: 'Accepted' });
+    const detail = (await get(admin, `operations/tasks/${res.json().taskId}/details/OPS-16-ALL/`)).json();
+    const keys = (detail.configurationKeys as { key: string }[]).map((k) => k.key);
+    expect(keys.length).toBeGreaterThan(1);
+    expect(keys).toContain('HeartbeatInterval');
+    expect(keys.length).toBe(sim.configuration.list().configurationKey.length);
+    expect(detail.unknownKeys).toEqual([]);
+  });
+
   it('remote start by tag on a simulator: accepted and a transaction appears; remote stop ends it', async () => {
     await simulator('OPS-16-B');
 
@@ -626,6 +640,18 @@ describe('remote operations: commands as tasks, over real websockets', () => {
     expect((await finished(admin, version.json().taskId)).taskDetail.resultMap['OPS-LOCAL']).toMatchObject({ response: '3' });
     const options = await get(admin, 'operations/v1.6/send_local_list/');
     expect(options.json().localLists['OPS-LOCAL']).toMatchObject({ listVersion: 3, reportedVersion: 3 });
+  });
+
+  it('get_local_list_version from a station without a local list (-1): answered NotSupported, never shown as a version', async () => {
+    const sim = await simulator('OPS-NOLIST');
+    sim.configuration.set('LocalAuthListEnabled', 'false');
+    const res = await post(admin, 'v1.6/get_local_list_version', { chargePointSelectList: ['OPS-NOLIST'] });
+    expect((await finished(admin, res.json().taskId)).taskDetail.resultMap['OPS-NOLIST']).toMatchObject({
+      status: 'answered',
+      response: 'NotSupported',
+    });
+    const options = await get(admin, 'operations/v1.6/send_local_list/');
+    expect(options.json().localLists['OPS-NOLIST']).toMatchObject({ listVersion: 0, reportedVersion: -1 });
   });
 
   it.each(['ocpp1.6', 'ocpp1.5'] as const)('every command reaches a %s simulator and is answered', async (protocol) => {

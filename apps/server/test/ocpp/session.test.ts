@@ -263,6 +263,26 @@ describe('OCPP 1.6 charging session', () => {
     await client.close();
   });
 
+  it('a stop without a reason: stored as Local, the reason OCPP 1.6 says an omitted one is', async () => {
+    await aStation(t, { id: 'SESSION-05' });
+    const client = await bootedStation(url, 'SESSION-05');
+    const start = new Date(Date.now() - 30 * 60_000);
+    const { transactionId } = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: '04B2C3D4E5',
+      meterStart: 0,
+      timestamp: iso(start),
+    })) as { transactionId: number };
+    await client.call('StopTransaction', { transactionId, meterStop: 4000, timestamp: iso() });
+    const tx = await t.db
+      .selectFrom('transactions')
+      .select(['stop_reason', 'stop_event_actor'])
+      .where('transaction_pk', '=', transactionId)
+      .executeTakeFirstOrThrow();
+    expect(tx).toEqual({ stop_reason: 'Local', stop_event_actor: 'station' });
+    await client.close();
+  });
+
   it('data transfer, diagnostics and firmware status: stored and acknowledged', async () => {
     // Arrange
     const pk = await aStation(t, { id: 'SESSION-04' });

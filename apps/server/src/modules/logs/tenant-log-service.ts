@@ -160,6 +160,16 @@ export class TenantLog {
     });
   }
 
+  /** A registered station's connection refused because it offers no subprotocol this server speaks (an OCPP 2.0.1 station today). */
+  stationRefusedProtocol(station: LoggedStation, offered: string, spoken: string): void {
+    this.write({
+      ...this.of(station),
+      level: 'WARN',
+      category: 'ocpp',
+      text: `Connection refused: no common subprotocol ${fields({ offered: oneLine(offered, 120) || 'none', spoken })}`,
+    });
+  }
+
   /** A station's socket closed. */
   stationDisconnected(station: LoggedStation, replaced: boolean): void {
     this.write({

@@ -104,7 +104,9 @@ export function stationCommand(command: OperationCommand, body: CommandBody<Oper
     }
     case 'get_configuration': {
       const b = body as CommandBody<'get_configuration'>;
-      return { action: 'GetConfiguration', payload: { key: [...new Set([...b.confKeyList, ...b.setConfKeyList])] } };
+      const key = [...new Set([...b.confKeyList, ...b.setConfKeyList])];
+      // Without keys the list is left out: the station answers all its keys.
+      return { action: 'GetConfiguration', payload: key.length ? { key } : {} };
     }
     case 'change_configuration': {
       const b = body as CommandBody<'change_configuration'>;
@@ -246,7 +248,8 @@ export function summarize(action: string, answer: unknown): { response: string; 
       // UpdateFirmware.conf is empty: the station took the order; FirmwareStatusNotification follows.
       return { response: 'Accepted', detail: null };
     case 'GetLocalListVersion':
-      return { response: String(a.listVersion), detail: null };
+      // -1: the station has no local list at all (OCPP 1.6 GetLocalListVersion.conf); not a version.
+      return { response: a.listVersion === -1 ? 'NotSupported' : String(a.listVersion), detail: null };
     case 'DataTransfer':
       return { response: String(a.status ?? ''), detail: a.data !== undefined ? { data: a.data } : null };
     case 'GetCompositeSchedule':

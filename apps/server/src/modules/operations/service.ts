@@ -223,7 +223,7 @@ export class OperationService {
           idOf.get(l.charge_box_pk)!,
           // What the station holds: the version it accepted or last reported (a version handed out
           // for a send it never got does not count).
-          { listVersion: l.reported_version ?? 0, entries: l.entries, reportedVersion: l.reported_version },
+          { listVersion: Math.max(0, l.reported_version ?? 0), entries: l.entries, reportedVersion: l.reported_version },
         ]),
       );
     }
@@ -615,8 +615,13 @@ export class OperationService {
         }
         break;
       case 'get_local_list_version':
-        if (result.status === 'answered' && result.response !== null && /^-?\d+$/.test(result.response))
-          await repo.recordLocalListReported(this.db, station.charge_box_pk, Number(result.response));
+        // NotSupported is the station's -1 (no local list): kept as -1, which no version is.
+        if (result.status === 'answered' && result.response !== null && /^(-?\d+|NotSupported)$/.test(result.response))
+          await repo.recordLocalListReported(
+            this.db,
+            station.charge_box_pk,
+            result.response === 'NotSupported' ? -1 : Number(result.response),
+          );
         break;
       default:
         break;

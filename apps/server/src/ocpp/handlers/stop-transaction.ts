@@ -36,7 +36,8 @@ export const stopTransaction: Handler<'StopTransaction'> = async (deps, station,
     await storeStop(trx, tx.transaction_pk, {
       timestamp: req.timestamp,
       meterStop: req.meterStop,
-      reason: req.reason ?? null,
+      // OCPP 1.6 (StopTransaction.req): the reason "MAY only be omitted when the Reason is Local". 1.5 has no reason.
+      reason: req.reason ?? (station.protocol === 'ocpp1.6' ? 'Local' : null),
       idTag: req.idTag ?? null,
       energyWh,
     });

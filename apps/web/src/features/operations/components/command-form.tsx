@@ -166,7 +166,7 @@ export function CommandForm({
     case 'get_configuration':
       fields = (
         <>
-          <Form.Item name="confKeyList" label={t('form.confKeyList')}>
+          <Form.Item name="confKeyList" label={t('form.confKeyList')} extra={t('form.confKeyListHint')}>
             <Select mode="multiple" options={(options?.ocppConfKeys ?? []).map((k) => ({ value: k, label: k }))} />
           </Form.Item>
           <Form.Item name="setConfKeyList" label={t('form.setConfKeyList')} extra={t('form.setConfKeyHint')}>

@@ -34,7 +34,9 @@ export function LocalListVersions({ options, selected }: { options: OperationOpt
                         : [t('localList.none')]),
                       list.reportedVersion === null
                         ? t('localList.notReported')
-                        : t('localList.reported', { version: list.reportedVersion }),
+                        : list.reportedVersion === -1
+                          ? t('localList.notSupported')
+                          : t('localList.reported', { version: list.reportedVersion }),
                     ].join(' · ')
                   : t('localList.none')}
               </Typography.Text>
