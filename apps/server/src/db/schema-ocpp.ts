@@ -250,6 +250,8 @@ export interface MeterValuesTable {
   format: string | null;
   value: Numeric | null;
   raw_value: string | null;
+  /** Migration 0039: the transaction a reading claimed though it was stamped after that transaction's stop (kept apart). */
+  after_stop_transaction_pk: Generated<number | null>;
 }
 
 export interface DataTransfersTable {

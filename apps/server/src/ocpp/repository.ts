@@ -944,11 +944,18 @@ export async function stopTransaction(
 }
 
 /** Which of these transaction ids belong to the station (MeterValues may name a wrong one). */
-export async function transactionsOfStations(db: Executor, pairs: { chargeBoxPk: number; transactionPk: number }[]): Promise<Set<string>> {
+export async function transactionsOfStations(
+  db: Executor,
+  pairs: { chargeBoxPk: number; transactionPk: number }[],
+): Promise<Map<string, { stoppedAt: Date | null }>> {
   const ids = [...new Set(pairs.map((p) => p.transactionPk))].filter(isRowKey);
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('transactions').select(['transaction_pk', 'charge_box_pk']).where('transaction_pk', 'in', ids).execute();
-  return new Set(rows.map((r) => `${r.charge_box_pk}:${r.transaction_pk}`));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['transaction_pk', 'charge_box_pk', 'stop_timestamp'])
+    .where('transaction_pk', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [`${r.charge_box_pk}:${r.transaction_pk}`, { stoppedAt: r.stop_timestamp }]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -958,6 +965,8 @@ export interface MeterRow {
   transactionPk: number | null;
   connectorPk: number;
   meterValue: MeterValue;
+  /** The transaction is stopped: readings stamped after its stop are kept apart (after_stop_transaction_pk). */
+  stoppedAt?: Date | null;
 }
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -984,7 +993,15 @@ function sampleColumns(meterValue: MeterValue) {
 /** Stores every sampled value as a row of the time series; repeated samples are ignored. */
 export async function insertMeterValues(db: Executor, rows: MeterRow[]) {
   const values = rows.flatMap((r) =>
-    sampleColumns(r.meterValue).map((c) => ({ transaction_pk: r.transactionPk, connector_pk: r.connectorPk, ...c })),
+    sampleColumns(r.meterValue).map((c) => {
+      const late = r.transactionPk !== null && !!r.stoppedAt && new Date(c.value_timestamp).getTime() > r.stoppedAt.getTime();
+      return {
+        transaction_pk: late ? null : r.transactionPk,
+        after_stop_transaction_pk: late ? r.transactionPk : null,
+        connector_pk: r.connectorPk,
+        ...c,
+      };
+    }),
   );
   for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
     await db
@@ -1006,7 +1023,8 @@ export interface KnownConnectorMeter {
 /**
  * The common write batch — meter readings and liveness only — as ONE statement, so it commits
  * without BEGIN/COMMIT round trips: the readings (a transaction id the station does not own is
- * not trusted: those readings stay on the connector) and the touches (see applyTouches). Returns
+ * not trusted: those readings stay on the connector; readings stamped after their transaction's
+ * stop are kept apart in after_stop_transaction_pk) and the touches (see applyTouches). Returns
  * the connection ids whose record was missing. A connector key that no longer exists fails the
  * statement (foreign key): nothing is written and the caller takes the transactional path.
  *
@@ -1059,8 +1077,11 @@ export async function meterAndTouchStatement(db: Kysely<DB>, meters: KnownConnec
              with ordinality as v (cb, connector_pk, tx, ts, measurand, phase, location, unit, context, format, value, raw, n)
     ),
     readings as (
-      insert into meter_values (transaction_pk, connector_pk, value_timestamp, measurand, phase, location, unit, context, format, value, raw_value)
-      select t.transaction_pk, v.connector_pk, v.ts, v.measurand, v.phase, v.location, v.unit, v.context, v.format, v.value, v.raw
+      insert into meter_values (transaction_pk, after_stop_transaction_pk, connector_pk, value_timestamp, measurand, phase, location, unit,
+                                context, format, value, raw_value)
+      select case when t.stop_timestamp is null or v.ts <= t.stop_timestamp then t.transaction_pk end,
+             case when v.ts > t.stop_timestamp then t.transaction_pk end,
+             v.connector_pk, v.ts, v.measurand, v.phase, v.location, v.unit, v.context, v.format, v.value, v.raw
         from v left join transactions t on t.transaction_pk = v.tx and t.charge_box_pk = v.cb
        order by v.n
       on conflict do nothing

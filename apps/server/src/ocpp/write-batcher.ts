@@ -368,6 +368,7 @@ class Lane {
             connectorPk: connectors.get(`${m.chargeBoxPk}:${m.connectorId}`)!,
             // A transaction id the station does not own is not trusted: the readings stay on the connector.
             transactionPk: m.transactionId !== undefined && owned.has(`${m.chargeBoxPk}:${m.transactionId}`) ? m.transactionId : null,
+            stoppedAt: owned.get(`${m.chargeBoxPk}:${m.transactionId}`)?.stoppedAt ?? null,
             meterValue,
           })),
         ),

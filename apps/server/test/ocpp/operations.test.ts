@@ -124,6 +124,46 @@ describe('remote operations: commands as tasks, over real websockets', () => {
     expect(detail.unknownKeys).toEqual([]);
   });
 
+  it('remote start to a connector that is charging: refused before anything is sent (CONNECTOR_BUSY); the other connector is started', async () => {
+    await simulator('OPS-16-BUSY');
+    const first = await post(admin, 'v1.6/remote_start_transaction', {
+      chargePointSelectList: ['OPS-16-BUSY'],
+      connectorId: 1,
+      idTag: 'ops-tag',
+    });
+    expect((await finished(admin, first.json().taskId)).taskDetail.resultMap['OPS-16-BUSY']!.response).toBe('Accepted');
+    const running = () =>
+      t.db
+        .selectFrom('transactions as x')
+        .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'x.charge_box_pk')
+        .select('x.transaction_pk')
+        .where('cb.charge_box_id', '=', 'OPS-16-BUSY')
+        .where('x.stop_timestamp', 'is', null)
+        .execute();
+    const [tx] = await eventually(async () => ((await running()).length === 1 ? running() : undefined), 15_000);
+
+    const again = await post(admin, 'v1.6/remote_start_transaction', {
+      chargePointSelectList: ['OPS-16-BUSY'],
+      connectorId: 1,
+      idTag: 'ops-tag',
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await finished(admin, again.json().taskId)).taskDetail.resultMap['OPS-16-BUSY']).toMatchObject({
+      status: 'error',
+      errorCode: 'CONNECTOR_BUSY',
+      response: null,
+    });
+    // The running transaction is untouched and still the only one.
+    expect(await running()).toEqual([tx]);
+    // Stopped again: the tag is free for the next tests.
+    const stop = await post(admin, 'v1.6/remote_stop_transaction', {
+      chargePointSelectList: ['OPS-16-BUSY'],
+      transactionId: tx!.transaction_pk,
+    });
+    expect((await finished(admin, stop.json().taskId)).taskDetail.resultMap['OPS-16-BUSY']!.response).toBe('Accepted');
+    await eventually(async () => ((await running()).length === 0 ? true : undefined), 15_000);
+  });
+
   it('remote start by tag on a simulator: accepted and a transaction appears; remote stop ends it', async () => {
     await simulator('OPS-16-B');
 

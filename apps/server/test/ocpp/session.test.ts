@@ -283,6 +283,49 @@ describe('OCPP 1.6 charging session', () => {
     await client.close();
   });
 
+  it('meter values for a transaction after its stop: kept apart on the connector and flagged with the transaction; a late one stamped before the stop still counts', async () => {
+    await aStation(t, { id: 'SESSION-06' });
+    const client = await bootedStation(url, 'SESSION-06');
+    const start = new Date(Date.now() - 30 * 60_000);
+    const stopAt = new Date(start.getTime() + 20 * 60_000);
+    const { transactionId } = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: '04B2C3D4E5',
+      meterStart: 0,
+      timestamp: iso(start),
+    })) as { transactionId: number };
+    await client.call('StopTransaction', { transactionId, meterStop: 5000, timestamp: iso(stopAt), reason: 'Local' });
+    const sample = (at: Date, wh: number) => ({ timestamp: iso(at), sampledValue: [{ value: String(wh), unit: 'Wh' }] });
+    // Sent after the stop: one reading taken during the recharge (the station was offline), two after it.
+    await client.call('MeterValues', {
+      connectorId: 1,
+      transactionId,
+      meterValue: [sample(new Date(stopAt.getTime() - 60_000), 4800), sample(new Date(stopAt.getTime() + 60_000), 5200)],
+    });
+    await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: [sample(new Date(stopAt.getTime() + 120_000), 5400)] });
+    await t.app.ocpp.flush();
+    const rows = await t.db
+      .selectFrom('meter_values as mv')
+      .innerJoin('connectors as c', 'c.connector_pk', 'mv.connector_pk')
+      .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'c.charge_box_pk')
+      .select(['mv.value', 'mv.transaction_pk', 'mv.after_stop_transaction_pk'])
+      .where('cb.charge_box_id', '=', 'SESSION-06')
+      .orderBy('mv.value_timestamp')
+      .execute();
+    expect(rows.map((r) => ({ ...r, value: Number(r.value) }))).toEqual([
+      { value: 4800, transaction_pk: transactionId, after_stop_transaction_pk: null },
+      { value: 5200, transaction_pk: null, after_stop_transaction_pk: transactionId },
+      { value: 5400, transaction_pk: null, after_stop_transaction_pk: transactionId },
+    ]);
+    const tx = await t.db
+      .selectFrom('transactions')
+      .select('energy_wh')
+      .where('transaction_pk', '=', transactionId)
+      .executeTakeFirstOrThrow();
+    expect(Number(tx.energy_wh)).toBe(5000);
+    await client.close();
+  });
+
   it('data transfer, diagnostics and firmware status: stored and acknowledged', async () => {
     // Arrange
     const pk = await aStation(t, { id: 'SESSION-04' });

@@ -89,6 +89,9 @@ export function stationCommand(command: OperationCommand, body: CommandBody<Oper
     case 'remote_start_transaction': {
       const b = body as CommandBody<'remote_start_transaction'>;
       if (!hasConnector(b.connectorId)) return noConnector(b.connectorId);
+      // A connector already charging would start a second transaction over the running one: not sent.
+      const running = c.openTransactions.find((x) => x.connector_id === b.connectorId);
+      if (running) return refuse('CONNECTOR_BUSY', `connector ${b.connectorId} is charging (transaction ${running.transaction_pk})`);
       return { action: 'RemoteStartTransaction', payload: { connectorId: b.connectorId, idTag: c.idTag! } };
     }
     case 'remote_stop_transaction': {
