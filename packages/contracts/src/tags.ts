@@ -126,6 +126,8 @@ export const unknownTagSchema = z.object({
   numberOfAttempts: z.number().int(),
   /** ISO 8601. */
   lastAttemptTimestamp: z.string(),
+  /** 001 §"Unknown RFID tag": the last attempt as the network reads it ('29/11/2026 14:05:09', its time zone). */
+  lastAttemptTimestampHumanReadable: z.string(),
   chargeBoxID: z.string().nullable(),
   tenantPk: key,
   tenantName: z.string(),

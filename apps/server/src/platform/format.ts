@@ -43,3 +43,25 @@ export function formatDuration(seconds: number): string {
 
 /** Km of autonomy for the energy: 6.5 km per kWh (docs/decisions.md, station graphs), 1 decimal. */
 export const autonomyKm = (wh: number) => Math.round((wh / 1000) * 6.5 * 10) / 10;
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as the network reads it: '29/11/2026 14:05:09' in its currency's locale and its time zone (UTC without one). */
+export function formatDateTime(at: Date, currency: string, timeZone: string | null): string {
+  const key = `${currency}|${timeZone ?? 'UTC'}`;
+  let f = dateTimeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(localeOf(currency), {
+      timeZone: timeZone ?? 'UTC',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(key, f);
+  }
+  return f.format(at).replace(',', '');
+}

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { defaultTimeZone } from '@recarga/contracts/dynamic-pricing';
 import { LOG_NOT_AVAILABLE, logMessages, type LogLevel, type LogQuery } from '@recarga/contracts/logs';
 import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { addDays, localInstant, type Ymd } from '../../platform/date-range';
 import { badRequest, notFound } from '../../platform/errors';
+import { timeZoneOfTenant } from '../../platform/tenant-time-zone';
 import { offsetMs, type Zone } from '../../platform/time-zone';
 import * as repo from './repository';
 
@@ -18,7 +18,7 @@ type Row = { at: Date | string; level: LogLevel; charge_box_id: string | null; t
 
 /** A tenant's wall-clock zone: its own, else its country's, else UTC. */
 function zoneOfTenant(t: { time_zone: string | null; country: string }): Zone {
-  return { kind: 'iana', name: t.time_zone ?? defaultTimeZone[t.country.trim()] ?? 'UTC' };
+  return { kind: 'iana', name: timeZoneOfTenant(t) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -302,6 +302,9 @@ export function listUnknown(db: Executor, scope: TenantScope, search: string | u
       'cb.charge_box_id',
       'u.tenant_pk',
       'tn.name as tenant_name',
+      'tn.currency as tenant_currency',
+      'tn.time_zone',
+      'tn.country',
     ])
     .orderBy('u.last_attempt_at', 'desc')
     .orderBy('u.unknown_tag_pk', 'desc')

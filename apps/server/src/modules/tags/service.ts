@@ -22,6 +22,8 @@ import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { formatDateTime } from '../../platform/format';
+import { timeZoneOfTenant } from '../../platform/tenant-time-zone';
 import { digits } from '../../platform/text';
 import { SheetLocale } from '../../platform/xlsx-locale';
 import { streamXlsx } from '../../platform/xlsx-stream';
@@ -225,6 +227,7 @@ export class TagService {
         key: r.id_tag,
         numberOfAttempts: r.attempts,
         lastAttemptTimestamp: new Date(r.last_attempt_at).toISOString(),
+        lastAttemptTimestampHumanReadable: formatDateTime(new Date(r.last_attempt_at), r.tenant_currency, timeZoneOfTenant(r)),
         chargeBoxID: r.charge_box_id,
         tenantPk: r.tenant_pk,
         tenantName: r.tenant_name,

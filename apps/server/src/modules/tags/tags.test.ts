@@ -155,7 +155,7 @@ describe('tags: GET/POST ocpptags, GET/PUT/DELETE ocpptags/{id}, unknown tags, t
     await t.db
       .insertInto('unknown_tags')
       .values([
-        { id_tag: 'UNK-MOVE-1', tenant_pk: movePk, charge_box_pk: station, attempts: 3 },
+        { id_tag: 'UNK-MOVE-1', tenant_pk: movePk, charge_box_pk: station, attempts: 3, last_attempt_at: new Date('2026-11-29T17:05:09Z') },
         { id_tag: 'UNK-MOVE-2', tenant_pk: movePk, charge_box_pk: station, attempts: 1 },
         { id_tag: 'UNK-TERPEL', tenant_pk: terpelPk, charge_box_pk: null, attempts: 2 },
       ])
@@ -168,6 +168,11 @@ describe('tags: GET/POST ocpptags, GET/PUT/DELETE ocpptags/{id}, unknown tags, t
     expect(list.json().unknownOcppTags).toContainEqual(
       expect.objectContaining({ key: 'UNK-MOVE-1', numberOfAttempts: 3, chargeBoxID: 'TAGS-API-01', tenantPk: movePk }),
     );
+    // 001's field, as Move (São Paulo, UTC−3) reads it.
+    expect(list.json().unknownOcppTags.find((u: { key: string }) => u.key === 'UNK-MOVE-1')).toMatchObject({
+      lastAttemptTimestamp: '2026-11-29T17:05:09.000Z',
+      lastAttemptTimestampHumanReadable: '29/11/2026 14:05:09',
+    });
 
     const mixed = await call(solUnknown, 'POST', '/api/ocpptags/unknown/', [
       { id_tag: 'UNK-MOVE-1', tenant_pk: movePk },
