@@ -1,3 +1,4 @@
+import { whenMissing } from './required';
 import { z } from 'zod';
 import { INT4_MAX } from './query';
 import { chargingProfileMessages, MAX_SCHEDULE_PERIODS, PROFILE_TEXT_MAX } from './charging-profile-constants';
@@ -23,27 +24,30 @@ export const schedulePeriodSchema = z.object({
   numberPhases: z.preprocess((v) => (v === '' ? null : v), z.number().int().min(1).max(3).nullable().optional()),
 });
 
+/** A field left out gets the spec's required-field message, not Zod's English. */
+const missing = whenMissing(chargingProfileMessages.required);
+
 const tenthStep = (v: number) => Math.abs(Math.round(v * 10) - v * 10) < 1e-9;
 
 export const chargingProfileSaveSchema = z
   .object({
-    description: z.string().trim().min(1, chargingProfileMessages.required).max(PROFILE_TEXT_MAX),
+    description: z.string(missing).trim().min(1, chargingProfileMessages.required).max(PROFILE_TEXT_MAX),
     note: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(PROFILE_TEXT_MAX).nullable().optional()),
-    stackLevel: z.number().int().min(0).max(100),
-    chargingProfilePurpose: z.enum(chargingProfilePurposes),
-    chargingProfileKind: z.enum(chargingProfileKinds),
+    stackLevel: z.number(missing).int().min(0).max(100),
+    chargingProfilePurpose: z.enum(chargingProfilePurposes, missing),
+    chargingProfileKind: z.enum(chargingProfileKinds, missing),
     recurrencyKind: z.preprocess((v) => (v === '' ? null : v), z.enum(recurrencyKinds).nullable().optional()),
     /** Dates are ISO 8601; the form sends them with a space instead of the 'T' (002 §5), both accepted. */
     validFrom: optionalDateTime.optional(),
     validTo: optionalDateTime.optional(),
     startSchedule: optionalDateTime.optional(),
     durationInSeconds: z.preprocess((v) => (v === '' ? null : v), z.number().int().min(1).max(INT4_MAX).nullable().optional()),
-    chargingRateUnit: z.enum(chargingRateUnits),
+    chargingRateUnit: z.enum(chargingRateUnits, missing),
     minChargingRate: z.preprocess(
       (v) => (v === '' ? null : v),
       z.number().min(0).max(10_000_000).refine(tenthStep, chargingProfileMessages.minRateStep).nullable().optional(),
     ),
-    schedulePeriodMap: z.array(schedulePeriodSchema).min(1, chargingProfileMessages.atLeastOnePeriod).max(MAX_SCHEDULE_PERIODS),
+    schedulePeriodMap: z.array(schedulePeriodSchema, missing).min(1, chargingProfileMessages.atLeastOnePeriod).max(MAX_SCHEDULE_PERIODS),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: path.split('.'), message });

@@ -1,3 +1,4 @@
+import { whenMissing } from './required';
 import { z } from 'zod';
 import { dynamicPricingMessages } from './dynamic-pricing-messages';
 import { INT4_MAX } from './int4';
@@ -107,7 +108,7 @@ export const pricingProfileListSchema = z.object({
 export type PricingProfileList = z.infer<typeof pricingProfileListSchema>;
 
 export const pricingProfileCreateSchema = z.object({
-  name: z.string().trim().min(1, dynamicPricingMessages.nameRequired).max(50),
+  name: z.string(whenMissing(dynamicPricingMessages.nameRequired)).trim().min(1, dynamicPricingMessages.nameRequired).max(50),
   /** The tenant the profile belongs to; the caller's own by default. */
   tenantPk: z.number().int().positive().max(INT4_MAX).optional(),
 });

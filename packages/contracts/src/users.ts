@@ -162,7 +162,9 @@ export type AvailableTagsResponse = z.infer<typeof availableTagsResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Bodies: types only; every rule (with the spec's texts) is checked by the service.
 
-const optText = z.string().nullish();
+/** Every text has a ceiling, even those the service ignores (country) or checks only with another field (docType). */
+export const USER_TEXT_CEILING = 500;
+const optText = z.string().max(USER_TEXT_CEILING, userMaxLength(USER_TEXT_CEILING)).nullish();
 const optId = z.number().int().positive().max(INT4_MAX).nullish();
 
 const commonFields = {

@@ -1,3 +1,4 @@
+import { whenMissing } from './required';
 import { z } from 'zod';
 import { INT4_MAX } from './int4';
 import { emptyToUndefined, queryTimeZone } from './query';
@@ -209,7 +210,10 @@ export const voucherListQuerySchema = z.object({
 export type VoucherListQuery = z.infer<typeof voucherListQuerySchema>;
 
 export const voucherLastQuerySchema = z.object({
-  code: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1, K.codeRequired).max(VOUCHER_CODE_MAX, K.codeTooLong)),
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string(whenMissing(K.codeRequired)).min(1, K.codeRequired).max(VOUCHER_CODE_MAX, K.codeTooLong),
+  ),
   tenantPk: queryId,
 });
 export const voucherIdParams = z.object({ id });

@@ -290,6 +290,18 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
     expect(Object.keys(res.json().fields).sort()).toEqual(['activeUser', 'firstName', 'ocppTags']);
   });
 
+  it('PUT, with a 1 MB country and document type (fields the service ignores or checks only with a number), answers 400 on each and changes nothing', async () => {
+    const pk = await aDriver({ tenant: move });
+    const huge = 'x'.repeat(1_000_000);
+    const res = await call(admin, 'PUT', `/api/users_data/${pk}/`, { country: huge, docType: huge, city: 'x'.repeat(501) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      country: 'Maximum of 500 characters.',
+      docType: 'Maximum of 500 characters.',
+      city: 'Maximum of 500 characters.',
+    });
+  });
+
   it('PUT, with an empty first name and e-mail, answers the spec mandatory texts', async () => {
     const pk = await aDriver({ tenant: move });
     const res = await call(admin, 'PUT', `/api/users_data/${pk}/`, { firstName: ' ', email: '' });
