@@ -87,4 +87,21 @@ describe('password recovery', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/recover/change');
     expect(await submitButton(page).isEnabled()).toBe(false);
   });
+
+  it('recovery change: an expired code (the server’s 410) says so and goes back to sign-in after 2 seconds', async () => {
+    const { page } = browser;
+    await requestRecoveryCode(page, logins.terpelOperator.email);
+    // Fifteen minutes cannot pass here: the server's own 410 (tested in the API tests) is played back.
+    await page.route('**/api/forgotpassword/change/', (route) =>
+      route.fulfill({
+        status: 410,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'CODE_EXPIRED', message: 'The code has expired.', fields: { code: 'The code has expired.' } }),
+      }),
+    );
+    await submitNewPassword(page, '123456', 'Outra@2026');
+    await waitForToast(page, 'O código expirou.');
+    await waitForToast(page, 'Você será redirecionado para a tela de login.');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+  });
 });

@@ -40,6 +40,12 @@ export const recoveryResponseSchema = z.object({
 });
 export type RecoveryResponse = z.infer<typeof recoveryResponseSchema>;
 
+/** 000 §"Password change": what a code check answers when it fails (410 and 400). */
+export const recoveryMessages = {
+  expired: 'The code has expired.',
+  invalid: 'Check that the entered code is valid.',
+} as const;
+
 export const changePasswordRequestSchema = z.object({
   email: z.string().trim().min(1).max(80),
   code: z

@@ -115,6 +115,8 @@ export interface RecoveryCountersTable {
   key: string;
   window_start: Timestamp;
   count: number;
+  /** Migration 0040: when the key was last counted. */
+  last_at: Date | null;
 }
 
 export interface CaptchaSolutionsTable {

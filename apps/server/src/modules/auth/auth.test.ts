@@ -353,22 +353,40 @@ describe('password recovery', () => {
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
   });
 
-  it('change, with no code requested, an unknown e-mail or an expired code: the same 400 as a wrong code', async () => {
+  it('change, with no code asked for within 15 minutes (none at all, an unknown e-mail, an expired code): the same 410 The code has expired', async () => {
     await sendCode(demo.driver.email);
     const code = lastCode();
+    // Sixteen minutes later: the code and the request are past a code's lifetime.
+    const past = new Date(Date.now() - 16 * 60_000);
     await t.db
       .updateTable('password_reset_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
+    await t.db.updateTable('recovery_counters').set({ last_at: past, window_start: past }).execute();
     const answers = [
       await change(demo.terpel.email, '123456'),
       await change('ghost@nowhere.dev', '123456'),
       await change(demo.driver.email, code),
     ];
 
-    expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400]);
+    expect(answers.map((a) => a.statusCode)).toEqual([410, 410, 410]);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-    expect(answers[0]!.json()).toMatchObject({ code: 'CODE_INVALID', fields: { code: 'The code is not valid or has expired' } });
+    expect(answers[0]!.json()).toMatchObject({
+      code: 'CODE_EXPIRED',
+      message: 'The code has expired.',
+      fields: { code: 'The code has expired.' },
+    });
+  });
+
+  it('change, with a code asked for a moment ago and the wrong digits: the same 400 Check that the entered code is valid, account or not', async () => {
+    await sendCode(demo.owner.email, `10.5.${client}.1`);
+    const right = lastCode();
+    await sendCode('ghost-recent@nowhere.dev', `10.5.${client}.2`);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers = [await change(demo.owner.email, wrong), await change('ghost-recent@nowhere.dev', wrong)];
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 400]);
+    expect(answers[0]!.body).toBe(answers[1]!.body);
+    expect(answers[0]!.json()).toMatchObject({ code: 'CODE_INVALID', fields: { code: 'Check that the entered code is valid.' } });
   });
 
   it('change, past 5 checks for one e-mail: 429 whether or not the e-mail has an account, and the right code is refused too', async () => {
@@ -382,6 +400,7 @@ describe('password recovery', () => {
       return codes;
     };
     expect(await tries(demo.operator.email, right)).toEqual([400, 400, 400, 400, 400, 429]);
+    await sendCode('ghost-check@nowhere.dev', `10.6.${client}.8`);
     expect(await tries('ghost-check@nowhere.dev', '123456')).toEqual([400, 400, 400, 400, 400, 429]);
   });
 

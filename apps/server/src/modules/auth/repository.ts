@@ -218,9 +218,10 @@ export async function setPassword(db: Executor, userPk: number, hash: string) {
 export async function bumpRecoveryCounter(db: Executor, kind: RecoveryCounterKind, key: string, now: Date, windowStart: Date) {
   const row = await db
     .insertInto('recovery_counters')
-    .values({ kind, key, window_start: now, count: 1 })
+    .values({ kind, key, window_start: now, count: 1, last_at: now })
     .onConflict((oc) =>
       oc.columns(['kind', 'key']).doUpdateSet({
+        last_at: now,
         count: sql<number>`case when recovery_counters.window_start < ${windowStart} then 1 else recovery_counters.count + 1 end`,
         window_start: sql<Date>`case when recovery_counters.window_start < ${windowStart} then ${now} else recovery_counters.window_start end`,
       }),
@@ -228,6 +229,12 @@ export async function bumpRecoveryCounter(db: Executor, kind: RecoveryCounterKin
     .returning('count')
     .executeTakeFirstOrThrow();
   return row.count;
+}
+
+/** When a key was last counted (null: not within the kept windows). */
+export async function lastRecoveryAt(db: Executor, kind: RecoveryCounterKind, key: string): Promise<Date | null> {
+  const row = await db.selectFrom('recovery_counters').select('last_at').where('kind', '=', kind).where('key', '=', key).executeTakeFirst();
+  return row?.last_at ?? null;
 }
 
 export async function sweepRecoveryCounters(db: Executor, before: Date) {

@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; captcha: 
         tags: ['Auth'],
         summary: 'Change a password with a recovery code; ends every session of the user',
         body: changePasswordRequestSchema,
-        response: { 200: recoveryResponseSchema, ...errorAnswers(400, 429, 503) },
+        response: { 200: recoveryResponseSchema, ...errorAnswers(400, 410, 429, 503) },
       },
     },
     (req) => service.changePassword(req.body, meta(req)),

@@ -1,6 +1,13 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ChangePasswordRequest, LoginRequest, LoginResponse, RecoveryResponse, SendCodeRequest } from '@recarga/contracts/auth';
+import {
+  recoveryMessages,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type RecoveryResponse,
+  type SendCodeRequest,
+} from '@recarga/contracts/auth';
 import { applyTenantModules } from '@recarga/contracts/permissions';
 import type { DB } from '../../db/db';
 import { tenantModulesOf } from '../../platform/auth/access-plugin';
@@ -189,9 +196,12 @@ export class AuthService {
   }
 
   /**
-   * Changes a password with a recovery code. An unknown e-mail, no code, an expired or used-up code
-   * and a wrong one all answer alike (400), and checks are counted per e-mail and per client the
-   * same way for every e-mail, so nothing here tells whether an account exists.
+   * Changes a password with a recovery code (000 §"Password change"). No code asked for this e-mail
+   * within a code's lifetime — and an expired or used-up code is one — answers 410 'The code has
+   * expired.'; otherwise a code that does not match answers 400 'Check that the entered code is
+   * valid.'. The test is the last request for the e-mail, counted whether or not it has an account,
+   * so an e-mail without one answers exactly as one with an account would; checks are counted per
+   * e-mail and per client the same way for every e-mail.
    */
   async changePassword(input: ChangePasswordRequest, meta: ClientMeta): Promise<RecoveryResponse> {
     await this.requireCaptcha(input.recaptchaResponse, meta.ip);
@@ -200,14 +210,14 @@ export class AuthService {
     await this.countRecovery('check', emailLc, meta.ip);
     // Hashed before the lookup, so an unknown e-mail takes as long as a known one.
     const newHash = await hashPassword(input.password);
-    const user = await repo.findUserByEmail(db, emailLc);
+    const [user, lastSend] = await Promise.all([repo.findUserByEmail(db, emailLc), repo.lastRecoveryAt(db, 'send_email', emailLc)]);
+    const asked = lastSend !== null && lastSend.getTime() > Date.now() - RESET_CODE_TTL_MS;
     // Outcome decided and written in one transaction, so parallel guesses cannot exceed the limit.
     const outcome = !user
-      ? ('wrong' as const)
+      ? ('none' as const)
       : await db.transaction().execute(async (trx) => {
           const reset = await repo.latestResetCode(trx, user.user_pk);
-          if (!reset || reset.expires_at.getTime() <= Date.now() || reset.attempts >= RECOVERY_LIMITS.checkPerEmail)
-            return 'wrong' as const;
+          if (!reset || reset.expires_at.getTime() <= Date.now() || reset.attempts >= RECOVERY_LIMITS.checkPerEmail) return 'none' as const;
           if (reset.code_hash !== this.hashCode(user.user_pk, input.code)) {
             await repo.bumpResetAttempts(trx, reset.reset_pk);
             return 'wrong' as const;
@@ -217,9 +227,8 @@ export class AuthService {
           await repo.revokeUserSessions(trx, user.user_pk);
           return 'changed' as const;
         });
-    if (outcome === 'wrong' || !user) {
-      throw badRequest('The code is not valid or has expired', { code: 'The code is not valid or has expired' }, 'CODE_INVALID');
-    }
+    if (outcome === 'none' && !asked) throw new AppError(410, 'CODE_EXPIRED', recoveryMessages.expired, { code: recoveryMessages.expired });
+    if (outcome !== 'changed' || !user) throw badRequest(recoveryMessages.invalid, { code: recoveryMessages.invalid }, 'CODE_INVALID');
     announceSessionEnded(this.deps.bus, { userPk: user.user_pk });
     return { data: { error: false, message: 'Password changed' } };
   }

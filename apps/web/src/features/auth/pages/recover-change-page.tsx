@@ -43,9 +43,10 @@ export function RecoverChangePage() {
       navigate('/auth/login', { replace: true });
     } catch (error) {
       const status = isApiError(error) ? error.status : 0;
-      // A wrong, expired or unknown code is one answer (400): the page cannot tell who has an account.
-      if (status === 429) {
-        message.error(t('change.tooManyAttempts'));
+      // 000 §"Password change": an expired code (410 or 404) and too many attempts (429) end the
+      // attempt and go back to sign-in; anything else lets the user type the code again.
+      if (status === 410 || status === 404 || status === 429) {
+        message.error(t(status === 429 ? 'change.tooManyAttempts' : 'change.expired'));
         message.info(t('change.redirecting'));
         redirectTimer.current = window.setTimeout(() => navigate('/auth/login', { replace: true }), redirectDelayMs);
         return;
