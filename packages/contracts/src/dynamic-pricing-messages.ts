@@ -15,6 +15,7 @@ export const dynamicPricingMessages = {
   priceRequired: 'É necessário definir ou o preço por duração ou preço por kWh',
   dayRequired: 'Selecione o dia',
   datesOrder: 'A data inicial deve ser menor que a data final',
+  dateInvalid: 'Data inválida: use um dia que existe no calendário (AAAA-MM-DD).',
   dateInsideOther: 'Esta data já está contida em outro período de exceção',
   periodEnclosesOther: 'O novo período não pode englobar outro período de exceção',
   nameTaken: 'A profile with this name already exists.',

@@ -1,3 +1,4 @@
+import { calendarDate } from './calendar-date';
 import { whenMissing } from './required';
 import { z } from 'zod';
 import { dynamicPricingMessages } from './dynamic-pricing-messages';
@@ -29,7 +30,8 @@ export { dynamicPricingMessages };
 const money = z.number().int().min(0).max(100_000_000);
 const fraction = z.number().min(0).max(1);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$|^24:00(:00)?$/, 'HH:mm:ss');
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** A real calendar day: '2026-02-30' is refused on its field, not by the database. */
+const date = calendarDate(dynamicPricingMessages.dateInvalid);
 const nullable = <T extends z.ZodTypeAny>(t: T) => z.preprocess((v) => (v === '' || v === undefined ? null : v), t.nullable());
 
 /** One pricing detail as the form sends it (a weekday's general row, a time window or an exception). */

@@ -1,3 +1,4 @@
+import { calendarDate } from './calendar-date';
 import { z } from 'zod';
 import { INT4_MAX } from './int4';
 
@@ -61,17 +62,7 @@ const id = z.coerce.number().int().positive().max(INT4_MAX);
 const blank = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 /** A calendar date 'YYYY-MM-DD' (a '2026-02-30' is refused). */
-const dateText = z.preprocess(
-  blank,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, msg.dateInvalid)
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, msg.dateInvalid)
-    .nullable(),
-);
+const dateText = z.preprocess(blank, calendarDate(msg.dateInvalid).nullable());
 
 /** The breaker's rating in A: a number or the form's text ('100.5'); blank is absent. */
 const breaker = z.preprocess((v) => {

@@ -60,6 +60,8 @@ export const chargeBoxPickerQuerySchema = z.object({
 export const groupChargersQuerySchema = z.object({ virtual_group_id: id, page, size });
 export const groupPagedQuerySchema = z.object({ page, size });
 export const virtualGroupIdParams = z.object({ id });
+/** 002: GET /virtual-groups/{id} takes tenant_id; a group outside that tenant's tree is not found. */
+export const virtualGroupDetailQuerySchema = z.object({ tenant_id: tenantId });
 
 export const chargerRowSchema = z.object({
   charge_box_id: z.number().int(),

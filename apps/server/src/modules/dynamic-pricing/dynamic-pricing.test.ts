@@ -115,6 +115,8 @@ describe('dynamic pricing: profiles, rules, and the recharges they price', () =>
       ],
       [[{ exception: true, kwhPrice: 1 }], '0.startDate', msg.dayRequired],
       [[{ exception: true, startDate: '2026-12-10', endDate: '2026-12-01', kwhPrice: 1 }], '0.endDate', msg.datesOrder],
+      // A day that is not in the calendar is its field's error, not the database's.
+      [[{ exception: true, startDate: '2026-02-30', endDate: '2026-03-02', kwhPrice: 1 }], '0.startDate', msg.dateInvalid],
       [[{ exception: true, startDate: '2026-12-10', endDate: '2026-12-10' }], '0.kwhPrice', msg.priceRequired],
       [
         [

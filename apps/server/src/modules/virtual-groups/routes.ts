@@ -15,6 +15,7 @@ import {
   virtualGroupCreatedSchema,
   virtualGroupCreateSchema,
   virtualGroupDetailSchema,
+  virtualGroupDetailQuerySchema,
   virtualGroupIdParams,
   virtualGroupListQuerySchema,
   virtualGroupPageSchema,
@@ -182,10 +183,11 @@ export const virtualGroupRoutes: FastifyPluginAsyncZod<{ service: VirtualGroupSe
         tags,
         summary: 'A virtual group',
         params: virtualGroupIdParams,
+        querystring: virtualGroupDetailQuerySchema,
         response: { 200: virtualGroupDetailSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    (req) => service.detail(ctxOf(req), req.params.id),
+    (req) => service.detail(ctxOf(req), req.params.id, req.query.tenant_id),
   );
   app.put(
     '/gateway/virtual-groups/:id',

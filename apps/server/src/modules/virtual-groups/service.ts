@@ -44,8 +44,9 @@ export class VirtualGroupService {
     return rows.map((r) => r.tenant_pk).filter((pk) => ctx.tenantScope.tenantPks.includes(pk));
   }
 
-  private async group(ctx: RequestContext, groupPk: number) {
-    const g = await repo.groupInScope(this.db, await this.tenantsOf(ctx), groupPk);
+  /** A group of the scope — of the given tenant's tree when `tenantId` is given (the spec's query tenant_id). */
+  private async group(ctx: RequestContext, groupPk: number, tenantId?: number) {
+    const g = await repo.groupInScope(this.db, await this.tenantsOf(ctx, tenantId), groupPk);
     if (!g) throw notFound(msg.notFound, 'VIRTUAL_GROUP_NOT_FOUND');
     return g;
   }
@@ -190,8 +191,8 @@ export class VirtualGroupService {
     };
   }
 
-  async detail(ctx: RequestContext, groupPk: number): Promise<VirtualGroupDetail> {
-    const g = await this.group(ctx, groupPk);
+  async detail(ctx: RequestContext, groupPk: number, tenantId?: number): Promise<VirtualGroupDetail> {
+    const g = await this.group(ctx, groupPk, tenantId);
     const smart = this.deps.smartCharging.mayManage(ctx) ? (await this.deps.smartCharging.summaries([groupPk])).get(groupPk) : undefined;
     return {
       virtual_group_id: g.virtual_group_pk,

@@ -51,6 +51,11 @@ describe('virtual groups (gateway)', () => {
 
     const list = await call('GET', `/gateway/virtual-groups/list?page=0&size=10&tenant_id=${move}&search=centro`, admin);
     const detail = await call('GET', `/gateway/virtual-groups/${id}`, admin);
+    // 002's query tenant_id: the group of Move is found under Move, not under Terpel.
+    expect((await call('GET', `/gateway/virtual-groups/${id}?tenant_id=${move}`, admin)).statusCode).toBe(200);
+    const underTerpel = await call('GET', `/gateway/virtual-groups/${id}?tenant_id=${terpel}`, admin);
+    expect(underTerpel.statusCode).toBe(404);
+    expect(underTerpel.json().code).toBe('VIRTUAL_GROUP_NOT_FOUND');
     const chargers = await call('GET', `/gateway/virtual-groups/charge-boxs/list?virtual_group_id=${id}&page=0&size=10`, admin);
     const renamed = await call('PUT', `/gateway/virtual-groups/${id}`, admin, { name: 'Centro novo', description: 'Renomeado' });
     const blank = await call('PUT', `/gateway/virtual-groups/${id}`, admin, { name: '', description: 'x' });

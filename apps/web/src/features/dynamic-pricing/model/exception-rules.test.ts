@@ -27,6 +27,8 @@ describe('an exception’s rules (002 §5 Exception)', () => {
 
   it('a period ending before it starts: says the start must come first, on the end', () => {
     expect(messages(aPeriod('2026-12-10', '2026-12-01'))).toEqual([['endDate', 'datesOrder']]);
+    // A period of one day: the start is not before the end.
+    expect(messages(aPeriod('2026-12-10', '2026-12-10'))).toEqual([['endDate', 'datesOrder']]);
   });
 
   it('neither a kWh nor a duration price: asks for one', () => {

@@ -38,7 +38,8 @@ export function validateException(values: ExceptionValues, others: ExceptionSpan
   if (values.kwhPrice !== null && values.durationPrice !== null) add('kwhPrice', 'priceRequired');
   if (!start) add('startDate', 'dayRequired');
   if (values.kind === exceptionKinds.period && !end) add('endDate', 'dayRequired');
-  if (start && end && end < start) add('endDate', 'datesOrder');
+  // 'A data inicial deve ser menor que a data final': a period ends after it starts (one day is a Day).
+  if (start && end && (values.kind === exceptionKinds.period ? end <= start : end < start)) add('endDate', 'datesOrder');
   if (!hasEnergyOrTimePrice(values)) add('kwhPrice', 'priceRequired');
 
   if (start && end && end >= start) {
