@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, queryBoolean, queryText, INT4_MAX } from './query';
+import { emptyToUndefined, queryBoolean, queryId, queryText, INT4_MAX } from './query';
 import { paymentStatusSchema, paymentTypeSchema } from './payments';
 
 /**
@@ -106,6 +106,8 @@ export const userPickerEntrySchema = z.object({
   docNumber: z.string().nullable(),
 });
 export type UserPickerEntry = z.infer<typeof userPickerEntrySchema>;
+/** The voucher's network: only users who belong with it (its tree up and down) are offered. */
+export const userPickerQuerySchema = z.object({ tenantPk: queryId });
 export const userPickerResponseSchema = z.object({
   userList: z.array(userPickerEntrySchema),
   /** True when the scope holds more active users than USER_PICKER_MAX (the list is then cut). */

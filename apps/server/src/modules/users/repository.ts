@@ -1,3 +1,4 @@
+import { tenantsRelated } from '../../db/sql/tenant-related';
 import { sql, type Transaction } from 'kysely';
 import type { DB, Executor } from '../../db/db';
 import type { UserSex } from '../../db/schema-users';
@@ -315,9 +316,18 @@ export function streamUserReport(db: Executor, scope: TenantScope, f: UserListFi
     .stream(500);
 }
 
-/** Active users of the scope for a picker, in name order, each with their own tag. */
-export function pickerUsers(db: Executor, scope: TenantScope, limit: number) {
+/**
+ * Active users of the scope for a picker, in name order, each with their own tag; with
+ * `relatedTo`, only those who belong with that network (the voucher's: its tree up and down).
+ */
+export function pickerUsers(db: Executor, scope: TenantScope, limit: number, relatedTo?: number) {
   return listedUsers(db, scope, { activeOnly: true })
+    .$if(relatedTo !== undefined, (q) =>
+      q
+        .innerJoin('tenants as ut', 'ut.tenant_pk', 'u.tenant_pk')
+        .innerJoin('tenants as rt', (j) => j.on('rt.tenant_pk', '=', relatedTo!))
+        .where(tenantsRelated('ut.path', 'rt.path')),
+    )
     .select(['u.user_pk', fullName.as('user_name'), 'u.email', ownTag.as('id_tag'), 'u.doc_type', 'u.doc_number'])
     .orderBy(nameOrder)
     .orderBy('u.user_pk')

@@ -4,6 +4,7 @@ import { errorAnswers } from '@recarga/contracts/errors';
 import {
   userListQuerySchema,
   userListResponseSchema,
+  userPickerQuerySchema,
   userPickerResponseSchema,
   walletDepositsResponseSchema,
   walletTotalizerSchema,
@@ -37,11 +38,13 @@ export const userListRoutes: FastifyPluginAsyncZod<{ service: UserListService }>
       config: { access: { permission: ['/users', '/vouchers', '/operations'] } },
       schema: {
         tags: ['Users'],
-        summary: 'Every active user of the caller’s networks (up to 30,000), compact, for pickers',
-        response: { 200: userPickerResponseSchema, ...errorAnswers(401, 403) },
+        summary:
+          'Every active user of the caller’s networks (up to 30,000), compact, for pickers; tenantPk: only those who belong with that network',
+        querystring: userPickerQuerySchema,
+        response: { 200: userPickerResponseSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    (req) => service.picker(ctxOf(req)),
+    (req) => service.picker(ctxOf(req), req.query),
   );
 
   app.get(

@@ -88,9 +88,9 @@ export class UserListService {
     };
   }
 
-  /** Every active user of the scope in one compact answer (the voucher and remote-start pickers). */
-  async picker(ctx: RequestContext): Promise<UserPickerResponse> {
-    const rows = await repo.pickerUsers(this.db, ctx.tenantScope, USER_PICKER_MAX + 1);
+  /** Every active user of the scope in one compact answer (the voucher and remote-start pickers); `tenantPk`: only those who belong with that network. */
+  async picker(ctx: RequestContext, q: { tenantPk?: number } = {}): Promise<UserPickerResponse> {
+    const rows = await repo.pickerUsers(this.db, ctx.tenantScope, USER_PICKER_MAX + 1, q.tenantPk);
     return {
       userList: rows.slice(0, USER_PICKER_MAX).map((r) => ({
         user_pk: r.user_pk,

@@ -271,4 +271,22 @@ describe('users list: GET users_data/dashboard-details, the wallet statement and
     const terpel = (await get(terpelUsers, '/api/users_data/picker/')).json().userList as { user_pk: number }[];
     expect(terpel.some((u) => u.user_pk === joaoPk)).toBe(false);
   });
+
+  it('picker for a voucher of one network (tenantPk): only users who belong with it, never a driver of a network beside it', async () => {
+    const admin = await loginAs(t.app, demo.admin);
+    const [move, terpel] = [await tenantPk(t, 'move'), await tenantPk(t, 'terpel')];
+    const pks = async (query: string) =>
+      ((await get(admin, `/api/users_data/picker/${query}`)).json().userList as { user_pk: number }[]).map((u) => u.user_pk);
+    const everyone = await pks('');
+    const terpelDriver = (
+      await t.db.selectFrom('users').select('user_pk').where('tenant_pk', '=', terpel).where('active', '=', true).executeTakeFirstOrThrow()
+    ).user_pk;
+    expect(everyone).toEqual(expect.arrayContaining([joaoPk, terpelDriver]));
+    const forMove = await pks(`?tenantPk=${move}`);
+    expect(forMove).toContain(joaoPk);
+    expect(forMove).not.toContain(terpelDriver);
+    const forTerpel = await pks(`?tenantPk=${terpel}`);
+    expect(forTerpel).toContain(terpelDriver);
+    expect(forTerpel).not.toContain(joaoPk);
+  });
 });

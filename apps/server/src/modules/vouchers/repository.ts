@@ -1,3 +1,4 @@
+import { tenantsRelated } from '../../db/sql/tenant-related';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { VoucherKind, VoucherStatus, VoucherUserStatus } from '@recarga/contracts/vouchers';
@@ -229,7 +230,7 @@ export async function usersRelatedTo(db: Executor, tenantPk: number, userPks: nu
     .innerJoin('tenants as vt', (j) => j.on('vt.tenant_pk', '=', tenantPk))
     .select('u.user_pk')
     .where('u.user_pk', 'in', userPks)
-    .where(sql<SqlBool>`(ut.path like vt.path || '%' or vt.path like ut.path || '%')`)
+    .where(tenantsRelated('ut.path', 'vt.path'))
     .execute();
   return new Set(rows.map((r) => r.user_pk));
 }

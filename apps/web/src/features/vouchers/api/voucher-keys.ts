@@ -6,5 +6,5 @@ export const voucherKeys = {
   detail: (id: number) => ['vouchers', 'detail', id] as const,
   histories: (id: number) => ['vouchers', 'history', id] as const,
   history: (id: number, userPk: number | null) => ['vouchers', 'history', id, userPk] as const,
-  userOptions: () => ['vouchers', 'user-options'] as const,
+  userOptions: (tenantPk?: number) => ['vouchers', 'user-options', tenantPk ?? null] as const,
 };

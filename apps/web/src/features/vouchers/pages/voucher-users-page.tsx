@@ -29,10 +29,28 @@ export function VoucherUsersPage() {
   if (params.id !== undefined && id === null) return <Navigate to={LIST_PATH} replace />;
   // Without a draft (an address typed or reloaded) there is no form to come back to.
   if (!draft) return <Navigate to={id === null ? CREATE_PATH : editPath(id)} replace />;
-  return <UserSelection voucherPk={id} initialUsers={draft.usersDataList} units={Number(draft.formValues.units) || 0} />;
+  return (
+    <UserSelection
+      voucherPk={id}
+      initialUsers={draft.usersDataList}
+      units={Number(draft.formValues.units) || 0}
+      tenantPk={Number(draft.formValues.tenant_pk) || undefined}
+    />
+  );
 }
 
-function UserSelection({ voucherPk, initialUsers, units }: { voucherPk: number | null; initialUsers: DraftUser[]; units: number }) {
+function UserSelection({
+  voucherPk,
+  initialUsers,
+  units,
+  tenantPk,
+}: {
+  voucherPk: number | null;
+  initialUsers: DraftUser[];
+  units: number;
+  /** The voucher's network: the picker offers only users who belong with it. */
+  tenantPk: number | undefined;
+}) {
   const { t } = useTranslation('vouchers');
   const { message } = useFeedback();
   const navigate = useNavigate();
@@ -43,7 +61,7 @@ function UserSelection({ voucherPk, initialUsers, units }: { voucherPk: number |
   const [picked, setPicked] = useState<number[]>([]);
   const [cpf, setCpf] = useState('');
   const [searching, setSearching] = useState(false);
-  const options = useUserOptions(true);
+  const options = useUserOptions(true, tenantPk);
   const formPath = voucherPk === null ? CREATE_PATH : editPath(voucherPk);
   const chosen = useMemo(() => new Set(users.map((u) => u.user_pk)), [users]);
   const room = units - users.length;
