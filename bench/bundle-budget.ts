@@ -51,9 +51,10 @@ const limits: Record<string, number> = {
   '/stations/create': 550,
   '/transactions': 695,
   '/indicators': 535,
-  // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs.
-  '/operations': 520,
-  '/operations/:view': 520,
+  // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs; and
+  // (2026-11-29) the no-permission view for a command opened by its address (+1 KB).
+  '/operations': 525,
+  '/operations/:view': 525,
   // A group's view: its smart-charging tab draws the meter's phases with the chart library, as the
   // stations and transactions screens draw theirs.
   '/virtual-groups/view/:id': 675,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, useBrowser } from './support/browser';
+import { shoot } from './support/screenshots';
 import { fillLogin, logins, signIn, solveCaptcha, submitButton } from './support/auth';
 
 describe('routing and guards', () => {
@@ -16,15 +17,15 @@ describe('routing and guards', () => {
     expect(await page.getByRole('button', { name: 'Voltar ao início' }).isVisible()).toBe(true);
   });
 
-  it('unknown path, when signed in: the not-found view inside the shell, at the same address', async () => {
+  it('unknown path, when signed in: redirects to /not-found too (000: unknown paths redirect to /not-found)', async () => {
     const { page } = browser;
-    await signIn(page, logins.admin, undefined, { at: '/estacoes/antigas?x=1' });
+    await signIn(page, logins.admin, undefined, { at: null });
+    await page.goto(appUrl('/estacoes/antigas?x=1'));
 
+    await page.waitForURL((url) => url.pathname === '/not-found');
     await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
-    expect(await page.locator('[data-testid="user-menu"]').isVisible()).toBe(true);
-    expect(await page.getByRole('navigation').count()).toBeGreaterThan(0);
-    expect(new URL(page.url()).pathname).toBe('/estacoes/antigas');
-    await page.waitForFunction(() => document.title === 'Página não encontrada — Move');
+    await page.getByRole('button', { name: 'Voltar ao início' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
   });
 
   it('a screen the profile does not include: the no-permission view inside the shell, not the 404', async () => {
@@ -37,6 +38,20 @@ describe('routing and guards', () => {
     expect(await page.locator('[data-testid="user-menu"]').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Voltar ao início' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('a remote command the profile does not include, opened by its address: the no-permission view, no form to send', async () => {
+    const { page } = browser;
+    await signIn(page, logins.solOperator, 'sol', { at: null });
+    for (const path of ['/operations/remote_reset', '/operations/v15', '/operations/charging_profile']) {
+      await page.goto(appUrl(path, 'sol'));
+      await page.getByTestId('no-permission').waitFor();
+      expect(await page.getByRole('button', { name: 'Enviar' }).count(), path).toBe(0);
+    }
+    await shoot(page, 'no-permission-command', { fullPage: false });
+    // A command the profile includes still opens its form.
+    await page.goto(appUrl('/operations/remote_start', 'sol'));
+    await page.getByRole('button', { name: 'Enviar' }).waitFor();
   });
 
   it('a deep link, when signed out: survives the login and opens with its query', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
@@ -12,7 +12,6 @@ import type { RouteHandle } from './route-handle';
 const AuthLayout = lazy(() => import('../features/auth/components/auth-layout').then((m) => ({ default: m.AuthLayout })));
 const PublicLayout = lazy(() => import('./layout/public-layout').then((m) => ({ default: m.PublicLayout })));
 const ShellLayout = lazy(() => import('./layout/shell-layout').then((m) => ({ default: m.ShellLayout })));
-const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -75,8 +74,8 @@ export function createAppRouter() {
                   <ShellLayout />
                 </Deferred>
               ),
-              // Signed in, an unknown address shows the not-found view inside the shell.
-              children: [...routesFor('private'), { path: '*', element: <NotFoundPage />, handle: unknownPath }],
+              // Signed in, an unknown address goes to /not-found too (000: "Unknown paths redirect to /not-found").
+              children: [...routesFor('private'), { path: '*', element: <Navigate to="/not-found" replace />, handle: unknownPath }],
             },
           ],
         },

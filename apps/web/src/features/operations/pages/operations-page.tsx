@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { foldedSearch } from '../../../lib/select-search';
 import { useSearchBox } from '../../../lib/url-state';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
+import { NoPermissionView } from '../../../components/no-permission-view';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useOperationOptions } from '../api/get-operation-options';
 import { useSendCommand } from '../api/send-command';
@@ -233,6 +234,11 @@ export function OperationsPage() {
   const allowedCommands = operationCommands.filter((c) => permitted.has(commandPermission[c]));
 
   if (segment && !asked && !command) return <EmptyState title={t('form.noCommand')} />;
+  // Opened by its address, a view or command the profile does not include shows the no-permission
+  // view, never a form whose sending the server would refuse (v1.6 is every operator's fallback view).
+  const forbiddenView = asked !== null && asked !== 'v16' && !permitted.has(viewPermission[asked]);
+  const forbiddenCommand = command !== null && !allowedCommands.includes(command);
+  if (forbiddenView || forbiddenCommand) return <NoPermissionView />;
 
   return (
     <div className="screen operations-page">
