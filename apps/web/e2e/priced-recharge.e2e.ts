@@ -126,11 +126,12 @@ async function typeInPicker(input: Locator, value: string) {
   await expect.poll(() => input.inputValue()).toBe(value);
 }
 
-/** Turns a price on with its switch and types it as digits (the field shows it as money). */
-async function price(scope: Locator, label: string, digits: string, shown: string) {
+/** Turns a price on with its switch and types it as written; once left, the field shows it in the locale's format. */
+async function price(scope: Locator, label: string, typed: string, shown: string) {
   await scope.getByRole('switch', { name: `Ativar: ${label}` }).click();
   const input = scope.getByLabel(label, { exact: true });
-  await input.fill(digits);
+  await input.fill(typed);
+  await input.blur();
   await expect.poll(async () => plain(await input.inputValue())).toBe(shown);
 }
 
@@ -208,15 +209,15 @@ describe('a recharge priced by dynamic pricing, from the screens to the bill', (
       await page.waitForURL((url) => url.pathname === `${profilePath}/${slug}`);
       await page.getByRole('switch', { name: 'Precificação dinâmica ativa' }).click();
       const general = page.locator('section', { has: page.getByRole('heading', { name: 'Regra geral do dia' }) });
-      await price(general, 'Valor inicial', '500', 'R$ 5,00');
-      await price(general, 'Preço por kWh', '150', 'R$ 1,50');
+      await price(general, 'Valor inicial', '5', '5,00');
+      await price(general, 'Preço por kWh', '1,50', '1,50');
       await general.getByLabel('Operação (%)').fill('10');
       await general.getByLabel('Impostos (%)').fill('5');
       await page.getByTestId('window-add').click();
       const window0 = page.getByTestId('window-0');
       await typeInPicker(window0.getByLabel('Início', { exact: true }), '00:00');
       await typeInPicker(window0.getByLabel('Término', { exact: true }), '01:00');
-      await price(window0, 'Preço por kWh', '250', 'R$ 2,50');
+      await price(window0, 'Preço por kWh', '2,5', '2,50');
       await window0.getByLabel('Operação (%)').fill('10');
       await window0.getByLabel('Impostos (%)').fill('5');
       await page.getByTestId('day-save').click();
@@ -230,8 +231,8 @@ describe('a recharge priced by dynamic pricing, from the screens to the bill', (
       await page.waitForURL((url) => url.pathname === `${profilePath}/exception`);
       await typeInPicker(page.locator('#startDate'), ddmmyyyy(today));
       const prices = page.locator('section', { has: page.getByRole('heading', { name: 'Preços' }) });
-      await price(prices, 'Valor inicial', '200', 'R$ 2,00');
-      await price(prices, 'Preço por kWh', '80', 'R$ 0,80');
+      await price(prices, 'Valor inicial', '2', '2,00');
+      await price(prices, 'Preço por kWh', '0,80', '0,80');
       await prices.getByLabel('Impostos (%)').fill('10');
       await page.getByTestId('exception-save').click();
       await waitForToast(page, SAVED);
