@@ -22,7 +22,8 @@ describe('RFID tags', () => {
     await signIn(page, logins.admin);
     await page.locator('[data-testid="sidebar"]').getByRole('menuitem', { name: 'Tags RFID', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/ocpptags');
-    await expect.poll(() => page.title()).toContain('Tags RFID');
+    // The title follows once the screen's code has loaded: on a busy machine that is more than expect.poll's default second.
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toContain('Tags RFID');
 
     await searchTags(page, '04c3');
     await expect.poll(() => page.locator('[data-testid="tags-table"] tr.ant-table-row').count()).toBe(1);
