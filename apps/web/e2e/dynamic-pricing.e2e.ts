@@ -217,6 +217,11 @@ describe('dynamic pricing', () => {
     expect(await kwh.inputValue()).toBe('1200');
     await kwh.blur();
     expect(plain(await kwh.inputValue())).toBe('1.200');
+    await shoot(page, 'dynamic-pricing-cop-price');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fitsTheWidth(page);
+    await shoot(page, 'dynamic-pricing-cop-price-390', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('day-save').click();
     await waitForToast(page, '¡Perfil de precios actualizado con éxito!');
     const saved = await callApi<PricingDetailList>(page, `/api/dynamic-pricing/${uuid}/detail/`);

@@ -547,5 +547,24 @@ describe('financial movements on a phone (360 px)', () => {
     expect(Math.round(panel.width)).toBeLessThanOrEqual(360);
     expect(await drawer.getByTestId('fin-refund').isDisabled()).toBe(true);
     await shoot(page, 'financial-phone-drawer', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The refund's amount and its confirmation fit the phone too (closed without confirming).
+    const refundable = await openDrawer(page, mv.c);
+    await refundable.getByTestId('fin-refund').click();
+    await page.getByTestId('fin-refund-dialog').getByText('Reembolso parcial', { exact: true }).click();
+    await page.getByTestId('fin-refund-amount').pressSequentially('1,00');
+    await shoot(page, 'financial-phone-refund-amount', { fullPage: false });
+    await page.getByTestId('fin-refund-continue').click();
+    const summary = page.getByTestId('fin-refund-summary');
+    await summary.waitFor();
+    const dialogBox = (await page.locator('.ant-modal').boundingBox())!;
+    expect(Math.round(dialogBox.x)).toBeGreaterThanOrEqual(0);
+    expect(Math.round(dialogBox.x + dialogBox.width)).toBeLessThanOrEqual(360);
+    expect(plain(await page.getByTestId('fin-refund-summary-amount').innerText())).toBe('R$ 1,00');
+    await shoot(page, 'financial-phone-refund-confirm', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await summary.waitFor({ state: 'hidden' });
   });
 });

@@ -473,6 +473,7 @@ describe('vouchers', () => {
     await value.blur();
     await expect.poll(async () => plain(await value.inputValue())).toBe('1.500');
     await page.getByText('Valor por usuario, en peso colombiano').waitFor();
+    await shoot(page, 'vouchers-money-es-co-phone', { fullPage: false });
     await page.getByTestId('voucher-select-users').click();
     await page.getByText('Complete la cantidad de vouchers').first().waitFor();
     await page.getByText('Todos los campos son obligatorios.').waitFor();

@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { aStation, stationPk } from '../helpers/station-builders';
-import { bootedStation, eventually, iso, stationClient } from './ocpp-helpers';
+import { bootedStation, eventually, iso, stationClient, type StationClient } from './ocpp-helpers';
+
+/** Starts a recharge of Júlia's card on a connector at `start` (meter at 0); its transaction id. */
+async function startAt(client: StationClient, connectorId: number, start: Date): Promise<number> {
+  const answer = (await client.call('StartTransaction', { connectorId, idTag: '04B2C3D4E5', meterStart: 0, timestamp: iso(start) })) as {
+    transactionId: number;
+  };
+  return answer.transactionId;
+}
 
 describe('OCPP 1.6 charging session', () => {
   let t: TestApp;
@@ -237,12 +245,7 @@ describe('OCPP 1.6 charging session', () => {
     const pk = await aStation(t, { id: 'SESSION-03' });
     const client = await bootedStation(url, 'SESSION-03');
     const start = new Date(Date.now() - 10 * 60_000);
-    const { transactionId } = (await client.call('StartTransaction', {
-      connectorId: 2,
-      idTag: '04B2C3D4E5',
-      meterStart: 0,
-      timestamp: iso(start),
-    })) as { transactionId: number };
+    const transactionId = await startAt(client, 2, start);
 
     // Act
     await client.call('StopTransaction', {
@@ -267,12 +270,7 @@ describe('OCPP 1.6 charging session', () => {
     await aStation(t, { id: 'SESSION-05' });
     const client = await bootedStation(url, 'SESSION-05');
     const start = new Date(Date.now() - 30 * 60_000);
-    const { transactionId } = (await client.call('StartTransaction', {
-      connectorId: 1,
-      idTag: '04B2C3D4E5',
-      meterStart: 0,
-      timestamp: iso(start),
-    })) as { transactionId: number };
+    const transactionId = await startAt(client, 1, start);
     await client.call('StopTransaction', { transactionId, meterStop: 4000, timestamp: iso() });
     const tx = await t.db
       .selectFrom('transactions')
@@ -288,12 +286,7 @@ describe('OCPP 1.6 charging session', () => {
     const client = await bootedStation(url, 'SESSION-06');
     const start = new Date(Date.now() - 30 * 60_000);
     const stopAt = new Date(start.getTime() + 20 * 60_000);
-    const { transactionId } = (await client.call('StartTransaction', {
-      connectorId: 1,
-      idTag: '04B2C3D4E5',
-      meterStart: 0,
-      timestamp: iso(start),
-    })) as { transactionId: number };
+    const transactionId = await startAt(client, 1, start);
     await client.call('StopTransaction', { transactionId, meterStop: 5000, timestamp: iso(stopAt), reason: 'Local' });
     const sample = (at: Date, wh: number) => ({ timestamp: iso(at), sampledValue: [{ value: String(wh), unit: 'Wh' }] });
     // Sent after the stop: one reading taken during the recharge (the station was offline), two after it.

@@ -53,7 +53,8 @@ export function MoneyInput({
     <Input
       id={id}
       value={shown}
-      prefix={<span aria-hidden="true">{currencySymbolOf(format)}</span>}
+      // A switched-off price reads "Desativado", not "R$ Desativado" (the empty span keeps the field's structure).
+      prefix={<span aria-hidden="true">{disabled && (value === null || value === undefined) ? '' : currencySymbolOf(format)}</span>}
       inputMode={currencyDecimals(format) > 0 ? 'decimal' : 'numeric'}
       autoComplete="off"
       disabled={disabled}

@@ -698,6 +698,9 @@ export class Ledger {
       const m = (await this.lockMovement(trx, r.movement_pk))!;
       const locked = (await repo.lockRefund(trx, refundPk))!;
       if (locked.state === 'settled') return { movement: m, refundPk, amount: Number(locked.amount), replayed: true };
+      // Only a refund the provider confirmed is settled (a concurrent refusal may have ended it meanwhile).
+      if (locked.state !== 'sent')
+        throw new AppError(502, 'PAYMENT_PROVIDER_FAILED', `${ledgerMessages.providerFailed} (${locked.failure ?? ''})`.slice(0, 300));
       await repo.setRefund(trx, refundPk, { state: 'settled' });
       return this.settleMovement(trx, m, refundPk, Number(locked.amount), replayed);
     });

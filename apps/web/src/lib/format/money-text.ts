@@ -60,12 +60,8 @@ export function currencySymbolOf(format: MoneyFormat): string {
  */
 export function parseMoneyText(text: string, format: MoneyFormat): number | null {
   const { decimals, decimalSeparator } = shapeOf(format);
-  let clean = text.replace(/[^\d.,]/g, '');
-  if (decimals === 0) {
-    const cut = clean.indexOf(decimalSeparator);
-    if (cut >= 0) clean = clean.slice(0, cut);
-    return integerPart(clean);
-  }
+  const clean = typedChars(text, decimals, decimalSeparator);
+  if (decimals === 0) return integerPart(clean);
   const last = Math.max(clean.lastIndexOf(','), clean.lastIndexOf('.'));
   if (last >= 0) {
     const separator = clean[last]!;
@@ -84,6 +80,13 @@ export function parseMoneyText(text: string, format: MoneyFormat): number | null
   return integerPart(clean);
 }
 
+/** Digits and separators only; for a currency without decimals, nothing from its decimal separator on. */
+function typedChars(text: string, decimals: number, decimalSeparator: string): string {
+  const clean = text.replace(/[^\d.,]/g, '');
+  const cut = decimals === 0 ? clean.indexOf(decimalSeparator) : -1;
+  return cut >= 0 ? clean.slice(0, cut) : clean;
+}
+
 function integerPart(text: string): number | null {
   const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   if (!digits) return null;
@@ -96,12 +99,7 @@ function integerPart(text: string): number | null {
  */
 export function sanitizeMoneyDraft(text: string, format: MoneyFormat): string {
   const { decimals, decimalSeparator } = shapeOf(format);
-  let clean = text.replace(/[^\d.,]/g, '');
-  if (decimals === 0) {
-    const cut = clean.indexOf(decimalSeparator);
-    if (cut >= 0) clean = clean.slice(0, cut);
-  }
-  return clean.slice(0, MONEY_TEXT_MAX_INTEGER_DIGITS + 6);
+  return typedChars(text, decimals, decimalSeparator).slice(0, MONEY_TEXT_MAX_INTEGER_DIGITS + 6);
 }
 
 /** An amount in hundredths as the field shows it when not typed in: the locale's grouping, the currency's decimals, no symbol. */
