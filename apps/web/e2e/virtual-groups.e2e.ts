@@ -52,6 +52,8 @@ async function pick(page: Page, label: string, option: string) {
 async function searchChargers(page: Page, text: string, expected: string) {
   await page.getByTestId('vg-charger-search').fill(text);
   await page.locator('[data-testid="vg-charger-table"] tr.ant-table-row', { hasText: expected }).waitFor();
+  // Settled: this search's own rows, no fetch under way (a click on rows being replaced can land on another row).
+  await page.locator('[data-testid="vg-choice"][aria-busy="false"]').waitFor();
   await page.locator('[data-testid="vg-charger-table"] .ant-spin-spinning').waitFor({ state: 'detached' });
 }
 
@@ -162,7 +164,6 @@ describe('virtual groups (advanced settings)', () => {
       await page.waitForURL((url) => url.pathname === `${groupPath.replace('/view/', '/edit/')}/chargeboxes`);
       await searchChargers(page, 'MOVE-SP-00', FIRST);
       const firstRow = page.locator('[data-testid="vg-charger-table"] tr.ant-table-row', { hasText: FIRST });
-      // The list may first show the rows cached before the group existed; the fresh page marks the member.
       await firstRow.getByText('Já está nesta configuração').waitFor();
       expect(await page.getByLabel(`Selecionar ${FIRST}`).isDisabled()).toBe(true);
       await page.getByLabel(`Selecionar ${SECOND}`).check();

@@ -19,7 +19,8 @@ export function useRemoveGroupCharger(groupId: number) {
       void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.chargers(groupId) });
       void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.detail(groupId) });
       void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.pickers() });
+      // A picker page cached before this change would show stale locks: dropped, not refreshed in view.
+      queryClient.removeQueries({ queryKey: virtualGroupKeys.pickers() });
     },
   });
 }

@@ -20,7 +20,8 @@ export function useUpdateVirtualGroup(id: number) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: virtualGroupKeys.pickers() });
+      // A picker page cached before this change would show stale locks: dropped, not refreshed in view.
+      queryClient.removeQueries({ queryKey: virtualGroupKeys.pickers() });
     },
   });
 }

@@ -41,7 +41,9 @@ export function ChargerChoiceTable({ tenantId, chosen, onChange, lockOf }: Props
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
-  const { data, isLoading, isError, refetch } = useChargeBoxes({ page, search, tenantId });
+  const { data, isLoading, isFetching, isPlaceholderData, isError, refetch } = useChargeBoxes({ page, search, tenantId });
+  // Rows of the previous search or page are not this one's answer: shown under the spinner, not tickable.
+  const waiting = isLoading || isPlaceholderData;
 
   useEffect(() => {
     if (text.trim() === search) return undefined;
@@ -103,7 +105,7 @@ export function ChargerChoiceTable({ tenantId, chosen, onChange, lockOf }: Props
   ];
 
   return (
-    <div className="vg-choice">
+    <div className="vg-choice" aria-busy={isFetching || text.trim() !== search} data-testid="vg-choice">
       <div className="filter-bar" role="search" aria-label={t('picker.searchLabel')}>
         <FilterSearch value={text} onChange={setText} label={t('picker.search')} testId="vg-charger-search" />
         <span className="filter-bar__count text text--secondary" aria-live="polite">
@@ -118,7 +120,7 @@ export function ChargerChoiceTable({ tenantId, chosen, onChange, lockOf }: Props
         size="middle"
         columns={columns}
         dataSource={rows}
-        loading={isLoading}
+        loading={waiting}
         rowSelection={{
           selectedRowKeys: ticked,
           preserveSelectedRowKeys: true,
@@ -138,7 +140,7 @@ export function ChargerChoiceTable({ tenantId, chosen, onChange, lockOf }: Props
           className: lockOf(row) ? 'vg-choice__row vg-choice__row--locked' : 'vg-choice__row',
         })}
         locale={{
-          emptyText: isLoading ? ' ' : <EmptyState title={t('picker.empty')} text={search ? t('picker.emptySearch') : undefined} />,
+          emptyText: waiting ? ' ' : <EmptyState title={t('picker.empty')} text={search ? t('picker.emptySearch') : undefined} />,
         }}
         pagination={{
           current: page + 1,
