@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { decorativeIcons } from './build/decorative-icons';
 
 /** Where `npm run dev -w apps/web` forwards API calls (the server started with `npm run dev`). */
 const devServer = process.env.RECARGA_DEV_SERVER ?? 'http://localhost:3000';
@@ -87,7 +88,9 @@ function notYetLoaded(deps: string[], host: string): string[] {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), keepBundle()],
+  plugins: [decorativeIcons(), react(), precompress(), keepBundle()],
+  // The dev server pre-bundles the icons with rolldown: the same rewrite there.
+  optimizeDeps: { rolldownOptions: { plugins: [decorativeIcons()] } },
   server: {
     proxy: {
       '/api': devServer,

@@ -85,16 +85,16 @@ describe('operational log (/log)', () => {
         async () => {
           await page.getByTestId('log-refresh').click();
           const now = await panelLines(page).catch(() => []);
-          return now.some((l) => l.text.includes(`(task ${task})`)) && now.some((l) => l.text.includes(`(task ${refused.body.taskId})`));
+          return now.some((l) => l.text.includes(`(tarea ${task})`)) && now.some((l) => l.text.includes(`(tarea ${refused.body.taskId})`));
         },
         { timeout: 20_000, interval: 700 },
       )
       .toBe(true);
 
     const lines = await panelLines(page);
-    const boot = lines.find((l) => l.text.includes(`[${STATION}] BootNotification vendor=Recarga model=${MODEL} → Accepted`));
-    const fault = lines.find((l) => l.text.includes(`[${STATION}] StatusNotification connector=1 status=Faulted error=GroundFailure`));
-    const accepted = lines.find((l) => l.text.includes(`[${STATION}] ChangeAvailability → Accepted (task ${task})`));
+    const boot = lines.find((l) => l.text.includes(`[${STATION}] BootNotification fabricante=Recarga modelo=${MODEL} → Accepted`));
+    const fault = lines.find((l) => l.text.includes(`[${STATION}] StatusNotification conector=1 estado=Faulted error=GroundFailure`));
+    const accepted = lines.find((l) => l.text.includes(`[${STATION}] ChangeAvailability → Accepted (tarea ${task})`));
     expect(boot?.level).toBe('INFO');
     expect(fault?.level).toBe('WARN');
     expect(accepted?.level).toBe('INFO');
@@ -116,8 +116,8 @@ describe('operational log (/log)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^log-andes-\d{4}-\d{2}-\d{2}\.txt$/);
     const file = readFileSync((await download.path())!, 'utf8');
-    expect(file).toContain(`INFO [${STATION}] BootNotification vendor=Recarga model=${MODEL} → Accepted`);
-    expect(file).toContain(`INFO [${STATION}] ChangeAvailability → Accepted (task ${task})`);
+    expect(file).toContain(`INFO [${STATION}] BootNotification fabricante=Recarga modelo=${MODEL} → Accepted`);
+    expect(file).toContain(`INFO [${STATION}] ChangeAvailability → Accepted (tarea ${task})`);
   });
 
   it('on a phone: no sideways scrolling, the lists’ failure with a retry, the download’s failure toast', async () => {

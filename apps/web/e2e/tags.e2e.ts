@@ -47,7 +47,7 @@ describe('RFID tags', () => {
     await page.keyboard.type('Cartão da frota');
     await id.focus();
     await page.keyboard.press('Enter');
-    await waitForToast(page, 'OCPP Tag criada com sucesso!');
+    await waitForToast(page, 'Tag RFID criada com sucesso!');
     await page.waitForURL((url) => url.pathname === '/ocpptags');
 
     await page.goto(appUrl('/ocpptags/create'));
@@ -63,7 +63,7 @@ describe('RFID tags', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/ocpptags/edit/'));
     await page.getByTestId('tag-inactive').click();
     await page.getByTestId('tag-submit').click();
-    await waitForToast(page, 'OCPP Tag atualizada com sucesso!');
+    await waitForToast(page, 'Tag RFID atualizada com sucesso!');
     await page.waitForURL((url) => url.pathname === '/ocpptags');
     await searchTags(page, 'E2E-TAG');
     await expect.poll(() => row(page, 'E2E-TAG-01').innerText()).toContain('Inativa');
@@ -71,7 +71,7 @@ describe('RFID tags', () => {
     await row(page, 'E2E-TAG-01').click();
     await page.getByTestId('tag-card-E2E-TAG-01').getByTestId('tag-delete').click();
     await page.getByTestId('tag-delete-ok').click();
-    await waitForToast(page, 'OCPP Tag excluída com sucesso!');
+    await waitForToast(page, 'Tag RFID excluída com sucesso!');
     await page.getByTestId('tags-empty').waitFor();
   });
 

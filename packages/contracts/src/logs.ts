@@ -51,11 +51,14 @@ export const logQuerySchema = z.object({
 });
 export type LogQuery = z.infer<typeof logQuerySchema>;
 
-/** The answer of `GET log/`: plain text, one line per event ('YYYY-MM-DD HH:mm:ss LEVEL [station] text'), or 'Not available'. */
+/**
+ * The answer of `GET log/`: plain text, one line per event ('DD/MM/YYYY HH:mm:ss LEVEL [station] text' in
+ * Portuguese and Spanish, 'YYYY-MM-DD …' in English; the tenant's language), or 'Not available'.
+ */
 export const logTextSchema = z.string();
 
 /** The level of a rendered line (for colouring), or null for a line that is not one. */
 export function levelOfLine(line: string): LogLevel | null {
-  const m = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (INFO|WARN|ERROR)\b/.exec(line);
+  const m = /^(?:\d{4}-\d{2}-\d{2}|\d{2}\/\d{2}\/\d{4}) \d{2}:\d{2}:\d{2} (INFO|WARN|ERROR)\b/.exec(line);
   return m ? (m[1] as LogLevel) : null;
 }

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './location-map.css';
 import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { getRuntimeSettings } from '../lib/runtime-settings';
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
@@ -13,6 +14,11 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
  */
 export function mapTileUrl(): string {
   return getRuntimeSettings().mapTileUrl;
+}
+
+/** Leaflet's zoom buttons with titles (and screen-reader names) in the user's language, not Leaflet's English. */
+export function addZoomControl(map: L.Map, texts: { zoomIn: string; zoomOut: string }): void {
+  L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
 }
 
 const countryCentre: Record<string, [number, number]> = {
@@ -34,6 +40,7 @@ interface Props {
 /** Leaflet map with the station's position (a circle marker; no image assets needed). */
 export function LocationMap({ latitude, longitude, country, label, offlineText }: Props) {
   const { token } = theme.useToken();
+  const { t } = useTranslation('map');
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
@@ -41,7 +48,8 @@ export function LocationMap({ latitude, longitude, country, label, offlineText }
 
   useEffect(() => {
     if (!container.current) return undefined;
-    const instance = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
+    const instance = L.map(container.current, { zoomControl: false, attributionControl: true, scrollWheelZoom: false });
+    addZoomControl(instance, { zoomIn: t('zoomIn'), zoomOut: t('zoomOut') });
     const tiles = L.tileLayer(mapTileUrl(), {
       maxZoom: 19,
       attribution: ATTRIBUTION,

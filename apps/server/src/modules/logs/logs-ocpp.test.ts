@@ -6,7 +6,7 @@ import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../../tes
 import { bootedStation, eventually, type StationClient } from '../../../test/ocpp/ocpp-helpers';
 
 /** The lines of a tenant's log of today, without their time. */
-const withoutTime = (text: string) => text.split('\n').map((l) => l.replace(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} /, ''));
+const withoutTime = (text: string) => text.split('\n').map((l) => l.replace(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} /, ''));
 
 describe('the tenant log over real OCPP websockets (ocpp-rpc, strict mode)', () => {
   let t: TestApp;
@@ -35,7 +35,7 @@ describe('the tenant log over real OCPP websockets (ocpp-rpc, strict mode)', () 
     restoreClock();
   });
 
-  it('a station’s boot, its calls, an invalid call and a remote command appear in its tenant’s log only', async () => {
+  it('a station’s boot, its calls, an invalid call and a remote command appear in its tenant’s log only, in its language (Sol pt-BR, Terpel es-CO)', async () => {
     const sol = await bootedStation(url, 'LOG-SOL');
     const terpel = await bootedStation(url, 'LOG-TER');
     clients.push(sol, terpel);
@@ -69,20 +69,20 @@ describe('the tenant log over real OCPP websockets (ocpp-rpc, strict mode)', () 
     const terpelLog = await logOf('Terpel Energía');
 
     expect(solLog).toEqual([
-      'INFO [LOG-SOL] Connected protocol=ocpp1.6 address=127.0.0.1',
-      'INFO [LOG-SOL] BootNotification vendor=Recarga model=TestBox → Accepted',
-      'INFO [LOG-SOL] MeterValues connector=1 values=2 measurands=Energy.Active.Import.Register,Current.Import',
-      expect.stringMatching(/^WARN \[LOG-SOL\] Invalid message \(call\): .+/),
-      `INFO [LOG-SOL] ChangeAvailability → Accepted (task ${taskId})`,
+      'INFO [LOG-SOL] Conectada protocolo=ocpp1.6 endereço=127.0.0.1',
+      'INFO [LOG-SOL] BootNotification fabricante=Recarga modelo=TestBox → Accepted',
+      'INFO [LOG-SOL] MeterValues conector=1 valores=2 grandezas=Energy.Active.Import.Register,Current.Import',
+      expect.stringMatching(/^WARN \[LOG-SOL\] Mensagem inválida \(call\): .+/),
+      `INFO [LOG-SOL] ChangeAvailability → Accepted (tarefa ${taskId})`,
     ]);
     // The meter's readings themselves are not copied into the log.
     expect(solLog.join('\n')).not.toContain('1234');
     expect(terpelLog).toEqual([
-      'INFO [LOG-TER] Connected protocol=ocpp1.6 address=127.0.0.1',
-      'INFO [LOG-TER] BootNotification vendor=Recarga model=TestBox → Accepted',
+      'INFO [LOG-TER] Conectada protocolo=ocpp1.6 dirección=127.0.0.1',
+      'INFO [LOG-TER] BootNotification fabricante=Recarga modelo=TestBox → Accepted',
     ]);
 
     await sol.close();
-    await eventually(async () => (await logOf('Sol Energia Mobilidade')).at(-1) === 'WARN [LOG-SOL] Disconnected');
+    await eventually(async () => (await logOf('Sol Energia Mobilidade')).at(-1) === 'WARN [LOG-SOL] Desconectada');
   });
 });

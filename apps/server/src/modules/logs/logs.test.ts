@@ -48,7 +48,7 @@ describe('GET /api/log/ and /api/log/download: the tenant’s day, gating, scope
   });
   afterEach(() => restoreClock());
 
-  it('today’s text: the tenant’s local day in time order, as “date time LEVEL [station] text”', async () => {
+  it('today’s text: the tenant’s local day in time order, as “date time LEVEL [station] text” (a line written before phrases existed reads as it was written)', async () => {
     await aLine('sol', '2026-11-25T02:59:59Z', 'INFO', 'yesterday, 23:59:59 in São Paulo', 'SOL-1');
     await aLine('sol', '2026-11-25T14:00:00Z', 'WARN', 'Sign-in refused (INVALID_CREDENTIALS) email=x@y.z');
     await aLine('sol', '2026-11-25T03:00:00Z', 'INFO', 'BootNotification vendor=Recarga → Accepted', 'SOL-1');
@@ -61,9 +61,9 @@ describe('GET /api/log/ and /api/log/download: the tenant’s day, gating, scope
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe(
       [
-        '2026-11-25 00:00:00 INFO [SOL-1] BootNotification vendor=Recarga → Accepted',
-        '2026-11-25 11:00:00 WARN Sign-in refused (INVALID_CREDENTIALS) email=x@y.z',
-        '2026-11-25 11:30:00 ERROR [SOL-2] RemoteStartTransaction → OFFLINE (task 7)',
+        '25/11/2026 00:00:00 INFO [SOL-1] BootNotification vendor=Recarga → Accepted',
+        '25/11/2026 11:00:00 WARN Sign-in refused (INVALID_CREDENTIALS) email=x@y.z',
+        '25/11/2026 11:30:00 ERROR [SOL-2] RemoteStartTransaction → OFFLINE (task 7)',
       ].join('\n'),
     );
   });
@@ -75,8 +75,8 @@ describe('GET /api/log/ and /api/log/download: the tenant’s day, gating, scope
     const child = await get(sol, '/api/log/?tenant=Move%20Eletropostos');
     const yesterday = await get(sol, '/api/log/?tenant=Sol%20Energia%20Mobilidade&day=2026-11-24');
 
-    expect(child.body).toBe('2026-11-25 10:00:00 INFO [MOVE-1] Heartbeat');
-    expect(yesterday.body).toBe('2026-11-24 09:00:00 INFO [SOL-1] the day before');
+    expect(child.body).toBe('25/11/2026 10:00:00 INFO [MOVE-1] Heartbeat');
+    expect(yesterday.body).toBe('24/11/2026 09:00:00 INFO [SOL-1] the day before');
   });
 
   it('“Not available” for a day without lines', async () => {
@@ -107,7 +107,27 @@ describe('GET /api/log/ and /api/log/download: the tenant’s day, gating, scope
     expect(unknown.statusCode).toBe(404);
     expect(anonymous.statusCode).toBe(401);
     // Bogotá is UTC−5: 16:00 UTC is 11:00 there.
-    expect(theme.body).toBe('2026-11-25 11:00:00 INFO [TER-1] Heartbeat');
+    expect(theme.body).toBe('25/11/2026 11:00:00 INFO [TER-1] Heartbeat');
+  });
+
+  it('each tenant reads its lines in its own language: Sol in Portuguese, Terpel in Spanish; dates as the language writes them', async () => {
+    const k = (key: string) => `\u27e6${key}\u27e7`;
+    const line = `${k('signInRefused')} (${k('signIn.USER_BLOCKED')}) ${k('field.email')}=ana@x.co ${k('field.address')}=10.0.0.7`;
+    await aLine('sol', '2026-11-25T14:00:00Z', 'WARN', line);
+    await aLine('terpel', '2026-11-25T16:00:00Z', 'WARN', line);
+    await aLine('terpel', '2026-11-25T16:00:01Z', 'ERROR', `Reset → TIMEOUT (${k('task')} 9)`, 'TER-1');
+
+    const solText = await get(sol, '/api/log/?tenant=Sol%20Energia%20Mobilidade');
+    const terpelText = await get(terpel, '/api/log/?tenant=Terpel%20Energ%C3%ADa');
+    const terpelFile = await get(terpel, '/api/log/download?tenant=Terpel%20Energ%C3%ADa');
+
+    expect(solText.body).toBe('25/11/2026 11:00:00 WARN Acesso recusado (usuário bloqueado) e-mail=ana@x.co endereço=10.0.0.7');
+    const spanish = [
+      '25/11/2026 11:00:00 WARN Inicio de sesión rechazado (usuario bloqueado) correo=ana@x.co dirección=10.0.0.7',
+      '25/11/2026 11:00:01 ERROR [TER-1] Reset → TIMEOUT (tarea 9)',
+    ];
+    expect(terpelText.body).toBe(spanish.join('\n'));
+    expect(terpelFile.body).toBe(`${spanish.join('\n')}\n`);
   });
 
   it('field errors for a missing, over-long or NUL tenant and for a day that is no date, in the future or past the retention', async () => {
@@ -142,8 +162,8 @@ describe('GET /api/log/ and /api/log/download: the tenant’s day, gating, scope
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="log-sol-2026-11-25.txt"');
     expect(res.body).toBe(
-      '2026-11-25 00:00:00 INFO [SOL-1] BootNotification vendor=Recarga → Accepted\n' +
-        '2026-11-25 11:30:00 ERROR [SOL-2] RemoteStartTransaction → OFFLINE (task 7)\n',
+      '25/11/2026 00:00:00 INFO [SOL-1] BootNotification vendor=Recarga → Accepted\n' +
+        '25/11/2026 11:30:00 ERROR [SOL-2] RemoteStartTransaction → OFFLINE (task 7)\n',
     );
     expect(empty.headers['content-disposition']).toBe('attachment; filename="log-move-2026-11-25.txt"');
     expect(empty.body).toBe(`${LOG_NOT_AVAILABLE}\n`);
@@ -165,9 +185,9 @@ describe('GET /api/log/ and /api/log/download: the tenant’s day, gating, scope
     const lines = res.body.split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^2026-11-25 12:00:\d\d WARN Sign-in refused \(INVALID_CREDENTIALS\) email=signin-log@test\.recarga address=127\.0\.0\.1$/,
+      /^25\/11\/2026 12:00:\d\d WARN Acesso recusado \(credenciais inválidas\) e-mail=signin-log@test\.recarga endereço=127\.0\.0\.1$/,
     );
-    expect(lines[1]).toMatch(/^2026-11-25 12:00:\d\d INFO Signed in email=signin-log@test\.recarga address=127\.0\.0\.1$/);
+    expect(lines[1]).toMatch(/^25\/11\/2026 12:00:\d\d INFO Acesso realizado e-mail=signin-log@test\.recarga endereço=127\.0\.0\.1$/);
     expect(res.body).not.toContain('Wrong@2026x');
   });
 

@@ -11,7 +11,7 @@ import type { LogLineColumns } from './line-buffer';
 export async function tenantByName(db: Executor, scope: Pick<TenantScope, 'tenantPks'>, name: string) {
   const rows = await db
     .selectFrom('tenants')
-    .select(['tenant_pk', 'name', 'alias', 'country', 'time_zone', 'log_retention_days'])
+    .select(['tenant_pk', 'name', 'alias', 'country', 'time_zone', 'language', 'log_retention_days'])
     .where('tenant_pk', 'in', scope.tenantPks)
     .where((eb) => eb.or([eb('name', '=', name), eb('alias', '=', name)]))
     .orderBy('path')

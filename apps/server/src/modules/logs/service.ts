@@ -5,8 +5,10 @@ import type { DB } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
 import { addDays, localInstant, type Ymd } from '../../platform/date-range';
 import { badRequest, notFound } from '../../platform/errors';
+import { t } from '../../platform/i18n';
 import { timeZoneOfTenant } from '../../platform/tenant-time-zone';
 import { offsetMs, type Zone } from '../../platform/time-zone';
+import { PHRASE_TOKEN } from './line-text';
 import * as repo from './repository';
 
 /** Lines the screen shows at most: the latest of the day (the download has them all). */
@@ -29,12 +31,19 @@ function localDay(zone: Zone, at: Date): Ymd {
   return [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
 }
 
-/** 'YYYY-MM-DD HH:mm:ss LEVEL [station] text' in the tenant's local time. */
-export function renderLine(zone: Zone, row: Row): string {
+/**
+ * One stored line as the tenant reads it: 'DD/MM/YYYY HH:mm:ss LEVEL [station] text' in the tenant's
+ * local time ('YYYY-MM-DD' in English), its phrase tokens worded in the tenant's language. The
+ * levels keep the names 001 gives them (INFO, WARN, ERROR); what a station sent stays as it sent it.
+ */
+export function renderLine(zone: Zone, row: Row, language: string): string {
   const ms = new Date(row.at).getTime();
   const local = new Date(ms + offsetMs(zone, ms)).toISOString();
+  const [y, m, d] = [local.slice(0, 4), local.slice(5, 7), local.slice(8, 10)];
+  const date = language === 'en' ? `${y}-${m}-${d}` : `${d}/${m}/${y}`;
   const station = row.charge_box_id ? ` [${row.charge_box_id}]` : '';
-  return `${local.slice(0, 10)} ${local.slice(11, 19)} ${row.level}${station} ${row.text}`;
+  const text = row.text.replace(PHRASE_TOKEN, (_, key: string) => t(language, `log.${key}`));
+  return `${date} ${local.slice(11, 19)} ${row.level}${station} ${text}`;
 }
 
 /** The day of a request as an instant range in the tenant's zone. */
@@ -83,7 +92,7 @@ export class LogService {
     if (!rows.length) return LOG_NOT_AVAILABLE;
     return rows
       .reverse()
-      .map((r) => renderLine(d.zone, r))
+      .map((r) => renderLine(d.zone, r, d.tenant.language))
       .join('\n');
   }
 
@@ -91,12 +100,13 @@ export class LogService {
   async download(ctx: RequestContext, q: LogQuery): Promise<{ fileName: string; body: Readable }> {
     const d = await this.resolve(ctx, q);
     const rows = repo.linesBetween(this.db, d.tenant.tenant_pk, d.from, d.to).stream(500);
-    const zone = d.zone;
+    const { zone } = d;
+    const { language } = d.tenant;
     async function* lines() {
       let any = false;
       for await (const r of rows) {
         any = true;
-        yield `${renderLine(zone, r)}\n`;
+        yield `${renderLine(zone, r, language)}\n`;
       }
       if (!any) yield `${LOG_NOT_AVAILABLE}\n`;
     }

@@ -5,6 +5,9 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/tes
 import { eventually } from '../../../test/ocpp/ocpp-helpers';
 import { TenantLog, type TenantLogLine } from './tenant-log-service';
 
+/** A phrase token as stored (worded in the tenant's language when read). */
+const k = (key: string) => `\u27e6${key}\u27e7`;
+
 /** Counts the INSERT statements sent; while `gate` is set, every statement waits for it. */
 class Probe implements KyselyPlugin {
   inserts = 0;
@@ -142,27 +145,27 @@ describe('the tenant log writer: batched, bounded, never waited on', () => {
       .orderBy('line_pk')
       .execute();
     expect(rows).toEqual([
-      { level: 'WARN', category: 'ocpp', charge_box_id: 'W-9', text: 'Authorize idTag=TAG-1 → Blocked' },
+      { level: 'WARN', category: 'ocpp', charge_box_id: 'W-9', text: `Authorize ${k('field.idTag')}=TAG-1 → Blocked` },
       { level: 'INFO', category: 'ocpp', charge_box_id: 'W-9', text: 'Heartbeat' },
-      { level: 'WARN', category: 'command', charge_box_id: 'W-9', text: 'Reset → Rejected (task 4)' },
-      { level: 'ERROR', category: 'command', charge_box_id: 'W-9', text: 'Reset → TIMEOUT: no answer (task 5)' },
+      { level: 'WARN', category: 'command', charge_box_id: 'W-9', text: `Reset → Rejected (${k('task')} 4)` },
+      { level: 'ERROR', category: 'command', charge_box_id: 'W-9', text: `Reset → TIMEOUT: no answer (${k('task')} 5)` },
       {
         level: 'INFO',
         category: 'smart-charging',
         charge_box_id: 'W-9',
-        text: 'Limit 12.5 A group=3 connector=1 tx=77 reason=SHARE → ACCEPTED',
+        text: `${k('limit')} 12.5 A ${k('field.group')}=3 ${k('field.connector')}=1 ${k('field.tx')}=77 ${k('field.reason')}=SHARE → ACCEPTED`,
       },
       {
         level: 'WARN',
         category: 'smart-charging',
         charge_box_id: null,
-        text: 'FAILSAFE group=3 reason=METER_OFFLINE breakerA=63 chargers=4 staticLimitA=15.7',
+        text: `${k('smartCharging.FAILSAFE')} ${k('field.group')}=3 ${k('field.reason')}=METER_OFFLINE ${k('field.breakerA')}=63 ${k('field.chargers')}=4 ${k('field.staticLimitA')}=15.7`,
       },
       {
         level: 'WARN',
         category: 'sign-in',
         charge_box_id: null,
-        text: 'Sign-in refused (USER_BLOCKED) email=ana@sol.com.br address=10.0.0.7',
+        text: `${k('signInRefused')} (${k('signIn.USER_BLOCKED')}) ${k('field.email')}=ana@sol.com.br ${k('field.address')}=10.0.0.7`,
       },
     ]);
   });
@@ -196,5 +199,13 @@ describe('the tenant log writer: batched, bounded, never waited on', () => {
       text: 'NULL',
       at: new Date('2026-11-20T10:00:00.123Z'),
     });
+  });
+  it('a station cannot forge a phrase: token brackets in what it sent are stored as plain brackets', async () => {
+    const log = writer({ flushMs: 60_000 });
+    log.stationCall({ tenantPk, chargeBoxId: 'W-9' }, 'Authorize', { idTag: '\u27e6signedIn\u27e7' }, { idTagInfo: { status: 'Accepted' } });
+    await log.close();
+
+    const row = await tdb.database.db.selectFrom('tenant_log_lines').select(['text']).executeTakeFirstOrThrow();
+    expect(row.text).toBe(`Authorize ${k('field.idTag')}=[signedIn] → Accepted`);
   });
 });

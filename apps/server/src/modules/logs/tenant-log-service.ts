@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LogCategory, LogLevel } from '@recarga/contracts/logs';
 import type { DB } from '../../db/db';
-import { fields, MAX_LINE_TEXT, oneLine } from './line-text';
+import { fields, lineText, MAX_LINE_TEXT, oneLine, phrase } from './line-text';
 import { summarizeCall } from './ocpp-summary';
 import { LineBuffer } from './line-buffer';
 import { insertLines } from './repository';
@@ -92,7 +92,7 @@ export class TenantLog {
       line.level,
       line.category,
       line.chargeBoxId ? oneLine(line.chargeBoxId, 255) : null,
-      oneLine(line.text, MAX_LINE_TEXT),
+      lineText(line.text, MAX_LINE_TEXT),
     );
     if (this.buffer.length >= this.batchLines) this.schedule(0);
     else this.schedule(this.flushMs);
@@ -156,7 +156,7 @@ export class TenantLog {
       ...this.of(station),
       level: 'INFO',
       category: 'ocpp',
-      text: `Connected ${fields({ protocol, address })}`,
+      text: `${phrase('connected')} ${fields({ protocol, address })}`.trim(),
     });
   }
 
@@ -166,7 +166,7 @@ export class TenantLog {
       ...this.of(station),
       level: 'WARN',
       category: 'ocpp',
-      text: `Connection refused: no common subprotocol ${fields({ offered: oneLine(offered, 120) || 'none', spoken })}`,
+      text: `${phrase('refusedProtocol')} ${offered.trim() ? fields({ offered: oneLine(offered, 120) }) : `${phrase('field.offered')}=${phrase('none')}`} ${fields({ spoken })}`,
     });
   }
 
@@ -176,7 +176,7 @@ export class TenantLog {
       ...this.of(station),
       level: replaced ? 'INFO' : 'WARN',
       category: 'ocpp',
-      text: replaced ? 'Disconnected (replaced by a newer connection)' : 'Disconnected',
+      text: phrase(replaced ? 'disconnectedReplaced' : 'disconnected'),
     });
   }
 
@@ -202,7 +202,7 @@ export class TenantLog {
       ...this.of(station),
       level: 'WARN',
       category: 'ocpp',
-      text: `Invalid message (${oneLine(what, 40)}): ${oneLine(detail, 300)}`,
+      text: `${phrase('invalidMessage')} (${oneLine(what, 40)}): ${oneLine(detail, 300)}`,
     });
   }
 
@@ -220,7 +220,7 @@ export class TenantLog {
   ): void {
     const outcome =
       result.status === 'answered'
-        ? (result.response ?? 'answered')
+        ? (result.response ?? phrase('answered'))
         : [result.errorCode, result.errorMessage]
             .filter(Boolean)
             .map((s) => oneLine(s, 200))
@@ -232,7 +232,7 @@ export class TenantLog {
       chargeBoxId: station.charge_box_id,
       level: result.status === 'answered' ? (ok ? 'INFO' : 'WARN') : 'ERROR',
       category: 'command',
-      text: `${oneLine(action)} → ${oneLine(outcome, 300)} (task ${taskPk})`,
+      text: `${oneLine(action)} → ${result.status === 'answered' && result.response === null ? outcome : oneLine(outcome, 300)} (${phrase('task')} ${taskPk})`,
     });
   }
 
@@ -247,7 +247,7 @@ export class TenantLog {
       chargeBoxId,
       level: limit.status === 'ACCEPTED' ? 'INFO' : 'WARN',
       category: 'smart-charging',
-      text: `Limit ${limit.limitA} A ${fields({
+      text: `${phrase('limit')} ${limit.limitA} A ${fields({
         group: limit.groupPk,
         connector: limit.connectorId,
         tx: limit.transactionId,
@@ -273,7 +273,7 @@ export class TenantLog {
         tenantPk,
         level,
         category: 'smart-charging',
-        text: `${oneLine(e.kind)} ${fields({ group: groupPk })} ${detail}`.trim(),
+        text: `${phrase(`smartCharging.${oneLine(e.kind).replace(/[^A-Z_]/g, '')}`)} ${fields({ group: groupPk })} ${detail}`.trim(),
       });
     }
   }
@@ -289,7 +289,7 @@ export class TenantLog {
       tenantPk,
       level: outcome === 'SUCCESS' ? 'INFO' : 'WARN',
       category: 'sign-in',
-      text: `${outcome === 'SUCCESS' ? 'Signed in' : `Sign-in refused (${outcome})`} ${fields({ email, address })}`,
+      text: `${outcome === 'SUCCESS' ? phrase('signedIn') : `${phrase('signInRefused')} (${phrase(`signIn.${outcome}`)})`} ${fields({ email, address })}`,
     });
   }
 

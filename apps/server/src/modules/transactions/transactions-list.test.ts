@@ -433,8 +433,9 @@ describe('transactions list, detail and exports', () => {
     const res = await get(terpel, '/api/report/xlsx/transactions?timeZone=America/Bogota');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets[0]!.name).toBe('Recargas');
-    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['Recarga', 'Estación', 'ChargeBox ID', 'Conector']);
+    // A charging session is a "carga" in Colombian Spanish ("recarga" is a balance top-up).
+    expect(wb.worksheets[0]!.name).toBe('Cargas');
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['Carga', 'Estación', 'ChargeBox ID', 'Conector']);
   });
 
   it('meter-values export: .xlsx of the samples; a recharge longer than 5 hours answers 413 with the spec message', async () => {

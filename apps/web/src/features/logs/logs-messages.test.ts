@@ -24,6 +24,8 @@ describe('log screen texts and lines', () => {
     expect(levelOfLine('2026-11-25 00:00:00 INFO [SOL-1] BootNotification → Accepted')).toBe('INFO');
     expect(levelOfLine('2026-11-25 11:00:00 WARN Sign-in refused')).toBe('WARN');
     expect(levelOfLine('2026-11-25 11:30:00 ERROR [SOL-2] RemoteStartTransaction → OFFLINE')).toBe('ERROR');
+    expect(levelOfLine('25/11/2026 11:30:00 ERROR [SOL-2] RemoteStartTransaction → OFFLINE (tarefa 7)')).toBe('ERROR');
+    expect(levelOfLine('25/11/2026 11:00:00 WARN Acesso recusado')).toBe('WARN');
     expect(levelOfLine('Not available')).toBeNull();
     expect(levelOfLine('2026-11-25 11:30:00 DEBUG x')).toBeNull();
   });

@@ -15,6 +15,7 @@ import { PaymentMethod } from './payment-method';
 import { RefundDialog } from './refund-dialog';
 import { StatusTag } from './status-tag';
 import { useMoney } from './use-money';
+import { statusDetailText } from '../model/status-detail';
 import { usePortalVars } from '../../../lib/theme/use-portal-vars';
 
 /** Statuses whose provider detail says nothing more ('accredited', 'manual'); a rejection's reason is shown. */
@@ -26,6 +27,17 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
+  );
+}
+
+/** The provider's or the ledger's word on a payment, in the user's language (an unknown provider code shown as a code). */
+function StatusDetail({ detail }: { detail: string }) {
+  const { t } = useTranslation('financial');
+  const text = statusDetailText(detail);
+  return (
+    <span className="fin-fact__sub" data-testid="fin-drawer-status-detail">
+      {t(text.key, { code: text.code })}
+    </span>
   );
 }
 
@@ -187,7 +199,7 @@ export function MovementDrawer({ row, open, onClose, onChanged }: Props) {
         {m.paidTimestamp ? <Fact label={t('drawer.paidAt')}>{formatDateTime(m.paidTimestamp)}</Fact> : null}
         <Fact label={t('drawer.status')} testId="fin-drawer-status">
           <StatusTag status={m.paymentStatus} />
-          {m.paymentStatusDetail && !settled.has(m.paymentStatus) ? <span className="fin-fact__sub">{m.paymentStatusDetail}</span> : null}
+          {m.paymentStatusDetail && !settled.has(m.paymentStatus) ? <StatusDetail detail={m.paymentStatusDetail} /> : null}
         </Fact>
         {recharge ? (
           <Fact label={t('drawer.invoice')} testId="fin-drawer-invoice">

@@ -6,7 +6,7 @@ import { AimOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationStatusCounts } from '@recarga/contracts/stats';
-import { mapTileUrl } from '../../../components/location-map';
+import { addZoomControl, mapTileUrl } from '../../../components/location-map';
 import { StationSelect } from '../../../components/station-select';
 import { chargePointDetailQuery } from '../../../lib/api/get-charge-point-detail';
 import { useMapViewport, type MapChargePoint, type MapCluster, type MapOrigin } from '../../../lib/api/get-map-charge-points';
@@ -97,7 +97,8 @@ export function ChargePointMap({ counts }: Props) {
   // The map is created once; each move, once it settles, asks for the new viewport.
   useEffect(() => {
     if (!container.current) return undefined;
-    const map = L.map(container.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: true, worldCopyJump: true });
+    const map = L.map(container.current, { zoomControl: false, attributionControl: true, scrollWheelZoom: true, worldCopyJump: true });
+    addZoomControl(map, { zoomIn: t('zoomIn'), zoomOut: t('zoomOut') });
     map.setView(centres[brand.country] ?? centres.BR!, DEFAULT_ZOOM);
     const tiles = L.tileLayer(mapTileUrl(), {
       maxZoom: 19,

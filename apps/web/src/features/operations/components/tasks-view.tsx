@@ -36,7 +36,13 @@ export function TasksView() {
       ),
     },
     { key: 'origin', title: t('tasks.origin'), render: (_, task) => t(`tasks.origins.${task.origin}`), responsive: ['lg'] },
-    { key: 'issuer', title: t('tasks.issuer'), dataIndex: 'issuer', responsive: ['lg'] },
+    {
+      key: 'issuer',
+      title: t('tasks.issuer'),
+      responsive: ['lg'],
+      // The platform's own senders (the public QR page, the load manager) are named in the user's language, not by their code.
+      render: (_, task) => (task.origin === 'QR_PAGE' || task.origin === 'SMART_CHARGING' ? t(`tasks.issuers.${task.origin}`) : task.issuer),
+    },
     { key: 'start', title: t('tasks.start'), render: (_, task) => when(task.startTimestamp), responsive: ['md'] },
     {
       key: 'end',

@@ -205,6 +205,7 @@ function UnknownTagsList() {
           rowSelection={{
             selectedRowKeys: selected.map(rowKey),
             onChange: (_keys, rows) => setSelected(rows),
+            getTitleCheckboxProps: () => ({ 'aria-label': t('common:selectAll') }),
             getCheckboxProps: (u) => ({ 'aria-label': u.key }) as never,
           }}
           locale={{

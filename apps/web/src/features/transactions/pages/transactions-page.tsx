@@ -211,6 +211,7 @@ export function TransactionsPage() {
         selectedRowKeys: [...selected.keys()],
         preserveSelectedRowKeys: true,
         columnWidth: 40,
+        getTitleCheckboxProps: () => ({ 'aria-label': t('common:selectAll') }),
         getCheckboxProps: (row) => ({
           disabled: !isSelectableForApproval(row),
           'aria-label': t('list.selectRow', { id: row.id }),

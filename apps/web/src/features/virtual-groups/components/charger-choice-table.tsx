@@ -124,6 +124,7 @@ export function ChargerChoiceTable({ tenantId, chosen, onChange, lockOf }: Props
         rowSelection={{
           selectedRowKeys: ticked,
           preserveSelectedRowKeys: true,
+          getTitleCheckboxProps: () => ({ 'aria-label': t('common:selectAll') }),
           getCheckboxProps: (row) => ({
             disabled: Boolean(lockOf(row)),
             'aria-label': t('picker.select', { code: row.charge_box_code }),
