@@ -169,6 +169,19 @@ describe('financial movements', () => {
     await page.getByTestId('fin-summary').waitFor();
     for (const label of ['Movimentações', 'Valor total', 'Recargas', 'Depósitos'])
       await page.getByTestId('fin-summary').getByText(label, { exact: true }).waitFor();
+    // The total says what it holds: paid, pending and refunded money apart, as the summary call counted them.
+    const summary = (await summaryCall.response())!;
+    const figures = (await summary.json()) as { paidValue: number; pendingValue: number; refundedValue: number; moneyCoin: string };
+    expect(figures.moneyCoin).toBe('BRL');
+    const brl = (minor: number) =>
+      `R$ ${(minor / 100)
+        .toFixed(2)
+        .replace('.', ',')
+        .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+    expect(await page.getByTestId('fin-summary-split').innerText().then(plain)).toBe(
+      `Pago ${brl(figures.paidValue)} · pendente ${brl(figures.pendingValue)} · reembolsado ${brl(figures.refundedValue)}`,
+    );
+    expect(figures.pendingValue).toBeGreaterThan(0); // this file bills mv.b as pending
     await waitForRows(page);
     // The newest movements are this file's (billed last).
     const keys = await rowKeys(page);

@@ -151,6 +151,10 @@ const currencyTotalsSchema = z.object({
   totalUserValue: z.number().int(),
   /** Approved movements, net of refunds. */
   completedValue: z.number().int(),
+  /** Money refunded from the movements. */
+  refundedValue: z.number().int(),
+  /** Money of movements not yet paid nor refused (in_process, pending). */
+  pendingValue: z.number().int(),
 });
 
 export const financialSummarySchema = z.object({
@@ -170,6 +174,13 @@ export const financialSummarySchema = z.object({
   totalTransactionValueHumanReadable: z.string(),
   totalUserValue: z.number().int(),
   totalUserValueHumanReadable: z.string(),
+  /**
+   * `totalValue` split (issue 40): paid money net of refunds, money still pending, money refunded.
+   * What is left of totalValue was refused or cancelled.
+   */
+  paidValue: z.number().int(),
+  pendingValue: z.number().int(),
+  refundedValue: z.number().int(),
   /** One entry per currency present (an administrator's networks may mix BRL, COP, USD). */
   byCurrency: z.array(currencyTotalsSchema),
 });

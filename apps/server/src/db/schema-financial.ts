@@ -13,6 +13,10 @@ export interface FinancialDailyTable {
   movements: number;
   amount: number;
   completed: number;
+  /** Money refunded from the day's movements (migration 0045). */
+  refunded: ColumnType<number, number | undefined, number>;
+  /** Money of the day's movements still pending: in_process, pending (migration 0045). */
+  pending: ColumnType<number, number | undefined, number>;
 }
 
 /** The same per station (recharges only), for the station filter and a station owner's scope. */

@@ -314,7 +314,10 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
         totalTransactionValueHumanReadable: 'R$ 23,00',
         totalUserValue: 3000,
         totalUserValueHumanReadable: 'R$ 30,00',
-        // Completed: everything approved (r2 is pending): 53,00 − 5,00.
+        // Completed: everything approved (r2 is pending): 53,00 − 5,00; pending: r2's 5,00; nothing refunded.
+        paidValue: 4800,
+        pendingValue: 500,
+        refundedValue: 0,
         byCurrency: [
           {
             moneyCoin: 'BRL',
@@ -324,6 +327,8 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
             totalTransactionValue: 2300,
             totalUserValue: 3000,
             completedValue: 4800,
+            refundedValue: 0,
+            pendingValue: 500,
           },
         ],
       });
@@ -364,13 +369,17 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
         .where('movement_pk', '=', pk.r2)
         .execute();
       const res = (await get(sol, `/gateway/transactions/summary?${win}`)).json();
-      expect(res.byCurrency[0]).toMatchObject({ totalValue: 5300, completedValue: 4900 });
+      expect(res.byCurrency[0]).toMatchObject({ totalValue: 5300, completedValue: 4900, refundedValue: 400, pendingValue: 0 });
+      // Paid 49,00 + refunded 4,00 + pending 0 = the total 53,00 (nothing refused in this window).
+      expect(res).toMatchObject({ totalValue: 5300, paidValue: 4900, refundedValue: 400, pendingValue: 0 });
       const rolled = await t.db
         .selectFrom('financial_daily')
         .select((eb) => [
           eb.fn.sum<number>('amount').as('a'),
           eb.fn.sum<number>('completed').as('c'),
           eb.fn.sum<number>('movements').as('n'),
+          eb.fn.sum<number>('refunded').as('r'),
+          eb.fn.sum<number>('pending').as('p'),
         ])
         .where('kind', '=', 'C')
         .executeTakeFirstOrThrow();
@@ -385,6 +394,9 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
           eb.fn
             .sum<number>(eb.case().when('payment_status', 'in', ['approved', 'refunded']).then(eb.ref('refunded_amount')).else(0).end())
             .as('ref'),
+          eb.fn
+            .sum<number>(eb.case().when('payment_status', 'in', ['in_process', 'pending']).then(eb.ref('amount')).else(0).end())
+            .as('pend'),
         ])
         .executeTakeFirstOrThrow();
       expect([Number(rolled.a), Number(rolled.n), Number(rolled.c)]).toEqual([
@@ -392,6 +404,7 @@ describe('financial movements: lists, summary, pickers, scope, permissions, Exce
         Number(raw.n),
         Number(raw.kept) - Number(raw.ref),
       ]);
+      expect([Number(rolled.r), Number(rolled.p)]).toEqual([Number(raw.ref), Number(raw.pend)]);
     });
 
     it('the roll-ups rebuilt from the movements (financial_daily_rebuild, after a bulk load without triggers) equal those the triggers kept, per customer too', async () => {

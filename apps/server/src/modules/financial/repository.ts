@@ -120,6 +120,8 @@ export interface TotalsRow {
   movements: number;
   amount: number;
   completed: number;
+  refunded: number;
+  pending: number;
 }
 
 /** Counts and sums by target and currency, read from the movements of the period. */
@@ -127,7 +129,9 @@ export async function rawTotals(db: Executor, f: MovementFilter, from = f.from, 
   if (from.getTime() >= to.getTime()) return [];
   const { rows } = await sql<TotalsRow>`
     select m.target_type, m.currency, count(*) as movements, coalesce(sum(m.amount), 0) as amount,
-           coalesce(sum(financial_kept(m.payment_status, m.amount, m.refunded_amount)), 0) as completed
+           coalesce(sum(financial_kept(m.payment_status, m.amount, m.refunded_amount)), 0) as completed,
+           coalesce(sum(financial_refunded(m.payment_status, m.refunded_amount)), 0) as refunded,
+           coalesce(sum(financial_pending(m.payment_status, m.amount)), 0) as pending
       from financial_movements m
      where ${inTenants(f.tenantPks)} and ${narrowing(f, from, to)}
      group by m.target_type, m.currency`.execute(db);
@@ -154,7 +158,8 @@ async function rolledUp(
   ];
   if (f.target) parts.push(sql<boolean>`d.target_type = ${f.target}`);
   const { rows } = await sql<TotalsRow>`
-    select d.target_type, d.currency, sum(d.movements) as movements, sum(d.amount) as amount, sum(d.completed) as completed
+    select d.target_type, d.currency, sum(d.movements) as movements, sum(d.amount) as amount, sum(d.completed) as completed,
+           sum(d.refunded) as refunded, sum(d.pending) as pending
       from ${sql.table(table)} d
      where ${sql.join(parts, sql` and `)}
      group by d.target_type, d.currency`.execute(db);

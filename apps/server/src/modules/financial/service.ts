@@ -138,10 +138,20 @@ export class FinancialService {
     const merged = new Map<string, TotalsRow>();
     for (const r of parts.flat()) {
       const key = `${r.target_type}/${r.currency.trim()}`;
-      const m = merged.get(key) ?? { target_type: r.target_type, currency: r.currency.trim(), movements: 0, amount: 0, completed: 0 };
+      const m = merged.get(key) ?? {
+        target_type: r.target_type,
+        currency: r.currency.trim(),
+        movements: 0,
+        amount: 0,
+        completed: 0,
+        refunded: 0,
+        pending: 0,
+      };
       m.movements += Number(r.movements);
       m.amount += Number(r.amount);
       m.completed += Number(r.completed);
+      m.refunded += Number(r.refunded);
+      m.pending += Number(r.pending);
       merged.set(key, m);
     }
     return [...merged.values()].filter((r) => r.movements !== 0);
@@ -184,12 +194,16 @@ export class FinancialService {
         totalTransactionValue: 0,
         totalUserValue: 0,
         completedValue: 0,
+        refundedValue: 0,
+        pendingValue: 0,
       };
       c.totalTransactions += Number(r.movements);
       c.totalValue += Number(r.amount);
       if (r.target_type === 'TRANSACTION') c.totalTransactionValue += Number(r.amount);
       else c.totalUserValue += Number(r.amount);
       c.completedValue += Number(r.completed);
+      c.refundedValue += Number(r.refunded);
+      c.pendingValue += Number(r.pending);
       currencies.set(r.currency, c);
     }
     const byCurrency = [...currencies.values()]
@@ -210,6 +224,9 @@ export class FinancialService {
       totalTransactionValueHumanReadable: formatMoney(main?.totalTransactionValue ?? 0, f.currency),
       totalUserValue: main?.totalUserValue ?? 0,
       totalUserValueHumanReadable: formatMoney(main?.totalUserValue ?? 0, f.currency),
+      paidValue: main?.completedValue ?? 0,
+      pendingValue: main?.pendingValue ?? 0,
+      refundedValue: main?.refundedValue ?? 0,
       byCurrency,
     };
   }

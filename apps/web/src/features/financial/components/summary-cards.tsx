@@ -69,7 +69,22 @@ export function SummaryCards({ summary, loading }: { summary?: FinancialSummary;
         icon={<WalletOutlined />}
         label={t('summary.totalValue')}
         value={money.format(summary.totalValue, coin)}
-        sub={others.length ? others.map((c) => money.format(c.totalValue, c.moneyCoin)).join(' · ') : undefined}
+        sub={
+          <>
+            {/* What the total holds: paid, pending and refunded money apart (the rest was refused or cancelled). */}
+            <span className="fin-card__split" data-testid="fin-summary-split" title={t('summary.totalMeaning')}>
+              {t('summary.totalSplit', {
+                paid: money.format(summary.paidValue, coin),
+                pending: money.format(summary.pendingValue, coin),
+                refunded: money.format(summary.refundedValue, coin),
+              })}
+            </span>
+            <span className="visually-hidden">{t('summary.totalMeaning')}</span>
+            {others.length ? (
+              <span className="fin-card__split">{others.map((c) => money.format(c.totalValue, c.moneyCoin)).join(' · ')}</span>
+            ) : null}
+          </>
+        }
         testId="fin-summary-total"
       />
       <Card
