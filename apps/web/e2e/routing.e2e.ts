@@ -54,6 +54,58 @@ describe('routing and guards', () => {
     await page.getByRole('button', { name: 'Enviar' }).waitFor();
   });
 
+  it('greyed commands say why: not in the profile, only on OCPP 1.6, power limit not available yet', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.solOperator, 'sol', { at: '/operations/remote_start' });
+    const menu = page.locator('.operations-menu');
+    const item = (name: string) => menu.getByRole('menuitem', { name: new RegExp(`^${name}`) });
+    await item('Reiniciar').waitFor();
+    expect(await item('Reiniciar').getAttribute('aria-disabled')).toBe('true');
+    expect(await item('Reiniciar').innerText()).toContain('Seu perfil não inclui este comando');
+    expect(await item('Limite de potência').innerText()).toContain('Ainda não disponível: limite a potência com um perfil de recarga');
+    // The administrator holds every command: on OCPP 1.5 the 1.6-only ones say so.
+    await signIn(page, logins.admin, undefined, { at: '/operations/remote_start?v=15' });
+    await item('Solicitar mensagem').waitFor();
+    expect(await item('Solicitar mensagem').getAttribute('aria-disabled')).toBe('true');
+    expect(await item('Solicitar mensagem').innerText()).toContain('Somente em estações OCPP 1.6');
+    expect(await item('Reiniciar').innerText()).not.toContain('Seu perfil');
+    await shoot(page, 'operations-greyed-reasons', { fullPage: false });
+  });
+
+  it(
+    'permission keys without a screen, opened by address: say what they allow and lead to where they act',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = browser;
+      await signIn(page, logins.admin, undefined, { at: null });
+      const cases = [
+        { path: '/stations/delete/1', title: 'Excluir estações', go: 'Ir para Estações', to: '/stations' },
+        { path: '/ocpptags/delete/1', title: 'Excluir tags RFID', go: 'Ir para Tags RFID', to: '/ocpptags' },
+        { path: '/cancel-idle-payment', title: 'Cancelar cobrança de ociosidade', go: 'Ir para Recargas', to: '/transactions' },
+        { path: '/users_data/tenant_parent/cpf', title: 'Buscar usuários por CPF', go: 'Ir para Vouchers', to: '/vouchers' },
+      ];
+      for (const c of cases) {
+        await page.goto(appUrl(c.path));
+        await page.getByTestId('permission-only').getByRole('heading', { name: c.title }).waitFor();
+        expect(await page.getByText('Página não encontrada').count(), c.path).toBe(0);
+        await page.getByRole('button', { name: c.go }).click();
+        await page.waitForURL((url) => url.pathname === c.to);
+      }
+      // Without the permission: the no-permission view.
+      await signIn(page, logins.moveOwner, undefined, { at: null });
+      const held = await page.evaluate(() => {
+        const user = JSON.parse(window.localStorage.getItem('auth-user') ?? '{}') as {
+          permissions?: { route?: string; status?: boolean }[];
+        };
+        return (user.permissions ?? []).filter((p) => p.status !== false && p.route).map((p) => p.route!);
+      });
+      const missing = cases.find((c) => !held.includes(c.path.replace(/\/1$/, '/{id}')));
+      expect(missing, 'a key the station owner does not hold').toBeTruthy();
+      await page.goto(appUrl(missing!.path));
+      await page.getByTestId('no-permission').waitFor();
+    },
+  );
+
   it('a deep link, when signed out: survives the login and opens with its query', async () => {
     const { page } = browser;
     const wanted = '/transactions?page=2&search=E2E';

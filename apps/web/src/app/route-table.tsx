@@ -9,6 +9,9 @@ const RecoverChangePage = lazy(() => import('../features/auth/pages/recover-chan
 const TermsOfUsePage = lazy(() => import('../features/legal/pages/terms-of-use-page').then((m) => ({ default: m.TermsOfUsePage })));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const PermissionOnlyPage = lazy(() =>
+  import('../features/not-found/pages/permission-only-page').then((m) => ({ default: m.PermissionOnlyPage })),
+);
 const QrPage = lazy(() => import('../features/qrcode/pages/qr-page').then((m) => ({ default: m.QrPage })));
 const ThreeDsPage = lazy(() => import('../features/bridge/pages/three-ds-page').then((m) => ({ default: m.ThreeDsPage })));
 const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
@@ -394,6 +397,35 @@ export const routeTable: readonly AppRoute[] = [
     permission: '/admin',
     component: AdminPage,
     menu: { order: 130, labelKey: 'admin:menu', icon: 'admin' },
+  },
+  // Permission keys without a screen (000 §1): opened by address, they say where they act (docs/decisions.md).
+  {
+    path: '/stations/delete/:id',
+    titleKey: 'titles.permissionOnly',
+    access: 'private',
+    permission: '/stations/delete/{id}',
+    component: PermissionOnlyPage,
+  },
+  {
+    path: '/ocpptags/delete/:id',
+    titleKey: 'titles.permissionOnly',
+    access: 'private',
+    permission: '/ocpptags/delete/{id}',
+    component: PermissionOnlyPage,
+  },
+  {
+    path: '/cancel-idle-payment',
+    titleKey: 'titles.permissionOnly',
+    access: 'private',
+    permission: '/cancel-idle-payment',
+    component: PermissionOnlyPage,
+  },
+  {
+    path: '/users_data/tenant_parent/cpf',
+    titleKey: 'titles.permissionOnly',
+    access: 'private',
+    permission: '/users_data/tenant_parent/cpf',
+    component: PermissionOnlyPage,
   },
   // Sign-in screens (a signed-in visitor is sent to /).
   { path: '/auth/login', titleKey: 'titles.login', access: 'guest', permission: null, component: LoginPage },

@@ -114,20 +114,39 @@ function CommandsView({
     setTaskId(null);
     void navigate(`/operations/${commandSegment(next)}${version === 'v1.5' ? '?v=15' : ''}`, { flushSync: true });
   };
-  const unavailable = (c: OperationCommand) => !allowed.includes(c) || (version === 'v1.5' && v16OnlyCommands.has(c));
+  /** Why a command is greyed, in words shown beside it; null when it can be chosen. */
+  const whyUnavailable = (c: OperationCommand): string | null =>
+    !allowed.includes(c) ? t('commands.whyNotInProfile') : version === 'v1.5' && v16OnlyCommands.has(c) ? t('commands.whyV16Only') : null;
+  /** A greyed command's name with its reason under it (read together by screen readers). */
+  const withReason = (label: string, why: string | null) =>
+    why ? (
+      <span className="operations-menu__item">
+        <span>{label}</span>
+        <span className="operations-menu__why">{why}</span>
+      </span>
+    ) : (
+      label
+    );
   const menuGroups = commandGroups.map((group) => ({
     key: group.key,
     type: 'group' as const,
     label: t(`commandGroups.${group.key}`),
     children: [
-      ...group.commands.map((c) => ({
-        key: c,
-        label: t(`commands.${c}`),
-        disabled: unavailable(c),
-        title: version === 'v1.5' && v16OnlyCommands.has(c) ? t('commands.v16Only') : undefined,
-      })),
+      ...group.commands.map((c) => {
+        const why = whyUnavailable(c);
+        return { key: c, label: withReason(t(`commands.${c}`), why), disabled: why !== null, title: why ?? undefined };
+      }),
       // 001 §4: Power Limit is always disabled.
-      ...(group.key === 'profiles' ? [{ key: 'power_limit', label: t('commands.powerLimit'), disabled: true }] : []),
+      ...(group.key === 'profiles'
+        ? [
+            {
+              key: 'power_limit',
+              label: withReason(t('commands.powerLimit'), t('commands.whyPowerLimit')),
+              disabled: true,
+              title: t('commands.whyPowerLimit'),
+            },
+          ]
+        : []),
     ],
   }));
 
@@ -252,6 +271,8 @@ export function OperationsPage() {
           value: v,
           label: viewLabel[v] ? t(viewLabel[v]) : versionName[v],
           disabled: !permitted.has(viewPermission[v]) && v !== 'v16',
+          // A greyed view says why when pointed at or focused.
+          title: !permitted.has(viewPermission[v]) && v !== 'v16' ? t('views.whyNotInProfile') : undefined,
         }))}
       />
       {view === 'tasks' ? <TasksView /> : null}
