@@ -254,6 +254,14 @@ const nameOrder = sql`lower(u.first_name || ' ' || u.last_name)`;
 const ownTag = sql<string | null>`(select t.id_tag from ocpp_tags t where t.owner_user_pk = u.user_pk
                                     order by case when t.type = 'USER' then 0 else 1 end, t.ocpp_tag_pk limit 1)`;
 
+/**
+ * The tag the users list shows: the driver's card (physical tag) when they hold one — an active one
+ * first, the first given first — else their own USER tag (the app's). Showing the automatic USER
+ * tag hid the card an operator had just given.
+ */
+const listedTag = sql<string | null>`(select t.id_tag from ocpp_tags t where t.owner_user_pk = u.user_pk
+                                       order by case when t.type = 'CARD' then 0 else 1 end, t.inactive, t.ocpp_tag_pk limit 1)`;
+
 function listedUsers(db: Executor, scope: TenantScope, f: UserListFilters) {
   let q = db.selectFrom('users as u').where('u.tenant_pk', 'in', scope.tenantPks);
   if (f.activeOnly) q = q.where('u.active', '=', true);
@@ -282,7 +290,7 @@ function withListColumns(q: ReturnType<typeof listedUsers>) {
       sql<number>`(select coalesce(sum(x.energy_wh), 0) from transactions x where x.user_pk = u.user_pk and x.id_tag_status = 'Accepted')`.as(
         'consumption',
       ),
-      ownTag.as('ocpp_id_tag'),
+      listedTag.as('ocpp_id_tag'),
     ]);
 }
 
