@@ -162,6 +162,39 @@ export async function insertUser(trx: Transaction<DB>, values: UserValues, passw
   return row.user_pk;
 }
 
+/**
+ * A network tree: the top-level network a tenant belongs to (the tenant right below the root it
+ * descends from, with everything under it), or the root alone for the root's own users. A path is
+ * '/1/', '/1/2/', '/1/2/5/'…
+ */
+export interface NetworkTree {
+  path: string;
+  /** true: only the tenant with this path (the root); false: every tenant whose path starts with it. */
+  exact: boolean;
+}
+export function networkTreeOf(tenantPath: string): NetworkTree {
+  const parts = tenantPath.split('/').filter(Boolean);
+  return parts.length <= 1 ? { path: tenantPath, exact: true } : { path: `/${parts[0]}/${parts[1]}/`, exact: false };
+}
+
+/** Holds a lock on this document in this tree until the transaction ends (two saves of it wait for each other). */
+export async function lockDocument(trx: Transaction<DB>, tree: NetworkTree, docType: string, docNumber: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`user-document:${tree.path}:${docType}:${docNumber}`}))`.execute(trx);
+}
+
+/** Another user of the tree (not `exceptUserPk`) with this document; undefined when there is none. */
+export function documentHolder(db: Executor, tree: NetworkTree, docType: string, docNumber: string, exceptUserPk: number | null) {
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
+    .select('u.user_pk')
+    .where('u.doc_number', '=', docNumber)
+    .where('u.doc_type', '=', docType)
+    .where(tree.exact ? sql<boolean>`t.path = ${tree.path}` : sql<boolean>`t.path like ${`${tree.path}%`}`);
+  if (exceptUserPk !== null) q = q.where('u.user_pk', '<>', exceptUserPk);
+  return q.limit(1).executeTakeFirst();
+}
+
 /** Updates a user of the scope; false when there is none with that key. */
 export async function updateUser(trx: Transaction<DB>, scope: TenantScope, userPk: number, values: UserValues): Promise<boolean> {
   const res = await trx
