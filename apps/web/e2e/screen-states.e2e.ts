@@ -47,8 +47,8 @@ const variants: Variant[] = [
       unsaved: 'Há alterações não salvas',
       save: 'Salvar alterações',
       discard: 'Descartar',
-      firmware: 'Instalando · ',
-      diagnostics: 'Enviado · ',
+      firmware: 'Instalando em ',
+      diagnostics: 'Enviado em ',
     },
   },
   {
@@ -63,8 +63,8 @@ const variants: Variant[] = [
       unsaved: 'Hay cambios sin guardar',
       save: 'Guardar cambios',
       discard: 'Descartar',
-      firmware: 'Instalando · ',
-      diagnostics: 'Enviado · ',
+      firmware: 'Instalando el ',
+      diagnostics: 'Enviado el ',
     },
   },
 ];
@@ -143,7 +143,7 @@ describe('screens that said two things at once', () => {
       const card = page.getByTestId(`station-card-${chargeBoxId}`);
       const firmware = card.getByTestId('station-firmware-status');
       await expect.poll(() => firmware.innerText()).toContain(v.texts.firmware);
-      // 'Instalando · 29/11/2026 12:34': the status and a date and time.
+      // 'Instalando em 29/11/2026 12:34': the status and a date and time.
       expect(await firmware.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
       expect(await card.getByTestId('station-diagnostics-status').innerText()).toContain(v.texts.diagnostics);
       expect(await scrollsSideways(page)).toBeNull();
