@@ -112,13 +112,16 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
   // A USER tag is the driver's own: its id, parent and driver are not edited here (001 §4).
   const userTag = initial.type === 'USER';
   const required = { required: true, message: t('form.required') };
-  const tenantPk = Form.useWatch('tenant_pk', form) ?? initial.tenant_pk;
+  // useWatch answers undefined until the form is drawn; after that a cleared driver is null.
+  const watchedTenant = Form.useWatch('tenant_pk', form);
+  const tenantPk = watchedTenant === undefined ? initial.tenant_pk : watchedTenant;
   const country = tenants.find((x) => x.tenant_pk === tenantPk)?.country ?? 'BR';
   // The parent's driver is looked up by a document of the network's country (CPF in Brazil, cédula… in Colombia).
   const docTypes = docTypesFor(country);
   const docType = docTypeChoice && docTypes.includes(docTypeChoice) ? docTypeChoice : docTypes[0]!;
   const drivers = useTagDrivers(userTag ? undefined : tenantPk, driverSearch);
-  const ownerPk = Form.useWatch('owner_user_pk', form) ?? initial.owner_user_pk;
+  const watchedOwner = Form.useWatch('owner_user_pk', form);
+  const ownerPk = watchedOwner === undefined ? initial.owner_user_pk : watchedOwner;
   const driverOptions = (drivers.data ?? []).map((d) => ({
     value: d.userPk,
     label: `${d.name} · ${d.email}`,
