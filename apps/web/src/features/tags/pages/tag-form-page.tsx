@@ -288,7 +288,7 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
           {permitted.has('/users_data/tenant_parent/cpf') && !userTag ? (
             <Col xs={24} md={12}>
               <Form.Item label={t('form.docLookup')}>
-                <Space.Compact className="full-width">
+                <div className="tag-form__doc">
                   {docTypes.length > 1 ? (
                     <Select
                       className="tag-form__doc-type"
@@ -300,23 +300,25 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
                       data-testid="tag-doc-type"
                     />
                   ) : null}
-                  <Input
-                    value={docNumber}
-                    onChange={(e) => setDocNumber(e.target.value)}
-                    maxLength={docType === 'CPF' ? 14 : 20}
-                    inputMode={docType === 'PASSPORT' ? 'text' : 'numeric'}
-                    placeholder={docType === 'CPF' ? '000.000.000-00' : t('form.docNumberPlaceholder')}
-                    aria-label={t('form.docNumber', { type: t(`docType.${docType}`) })}
-                    onPressEnter={(e) => {
-                      e.preventDefault();
-                      void lookUpDocument();
-                    }}
-                    data-testid="tag-doc-number"
-                  />
-                  <Button icon={<SearchOutlined aria-hidden="true" />} loading={cpfBusy} onClick={() => void lookUpDocument()}>
-                    {t('form.cpfSearch')}
-                  </Button>
-                </Space.Compact>
+                  <Space.Compact className="tag-form__doc-number">
+                    <Input
+                      value={docNumber}
+                      onChange={(e) => setDocNumber(e.target.value)}
+                      maxLength={docType === 'CPF' ? 14 : 20}
+                      inputMode={docType === 'PASSPORT' ? 'text' : 'numeric'}
+                      placeholder={docType === 'CPF' ? '000.000.000-00' : t('form.docNumberPlaceholder')}
+                      aria-label={t('form.docNumber', { type: t(`docType.${docType}`) })}
+                      onPressEnter={(e) => {
+                        e.preventDefault();
+                        void lookUpDocument();
+                      }}
+                      data-testid="tag-doc-number"
+                    />
+                    <Button icon={<SearchOutlined aria-hidden="true" />} loading={cpfBusy} onClick={() => void lookUpDocument()}>
+                      {t('form.cpfSearch')}
+                    </Button>
+                  </Space.Compact>
+                </div>
               </Form.Item>
             </Col>
           ) : null}
