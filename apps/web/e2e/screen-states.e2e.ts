@@ -21,6 +21,8 @@ interface Variant {
   name: string;
   viewport: { width: number; height: number };
   host: string | undefined;
+  /** The financial footer's gap to the window's bottom edge (smaller on a phone). */
+  footerGap: number;
   texts: {
     stationsError: string;
     stationsEmpty: string;
@@ -39,6 +41,7 @@ const variants: Variant[] = [
     name: 'pt-BR-1440',
     viewport: { width: 1440, height: 900 },
     host: undefined,
+    footerGap: 16,
     texts: {
       stationsError: 'Não foi possível carregar as estações.',
       stationsEmpty: 'Não há registros de estações',
@@ -55,6 +58,7 @@ const variants: Variant[] = [
     name: 'es-CO-390',
     viewport: { width: 390, height: 844 },
     host: 'terpel',
+    footerGap: 8,
     texts: {
       stationsError: 'No fue posible cargar las estaciones.',
       stationsEmpty: 'No hay registros de estaciones',
@@ -179,16 +183,16 @@ describe('cookie bar over the financial screen', () => {
           return f && b ? Math.round(f.y + f.height) <= Math.round(b.y) : false;
         })
         .toBe(true);
-      // Wherever the list ends, the footer's sticking point is the bar's height and its 32 px of gap above 16 px.
+      // Wherever the list ends, the footer's sticking point is the bar's height and its 32 px of gap above its own gap.
       const barHeight = Math.ceil((await bar.boundingBox())!.height);
       const stickAt = () => footer.evaluate((el) => getComputedStyle(el).bottom);
-      expect(await stickAt()).toBe(`${16 + barHeight + 32}px`);
+      expect(await stickAt()).toBe(`${v.footerGap + barHeight + 32}px`);
       await shoot(page, `financial-footer-cookie-bar-${v.name}`, { fullPage: false, scrollToTop: false });
 
       await bar.getByRole('button').click();
       await bar.waitFor({ state: 'detached' });
-      // Without the bar, the footer sticks 16 px above the window's edge again.
-      await expect.poll(stickAt).toBe('16px');
+      // Without the bar, the footer sticks at its own gap above the window's edge again.
+      await expect.poll(stickAt).toBe(`${v.footerGap}px`);
     });
   }
 });
