@@ -151,6 +151,7 @@ describe('screens that said two things at once', () => {
       expect(await firmware.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
       expect(await card.getByTestId('station-diagnostics-status').innerText()).toContain(v.texts.diagnostics);
       expect(await scrollsSideways(page)).toBeNull();
+      await firmware.scrollIntoViewIfNeeded();
       await shoot(page, `station-card-firmware-${v.name}`, { fullPage: false, scrollToTop: false });
     });
   }
