@@ -166,6 +166,15 @@ const chargePointListItemSchema = z.object({
   ocppProtocol: z.string().nullable(),
   online: z.boolean(),
   lastHeartbeatTimestamp: z.string().nullable(),
+  /**
+   * The last FirmwareStatusNotification of the station (Downloading, Installed, InstallationFailed…)
+   * and when it came (ISO 8601); null before the first.
+   */
+  firmwareStatus: z.string().nullable(),
+  firmwareStatusTimestamp: z.string().nullable(),
+  /** The last DiagnosticsStatusNotification (Uploading, Uploaded, UploadFailed, Idle) and when it came. */
+  diagnosticsStatus: z.string().nullable(),
+  diagnosticsStatusTimestamp: z.string().nullable(),
   /** Recharges started in the current month (in `timeZone`). */
   recharges: z.number().int(),
   /** Wh delivered by those recharges (running ones up to their latest meter value). */

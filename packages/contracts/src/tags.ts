@@ -31,6 +31,8 @@ export const tagMessages = {
   approved: 'RFID Tag successfully approved!',
   unknownDeleted: 'RFID Tag successfully deleted!',
   userNotFound: 'User not found!',
+  unknownDriver: 'No driver with this id in the tag’s network.',
+  driverOfUserTag: 'A user tag belongs to its own driver.',
 } as const;
 /** The duplicate answer: the web recognises 'already exists' and shows 'Tag RFID {id} já cadastrada!'. */
 export const tagExistsMessage = (idTag: string) => `Tag RFID ${idTag} already exists`;
@@ -95,10 +97,36 @@ export const tagSaveSchema = z.object({
   note: optText,
   inactive: z.boolean().nullish(),
   isFreeRecharge: z.boolean().nullish(),
+  /**
+   * The driver who carries the card: a user of the tag's own network (null: nobody; absent: kept).
+   * A card has one driver; a driver may carry several cards (the user form's ocppTags).
+   */
+  owner_user_pk: z.number().int().positive().max(INT4_MAX).nullish(),
 });
 export type TagSave = z.infer<typeof tagSaveSchema>;
 export const tagSaveResponseSchema = z.object({ message: z.string(), ocppTag: tagSchema });
 export type TagSaveResponse = z.infer<typeof tagSaveResponseSchema>;
+
+/** The tag form's driver search: users of one network by name, e-mail or document. */
+export const TAG_DRIVER_SEARCH_MAX = 20;
+export const tagDriverQuerySchema = z.object({
+  tenantPk: z.coerce.number().int().positive().max(INT4_MAX),
+  searchInput: queryText(100),
+});
+export type TagDriverQuery = z.infer<typeof tagDriverQuerySchema>;
+export const tagDriverSchema = z.object({
+  userPk: key,
+  name: z.string(),
+  email: z.string(),
+  docType: z.string().nullable(),
+  docNumber: z.string().nullable(),
+});
+export type TagDriver = z.infer<typeof tagDriverSchema>;
+export const tagDriverListResponseSchema = z.object({ driverList: z.array(tagDriverSchema) });
+export type TagDriverListResponse = z.infer<typeof tagDriverListResponseSchema>;
+
+/** The parent search by a driver's document: CPF by default, or another document type of the network's country. */
+export const tagCpfQuerySchema = z.object({ docType: z.preprocess(emptyToUndefined, z.string().max(20).optional()) });
 
 export const tagCpfResponseSchema = z.union([
   z.object({ ocppTag: z.object({ idTag: z.string(), userName: z.string() }) }),

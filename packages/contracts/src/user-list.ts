@@ -50,7 +50,8 @@ export const userListResponseSchema = z.object({
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 /** What an entry of the statement is (its label on the screen). */
-export const statementKinds = ['IDLE', 'REFUND', 'CARD', 'PIX', 'TOP_UP', 'WALLET', 'OTHER'] as const;
+/** A wallet top-up says how it was paid: TOP_UP_CARD, TOP_UP_PIX, or TOP_UP for any other way (a manual credit). */
+export const statementKinds = ['IDLE', 'REFUND', 'CARD', 'PIX', 'TOP_UP_CARD', 'TOP_UP_PIX', 'TOP_UP', 'WALLET', 'OTHER'] as const;
 export type StatementKind = (typeof statementKinds)[number];
 
 export const walletDepositSchema = z.object({

@@ -352,22 +352,6 @@ export async function updateBoots(db: Executor, boots: { chargeBoxPk: number; re
      where cb.charge_box_pk = v.charge_box_pk`.execute(db);
 }
 
-export async function updateDiagnosticsStatus(db: Executor, chargeBoxPk: number, status: string, now: Date) {
-  await db
-    .updateTable('charge_boxes')
-    .set({ diagnostics_status: status, diagnostics_timestamp: now })
-    .where('charge_box_pk', '=', chargeBoxPk)
-    .execute();
-}
-
-export async function updateFirmwareStatus(db: Executor, chargeBoxPk: number, status: string, now: Date) {
-  await db
-    .updateTable('charge_boxes')
-    .set({ firmware_status: status, firmware_timestamp: now })
-    .where('charge_box_pk', '=', chargeBoxPk)
-    .execute();
-}
-
 export async function insertDataTransfer(db: Executor, chargeBoxPk: number, vendorId: string, messageId?: string, data?: string) {
   await db
     .insertInto('data_transfers')

@@ -1,6 +1,6 @@
 // @postgres write-pool: the whole write path of a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { aStation, stationPk } from '../helpers/station-builders';
 import { bootedStation, eventually, iso, stationClient, type StationClient } from './ocpp-helpers';
 
@@ -341,6 +341,13 @@ describe('OCPP 1.6 charging session', () => {
       .where('charge_box_pk', '=', pk)
       .executeTakeFirstOrThrow();
     expect(station).toMatchObject({ diagnostics_status: 'Uploaded', firmware_status: 'Installing' });
+    // The station's card shows the last status of each and when it came (not only the tenant log).
+    const admin = await loginAs(t.app, demo.admin);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/chargepoints/?page=1&searchInput=SESSION-04', headers: bearer(admin) });
+    const item = listed.json().chargePointList.find((x: { chargeBoxId: string }) => x.chargeBoxId === 'SESSION-04');
+    expect(item).toMatchObject({ firmwareStatus: 'Installing', diagnosticsStatus: 'Uploaded' });
+    expect(Date.parse(item.firmwareStatusTimestamp)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(item.diagnosticsStatusTimestamp)).toBeLessThanOrEqual(Date.parse(item.firmwareStatusTimestamp));
     const stored = await t.db
       .selectFrom('data_transfers')
       .select(['vendor_id', 'message_id', 'data'])

@@ -122,6 +122,10 @@ function listColumns<Q extends ReturnType<typeof filteredStations>>(q: Q, since:
       'cb.uuid',
       'cb.ocpp_protocol',
       'cb.last_heartbeat_timestamp',
+      'cb.firmware_status',
+      'cb.firmware_timestamp',
+      'cb.diagnostics_status',
+      'cb.diagnostics_timestamp',
       onlineExpression(sql.ref('cb.charge_box_pk'), pingIntervalSec).as('online'),
       monthRecharges(since).as('recharges'),
       monthConsumption(since).as('consumption'),
@@ -618,4 +622,22 @@ export async function deepLinkHost(db: Executor, tenantPk: number): Promise<stri
     .orderBy('h.host')
     .executeTakeFirstOrThrow();
   return row.deep_link_host ?? `${row.theme}.app.recarga.dev`;
+}
+
+/** The station's last firmware status (FirmwareStatusNotification) and when it came. */
+export async function setFirmwareStatus(db: Executor, chargeBoxPk: number, status: string, at: Date) {
+  await db
+    .updateTable('charge_boxes')
+    .set({ firmware_status: status, firmware_timestamp: at })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
+}
+
+/** The station's last diagnostics status (DiagnosticsStatusNotification) and when it came. */
+export async function setDiagnosticsStatus(db: Executor, chargeBoxPk: number, status: string, at: Date) {
+  await db
+    .updateTable('charge_boxes')
+    .set({ diagnostics_status: status, diagnostics_timestamp: at })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
 }

@@ -19,7 +19,7 @@ import {
   type UserPrivateStation,
 } from '@recarga/contracts/stations';
 import type { LiveConnectorStatus } from '@recarga/contracts/live';
-import type { DB } from '../../db/db';
+import type { DB, Executor } from '../../db/db';
 import { monthStart } from '../../db/sql/month-start';
 import type { RequestContext } from '../../platform/auth/context';
 import { hashPassword } from '../../platform/auth/password';
@@ -71,6 +71,10 @@ export function toListItem(r: repo.StationListRow): ChargePointListItem {
     ocppProtocol: r.ocpp_protocol,
     online: Boolean(r.online),
     lastHeartbeatTimestamp: iso(r.last_heartbeat_timestamp),
+    firmwareStatus: r.firmware_status,
+    firmwareStatusTimestamp: iso(r.firmware_timestamp),
+    diagnosticsStatus: r.diagnostics_status,
+    diagnosticsStatusTimestamp: iso(r.diagnostics_timestamp),
     recharges: Number(r.recharges),
     consumption,
     monthConsumption: consumption,
@@ -82,6 +86,18 @@ export function toListItem(r: repo.StationListRow): ChargePointListItem {
       purpose: p.charging_profile_purpose,
     })),
   };
+}
+
+/**
+ * What a station reported about a firmware update or a diagnostics upload (the OCPP handlers call
+ * these; the stations module owns charge_boxes): kept as the last status and its time, shown on the
+ * station's card.
+ */
+export function recordFirmwareStatus(db: Executor, chargeBoxPk: number, status: string, at: Date): Promise<void> {
+  return repo.setFirmwareStatus(db, chargeBoxPk, status, at);
+}
+export function recordDiagnosticsStatus(db: Executor, chargeBoxPk: number, status: string, at: Date): Promise<void> {
+  return repo.setDiagnosticsStatus(db, chargeBoxPk, status, at);
 }
 
 export interface StationServiceDeps {

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
-import { likeContains } from '../../db/sql/like';
+import { foldedForSearch, likeContains, searchContains } from '../../db/sql/like';
 import { idTagContains, onGramIndex } from '../../db/sql/tag-id-search';
 
 export interface TagFilters {
@@ -227,6 +227,50 @@ export interface TagValues {
   parent_id_tag: string | null;
   inactive: boolean;
   is_free_recharge: boolean;
+  /** The driver who carries the tag (a user of the tag's own network); absent: left as it is. */
+  owner_user_pk?: number | null;
+}
+
+/** The user with this key when they belong to this network of the caller's scope (a tag's driver). */
+export function driverOfNetwork(db: Executor, scope: TenantScope, userPk: number, tenantPk: number) {
+  return db
+    .selectFrom('users')
+    .select(['user_pk'])
+    .where('user_pk', '=', userPk)
+    .where('tenant_pk', '=', tenantPk)
+    .where('tenant_pk', 'in', scope.tenantPks)
+    .executeTakeFirst();
+}
+
+/**
+ * Active users of one network of the scope by name, e-mail or document (case, accents and a
+ * document's dots ignored), in name order: the tag form's driver search.
+ */
+export function searchDrivers(db: Executor, scope: TenantScope, tenantPk: number, search: string | undefined, limit: number) {
+  let q = db
+    .selectFrom('users as u')
+    .where('u.tenant_pk', '=', tenantPk)
+    .where('u.tenant_pk', 'in', scope.tenantPks)
+    .where('u.active', '=', true);
+  if (search) {
+    const term = searchContains(search);
+    const doc = search.toUpperCase().replace(/[^0-9A-Z]/g, '');
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`${foldedForSearch(sql`u.first_name || ' ' || u.last_name`)} like ${term}`,
+        sql<boolean>`lower(u.email) like ${term}`,
+        ...(doc.length >= 3
+          ? [sql<boolean>`regexp_replace(upper(coalesce(u.doc_number, '')), '[^0-9A-Z]', '', 'g') like ${`${doc}%`}`]
+          : []),
+      ]),
+    );
+  }
+  return q
+    .select(['u.user_pk', sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('name'), 'u.email', 'u.doc_type', 'u.doc_number'])
+    .orderBy(sql`lower(u.first_name || ' ' || u.last_name)`)
+    .orderBy('u.user_pk')
+    .limit(limit)
+    .execute();
 }
 
 /** Inserts the tag; undefined when its id was taken meanwhile (unique index on lower(id_tag)). */
@@ -268,14 +312,21 @@ export async function deleteTag(db: Executor, scope: TenantScope, pk: number): P
   return row?.id_tag;
 }
 
-/** The USER tag (or first tag) of the user with this CPF in the caller's scope. */
-export function tagOfCpf(db: Executor, scope: TenantScope, cpf: string) {
+/**
+ * The USER tag (or first tag) of the user with this document in the caller's scope: a CPF by its
+ * digits, another document type by its letters and digits (dots, dashes and spaces ignored).
+ */
+export function tagOfDocument(db: Executor, scope: TenantScope, doc: { type: 'CPF'; digits: string } | { type: string; key: string }) {
   return db
     .selectFrom('users as u')
     .innerJoin('ocpp_tags as t', 't.owner_user_pk', 'u.user_pk')
     .select(['t.id_tag', sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('user_name')])
     .where('u.tenant_pk', 'in', scope.tenantPks)
-    .where(sql<boolean>`regexp_replace(coalesce(u.doc_number, ''), '[^0-9]', '', 'g') = ${cpf}`)
+    .where(
+      'digits' in doc
+        ? sql<boolean>`regexp_replace(coalesce(u.doc_number, ''), '[^0-9]', '', 'g') = ${doc.digits}`
+        : sql<boolean>`u.doc_type = ${doc.type} and regexp_replace(upper(coalesce(u.doc_number, '')), '[^0-9A-Z]', '', 'g') = ${doc.key}`,
+    )
     .orderBy(sql`case when t.type = 'USER' then 0 else 1 end`)
     .orderBy('t.ocpp_tag_pk')
     .executeTakeFirst();

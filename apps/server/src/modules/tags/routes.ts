@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { errorAnswers } from '@recarga/contracts/errors';
 import {
   messageOnlyResponseSchema,
+  tagCpfQuerySchema,
   tagCpfResponseSchema,
+  tagDriverListResponseSchema,
+  tagDriverQuerySchema,
   tagDetailResponseSchema,
   tagListQuerySchema,
   tagListResponseSchema,
@@ -91,10 +94,25 @@ export const tagRoutes: FastifyPluginAsyncZod<{ service: TagService }> = async (
         tags: ['Tags'],
         summary: 'The tag of the user with this CPF, to pick as a card’s parent',
         params: z.object({ cpf: z.string().max(20) }),
+        querystring: tagCpfQuerySchema,
         response: { 200: tagCpfResponseSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    (req) => service.cpfSearch(ctxOf(req), req.params.cpf),
+    (req) => service.cpfSearch(ctxOf(req), req.params.cpf, req.query.docType),
+  );
+
+  app.get(
+    '/api/ocpptags/drivers/',
+    {
+      config: { access: { permission: ['/ocpptags/create', '/ocpptags/edit/{id}'] } },
+      schema: {
+        tags: ['Tags'],
+        summary: 'The tag form’s driver search: active users of one network by name, e-mail or document (up to 20)',
+        querystring: tagDriverQuerySchema,
+        response: { 200: tagDriverListResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    (req) => service.drivers(ctxOf(req), req.query),
   );
 
   app.get(

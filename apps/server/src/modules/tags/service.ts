@@ -4,11 +4,14 @@ import {
   TAG_ID_MAX,
   TAG_NOTE_MAX,
   TAG_PAGE_SIZE,
+  TAG_DRIVER_SEARCH_MAX,
   tagExistsMessage,
   tagMessages,
   type Tag,
   type TagCpfResponse,
   type TagDetailResponse,
+  type TagDriverListResponse,
+  type TagDriverQuery,
   type TagListQuery,
   type TagListResponse,
   type TagSave,
@@ -27,6 +30,7 @@ import { timeZoneOfTenant } from '../../platform/tenant-time-zone';
 import { digits } from '../../platform/text';
 import { SheetLocale } from '../../platform/xlsx-locale';
 import { streamXlsx } from '../../platform/xlsx-stream';
+import { docTypesFor } from '@recarga/contracts/users';
 import type { TenantService } from '../tenants/service';
 import * as repo from './repository';
 
@@ -53,6 +57,9 @@ function toTag(r: repo.TagRow): Tag {
     inTransaction: Boolean(r.in_transaction),
   };
 }
+
+/** Every document type a network's country offers (CPF, CNPJ, CC, CE, NIT, CI, RUC, RUT, PASSPORT). */
+const KNOWN_DOC_TYPES = new Set(['BR', 'CO', 'EC', 'UY'].flatMap((c) => [...docTypesFor(c)]));
 
 /** Text without NUL characters and surrounding spaces; '' for nothing. */
 const clean = (v: string | null | undefined) => (v ?? '').replace(/\0/g, '').trim();
@@ -146,6 +153,21 @@ export class TagService {
         else parent = found.id_tag;
       }
     }
+    // The driver: absent keeps the current one; a card's driver is a user of the card's own network
+    // (the user form binds the same way); a USER tag is its driver's own and keeps them.
+    let owner: number | null | undefined = undefined;
+    if (body.owner_user_pk !== undefined) {
+      const wanted = body.owner_user_pk;
+      if (type === 'USER') {
+        if (current && wanted !== current.owner_user_pk) fields.owner_user_pk = tagMessages.driverOfUserTag;
+      } else if (wanted === null) owner = null;
+      else if (tenant && !(await repo.driverOfNetwork(this.db, ctx.tenantScope, wanted, tenant.tenant_pk)))
+        fields.owner_user_pk = tagMessages.unknownDriver;
+      else owner = wanted;
+    } else if (current && type === 'CARD' && current.owner_user_pk !== null && tenant && current.tenant_pk !== tenant.tenant_pk) {
+      // A card moved to another network leaves its driver behind, unless the driver is of that network too.
+      fields.owner_user_pk = tagMessages.unknownDriver;
+    }
     if (Object.keys(fields).length > 0 || !tenant) throw badRequest(tagMessages.saveFailed, fields, 'VALIDATION');
     if (await repo.idTagTaken(this.db, idTag, current?.ocpp_tag_pk))
       throw conflict(tagExistsMessage(idTag), { id_tag: tagExistsMessage(idTag) }, 'TAG_EXISTS');
@@ -157,14 +179,43 @@ export class TagService {
       parent_id_tag: parent,
       inactive: body.inactive ?? current?.inactive ?? false,
       is_free_recharge: body.isFreeRecharge ?? current?.is_free_recharge ?? false,
+      ...(owner === undefined ? {} : { owner_user_pk: owner }),
     };
   }
 
-  /** The tag of the user with this CPF, to pick as a card's parent (001 §7). */
-  async cpfSearch(ctx: RequestContext, cpfText: string): Promise<TagCpfResponse> {
-    const cpf = digits(cpfText);
-    if (cpf.length !== 11) throw badRequest('Invalid CPF', { cpf: 'The CPF must have 11 digits.' }, 'VALIDATION');
-    const row = await repo.tagOfCpf(this.db, ctx.tenantScope, cpf);
+  /** The tag form's driver search: active users of the tag's network by name, e-mail or document (up to 20). */
+  async drivers(ctx: RequestContext, q: TagDriverQuery): Promise<TagDriverListResponse> {
+    const tenant = await tenantInScope(this.db, ctx.tenantScope, q.tenantPk, ['tenant_pk']);
+    if (!tenant) throw badRequest(tagMessages.unknownTenant, { tenantPk: tagMessages.unknownTenant }, 'VALIDATION');
+    const rows = await repo.searchDrivers(
+      this.db,
+      ctx.tenantScope,
+      tenant.tenant_pk,
+      clean(q.searchInput) || undefined,
+      TAG_DRIVER_SEARCH_MAX,
+    );
+    return {
+      driverList: rows.map((r) => ({ userPk: r.user_pk, name: r.name, email: r.email, docType: r.doc_type, docNumber: r.doc_number })),
+    };
+  }
+
+  /**
+   * The tag of the user with this document, to pick as a card's parent (001 §7): a CPF by default,
+   * or another document type of a network's country (Colombia's cédula, NIT…), `docType`.
+   */
+  async cpfSearch(ctx: RequestContext, docText: string, docType = 'CPF'): Promise<TagCpfResponse> {
+    let doc: Parameters<typeof repo.tagOfDocument>[2];
+    if (docType === 'CPF') {
+      const cpf = digits(docText);
+      if (cpf.length !== 11) throw badRequest('Invalid CPF', { cpf: 'The CPF must have 11 digits.' }, 'VALIDATION');
+      doc = { type: 'CPF', digits: cpf };
+    } else {
+      if (!KNOWN_DOC_TYPES.has(docType)) throw badRequest('Unknown document type', { docType: 'Unknown document type.' }, 'VALIDATION');
+      const key = docText.toUpperCase().replace(/[^0-9A-Z]/g, '');
+      if (key.length < 3) throw badRequest('Invalid document', { cpf: 'Type the whole document number.' }, 'VALIDATION');
+      doc = { type: docType, key };
+    }
+    const row = await repo.tagOfDocument(this.db, ctx.tenantScope, doc);
     if (!row) return { data: { error: tagMessages.userNotFound } };
     return { ocppTag: { idTag: row.id_tag, userName: row.user_name } };
   }

@@ -28,7 +28,7 @@ describe('tags: GET/POST ocpptags, GET/PUT/DELETE ocpptags/{id}, unknown tags, t
     terpelTags = (
       await aUserWith(t, {
         tenant: 'terpel',
-        routes: ['/', '/ocpptags', '/ocpptags/create', '/ocpptags/edit/{id}', '/ocpptags/delete/{id}'],
+        routes: ['/', '/ocpptags', '/ocpptags/create', '/ocpptags/edit/{id}', '/ocpptags/delete/{id}', '/users_data/tenant_parent/cpf'],
       })
     ).token;
     solUnknown = (await aUserWith(t, { tenant: 'sol', routes: ['/', '/ocpptags', '/ocpptags/unknown'] })).token;
@@ -216,6 +216,109 @@ describe('tags: GET/POST ocpptags, GET/PUT/DELETE ocpptags/{id}, unknown tags, t
     expect(found.json()).toMatchObject({ ocppTag: { idTag: '04A1B2C3D4' } });
     const none = await call(admin, 'GET', '/api/ocpptags/tenant_parent/cpf/11144477735/');
     expect(none.json()).toEqual({ data: { error: 'User not found!' } });
+  });
+
+  it('driver: a card created with a driver of its network is theirs; a driver of another network is a field error and nothing is written', async () => {
+    const valentina = await t.db.selectFrom('users').select('user_pk').where('email', '=', 'conductor@terpel.co').executeTakeFirstOrThrow();
+    const marcos = await t.db.selectFrom('users').select('user_pk').where('email', '=', demo.driver.email).executeTakeFirstOrThrow();
+    const created = await call(terpelTags, 'POST', '/api/ocpptags/', {
+      id_tag: 'TARJETA-VG',
+      tenant_pk: terpelPk,
+      owner_user_pk: valentina.user_pk,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().ocppTag).toMatchObject({
+      idTag: 'TARJETA-VG',
+      type: 'CARD',
+      ownerUserPk: valentina.user_pk,
+      ownerUserName: 'Valentina Gómez',
+      userEmail: 'conductor@terpel.co',
+    });
+    // Marcos is Move's: outside Terpel's scope, and not of the card's network.
+    const foreign = await call(terpelTags, 'POST', '/api/ocpptags/', {
+      id_tag: 'TARJETA-MS',
+      tenant_pk: terpelPk,
+      owner_user_pk: marcos.user_pk,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual({ owner_user_pk: 'No driver with this id in the tag’s network.' });
+    // The admin sees Marcos, but a Terpel card is not for a Move driver either.
+    const otherNetwork = await call(admin, 'POST', '/api/ocpptags/', {
+      id_tag: 'TARJETA-MS',
+      tenant_pk: terpelPk,
+      owner_user_pk: marcos.user_pk,
+    });
+    expect(otherNetwork.json().fields).toEqual({ owner_user_pk: 'No driver with this id in the tag’s network.' });
+    expect(await t.db.selectFrom('ocpp_tags').select('id_tag').where('id_tag', '=', 'TARJETA-MS').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('driver: an edit without the field keeps the driver, null frees the card, and a USER tag keeps its own driver', async () => {
+    const valentina = await t.db.selectFrom('users').select('user_pk').where('email', '=', 'conductor@terpel.co').executeTakeFirstOrThrow();
+    const made = await call(terpelTags, 'POST', '/api/ocpptags/', {
+      id_tag: 'TARJETA-ED',
+      tenant_pk: terpelPk,
+      owner_user_pk: valentina.user_pk,
+    });
+    const pk = made.json().ocppTag.ocppTagPk as number;
+    const kept = await call(terpelTags, 'PUT', `/api/ocpptags/${pk}/`, { id_tag: 'TARJETA-ED', tenant_pk: terpelPk, note: 'Flota norte' });
+    expect(kept.json().ocppTag).toMatchObject({ ownerUserPk: valentina.user_pk, note: 'Flota norte' });
+    const freed = await call(terpelTags, 'PUT', `/api/ocpptags/${pk}/`, { id_tag: 'TARJETA-ED', tenant_pk: terpelPk, owner_user_pk: null });
+    expect(freed.json().ocppTag).toMatchObject({ ownerUserPk: null, ownerUserName: null });
+    const userTag = await t.db
+      .selectFrom('ocpp_tags')
+      .select(['ocpp_tag_pk', 'id_tag', 'owner_user_pk'])
+      .where('type', '=', 'USER')
+      .where('owner_user_pk', '=', valentina.user_pk)
+      .executeTakeFirstOrThrow();
+    const other = await t.db.selectFrom('users').select('user_pk').where('email', '=', 'operador@terpel.co').executeTakeFirstOrThrow();
+    const moved = await call(terpelTags, 'PUT', `/api/ocpptags/${userTag.ocpp_tag_pk}/`, {
+      tenant_pk: terpelPk,
+      owner_user_pk: other.user_pk,
+    });
+    expect(moved.json().fields).toEqual({ owner_user_pk: 'A user tag belongs to its own driver.' });
+  });
+
+  it('driver search: active users of one network of the scope by name, e-mail or document; another network 400; without the tag form 403', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ doc_type: 'CC', doc_number: '1.020.304.050' })
+      .where('email', '=', 'conductor@terpel.co')
+      .execute();
+    for (const text of ['valentina', 'GOMEZ', 'conductor@terpel', '1020304']) {
+      const res = await call(terpelTags, 'GET', `/api/ocpptags/drivers/?tenantPk=${terpelPk}&searchInput=${encodeURIComponent(text)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        res.json().driverList.map((d: { email: string }) => d.email),
+        text,
+      ).toEqual(['conductor@terpel.co']);
+    }
+    const one = (await call(terpelTags, 'GET', `/api/ocpptags/drivers/?tenantPk=${terpelPk}&searchInput=valentina`)).json().driverList[0];
+    expect(one).toMatchObject({ name: 'Valentina Gómez', docType: 'CC', docNumber: '1.020.304.050' });
+    expect((await call(terpelTags, 'GET', `/api/ocpptags/drivers/?tenantPk=${movePk}`)).statusCode).toBe(400);
+    expect((await call(solUnknown, 'GET', `/api/ocpptags/drivers/?tenantPk=${movePk}`)).statusCode).toBe(403);
+  });
+
+  it('parent by document: a Colombian driver is found by cédula (dots ignored), not asked for a CPF; an unknown type is 400', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ doc_type: 'CC', doc_number: '1.020.304.050' })
+      .where('email', '=', 'conductor@terpel.co')
+      .execute();
+    const own = await t.db
+      .selectFrom('ocpp_tags as o')
+      .innerJoin('users as u', 'u.user_pk', 'o.owner_user_pk')
+      .select('o.id_tag')
+      .where('u.email', '=', 'conductor@terpel.co')
+      .where('o.type', '=', 'USER')
+      .executeTakeFirstOrThrow();
+    const found = await call(terpelTags, 'GET', '/api/ocpptags/tenant_parent/cpf/1020304050/?docType=CC');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual({ ocppTag: { idTag: own.id_tag, userName: 'Valentina Gómez' } });
+    // The same number as a NIT is another document.
+    expect((await call(terpelTags, 'GET', '/api/ocpptags/tenant_parent/cpf/1020304050/?docType=NIT')).json()).toEqual({
+      data: { error: 'User not found!' },
+    });
+    expect((await call(terpelTags, 'GET', '/api/ocpptags/tenant_parent/cpf/1020304050/?docType=XYZ')).statusCode).toBe(400);
   });
 
   it('spreadsheet: headers in the caller’s language (Portuguese for Sol); past the monthly report limit, 403', async () => {

@@ -162,6 +162,39 @@ export async function insertUser(trx: Transaction<DB>, values: UserValues, passw
   return row.user_pk;
 }
 
+/**
+ * A network tree: the top-level network a tenant belongs to (the tenant right below the root it
+ * descends from, with everything under it), or the root alone for the root's own users. A path is
+ * '/1/', '/1/2/', '/1/2/5/'…
+ */
+export interface NetworkTree {
+  path: string;
+  /** true: only the tenant with this path (the root); false: every tenant whose path starts with it. */
+  exact: boolean;
+}
+export function networkTreeOf(tenantPath: string): NetworkTree {
+  const parts = tenantPath.split('/').filter(Boolean);
+  return parts.length <= 1 ? { path: tenantPath, exact: true } : { path: `/${parts[0]}/${parts[1]}/`, exact: false };
+}
+
+/** Holds a lock on this document in this tree until the transaction ends (two saves of it wait for each other). */
+export async function lockDocument(trx: Transaction<DB>, tree: NetworkTree, docType: string, docNumber: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`user-document:${tree.path}:${docType}:${docNumber}`}))`.execute(trx);
+}
+
+/** Another user of the tree (not `exceptUserPk`) with this document; undefined when there is none. */
+export function documentHolder(db: Executor, tree: NetworkTree, docType: string, docNumber: string, exceptUserPk: number | null) {
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
+    .select('u.user_pk')
+    .where('u.doc_number', '=', docNumber)
+    .where('u.doc_type', '=', docType)
+    .where(tree.exact ? sql<boolean>`t.path = ${tree.path}` : sql<boolean>`t.path like ${`${tree.path}%`}`);
+  if (exceptUserPk !== null) q = q.where('u.user_pk', '<>', exceptUserPk);
+  return q.limit(1).executeTakeFirst();
+}
+
 /** Updates a user of the scope; false when there is none with that key. */
 export async function updateUser(trx: Transaction<DB>, scope: TenantScope, userPk: number, values: UserValues): Promise<boolean> {
   const res = await trx
@@ -254,6 +287,14 @@ const nameOrder = sql`lower(u.first_name || ' ' || u.last_name)`;
 const ownTag = sql<string | null>`(select t.id_tag from ocpp_tags t where t.owner_user_pk = u.user_pk
                                     order by case when t.type = 'USER' then 0 else 1 end, t.ocpp_tag_pk limit 1)`;
 
+/**
+ * The tag the users list shows: the driver's card (physical tag) when they hold one — an active one
+ * first, the first given first — else their own USER tag (the app's). Showing the automatic USER
+ * tag hid the card an operator had just given.
+ */
+const listedTag = sql<string | null>`(select t.id_tag from ocpp_tags t where t.owner_user_pk = u.user_pk
+                                       order by case when t.type = 'CARD' then 0 else 1 end, t.inactive, t.ocpp_tag_pk limit 1)`;
+
 function listedUsers(db: Executor, scope: TenantScope, f: UserListFilters) {
   let q = db.selectFrom('users as u').where('u.tenant_pk', 'in', scope.tenantPks);
   if (f.activeOnly) q = q.where('u.active', '=', true);
@@ -282,7 +323,7 @@ function withListColumns(q: ReturnType<typeof listedUsers>) {
       sql<number>`(select coalesce(sum(x.energy_wh), 0) from transactions x where x.user_pk = u.user_pk and x.id_tag_status = 'Accepted')`.as(
         'consumption',
       ),
-      ownTag.as('ocpp_id_tag'),
+      listedTag.as('ocpp_id_tag'),
     ]);
 }
 

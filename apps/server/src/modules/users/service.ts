@@ -39,7 +39,7 @@ const userLimitReached = () =>
   new AppError(403, 'USER_LIMIT', `${userMessages.userLimit} Faça um upgrade para um plano superior ou exclua um usuário.`);
 
 /** What the user rules read of a user's tenant (SMS decides whether the phone is mandatory; the user limit). */
-const USER_TENANT_COLUMNS = ['tenant_pk', 'name', 'country', 'sms_enabled', 'user_limit'] as const;
+const USER_TENANT_COLUMNS = ['tenant_pk', 'name', 'country', 'sms_enabled', 'user_limit', 'path'] as const;
 
 const text = (v: string | null | undefined) => (v == null ? '' : v.trim());
 const orNull = (v: string) => (v === '' ? null : v);
@@ -83,7 +83,12 @@ interface Resolved {
   /** The CARD tags the user must hold afterwards; null: leave them as they are. */
   tagPks: number[] | null;
   password: string | null;
+  /** The user's tenant's tree path: whose documents the user's must differ from. */
+  tenantPath: string;
 }
+
+/** The field error of a document another person of the network already has. */
+export const documentTakenMessage = 'This document already belongs to another user of this network.';
 
 type Body = (UserCreate & { userGroupPk?: undefined }) | (UserUpdate & { user_group_pk?: undefined });
 
@@ -187,6 +192,7 @@ export class UserService {
       await repo.lockTenant(trx, r.values.tenant_pk);
       const tenant = await tenantInScope(trx, ctx.tenantScope, r.values.tenant_pk, USER_TENANT_COLUMNS);
       if (tenant?.user_limit != null && (await repo.userCount(trx, r.values.tenant_pk)) >= tenant.user_limit) throw userLimitReached();
+      await assertDocumentFree(trx, r, null);
       const pk = await insertOrExplain(() => repo.insertUser(trx, r.values, passwordHash));
       if (r.address) await repo.saveAddress(trx, pk, null, r.address);
       await this.bindTags(trx, pk, r);
@@ -200,6 +206,9 @@ export class UserService {
     const current = await this.load(ctx, userPk);
     const r = await this.resolve(ctx, body, current);
     await this.db.transaction().execute(async (trx) => {
+      // A stored document cannot change (only a tenant move can put it in another tree): checked when it could clash anew.
+      if (r.values.doc_number !== current.doc_number || r.values.doc_type !== current.doc_type || r.values.tenant_pk !== current.tenant_pk)
+        await assertDocumentFree(trx, r, userPk);
       if (!(await repo.updateUser(trx, ctx.tenantScope, userPk, r.values))) throw userNotFound();
       if (r.values.tenant_pk !== current.tenant_pk) await repo.moveUserTags(trx, userPk, r.values.tenant_pk);
       if (r.address) await repo.saveAddress(trx, userPk, current.address_pk, r.address);
@@ -382,6 +391,7 @@ export class UserService {
           : null,
       tagPks,
       password: editing ? null : password,
+      tenantPath: tenant.path,
     };
   }
 
@@ -425,6 +435,20 @@ export class UserService {
     if (problems.length) fields.ocppTags = problems.join(' ');
     return pks;
   }
+}
+
+/**
+ * One document per person within a network tree (docs/decisions.d/screens.md): no other user of the
+ * tree holds the same document type and number. Checked under a lock on that document in the tree,
+ * inside the write's transaction, so two saves of one document at once cannot both pass.
+ */
+async function assertDocumentFree(trx: Parameters<typeof repo.lockDocument>[0], r: Resolved, userPk: number | null) {
+  const { doc_type: docType, doc_number: docNumber } = r.values;
+  if (!docType || !docNumber) return;
+  const tree = repo.networkTreeOf(r.tenantPath);
+  await repo.lockDocument(trx, tree, docType, docNumber);
+  if (await repo.documentHolder(trx, tree, docType, docNumber, userPk))
+    throw badRequest(userMessages.saveFailed, { docNumber: documentTakenMessage }, 'VALIDATION');
 }
 
 /** Turns the e-mail unique index (two creates racing) into the same field error as the check. */

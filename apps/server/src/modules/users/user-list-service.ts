@@ -40,10 +40,13 @@ function kindOf(m: {
 }): StatementKind {
   if (m.is_idle_payment) return 'IDLE';
   if (m.payment_status === 'refunded') return 'REFUND';
-  if (m.target_type === 'USER') return 'TOP_UP';
-  if (m.payment_type.endsWith('_PIX')) return 'PIX';
+  const pix = m.payment_type.endsWith('_PIX');
+  const card = m.payment_type.endsWith('_CARD') || m.payment_type === 'MERCADO_PAGO_PRO' || m.payment_type === 'PAGOS_TERPEL';
+  // A top-up says how it was paid ("Recarga por cartão"): a bare "Recarga" read like a charge.
+  if (m.target_type === 'USER') return pix ? 'TOP_UP_PIX' : card ? 'TOP_UP_CARD' : 'TOP_UP';
+  if (pix) return 'PIX';
   if (m.payment_type === 'WALLET') return 'WALLET';
-  if (m.payment_type.endsWith('_CARD') || m.payment_type === 'MERCADO_PAGO_PRO' || m.payment_type === 'PAGOS_TERPEL') return 'CARD';
+  if (card) return 'CARD';
   return 'OTHER';
 }
 

@@ -75,6 +75,32 @@ describe('users list: GET users_data/dashboard-details, the wallet statement and
     });
   });
 
+  it('tag column: a driver who holds a card shows the card (an active one first), not their automatic USER tag', async () => {
+    const move = await tenantPk(t, 'move');
+    const [carded, appOnly] = await t.db
+      .insertInto('users')
+      .values([
+        { tenant_pk: move, email: 'cartao.fisico@frota.test', first_name: 'Cláudio', last_name: 'Cartão' },
+        { tenant_pk: move, email: 'so.app@frota.test', first_name: 'Sônia', last_name: 'Aplicativo' },
+      ])
+      .returning('user_pk')
+      .execute();
+    // The automatic USER tags come first (made with the account), then a blocked card, then the card in use.
+    await t.db
+      .insertInto('ocpp_tags')
+      .values([
+        { tenant_pk: move, id_tag: 'AUTO0000CLAUDIO1', type: 'USER', owner_user_pk: carded!.user_pk },
+        { tenant_pk: move, id_tag: 'AUTO00000SONIA01', type: 'USER', owner_user_pk: appOnly!.user_pk },
+        { tenant_pk: move, id_tag: 'CLAUDIO-OLD', type: 'CARD', owner_user_pk: carded!.user_pk, inactive: true },
+        { tenant_pk: move, id_tag: 'CLAUDIO-CARD', type: 'CARD', owner_user_pk: carded!.user_pk },
+      ])
+      .execute();
+    const tagOf = async (search: string) =>
+      (await get(operator, `/api/users_data/dashboard-details/?searchInput=${search}`)).json().userDashboardList[0].ocpp_id_tag;
+    expect(await tagOf('cartao.fisico')).toBe('CLAUDIO-CARD');
+    expect(await tagOf('so.app')).toBe('AUTO00000SONIA01');
+  });
+
   it('active users by default; an inactive one only with activeUsers=false', async () => {
     const active = await get(operator, '/api/users_data/dashboard-details/?searchInput=inativo');
     expect(active.json().count).toBe(0);
@@ -146,6 +172,14 @@ describe('users list: GET users_data/dashboard-details, the wallet statement and
           is_idle_payment: true,
           created_at: new Date('2026-11-04T10:00:00Z'),
         },
+        {
+          ...base,
+          target_type: 'USER',
+          payment_type: 'MERCADO_PAGO_CARD',
+          payment_status: 'approved',
+          amount: 2_000,
+          created_at: new Date('2026-11-05T10:00:00Z'),
+        },
       ])
       .execute();
     await t.db.insertInto('wallets').values({ user_pk: joaoPk, currency: 'BRL', balance: 2_710 }).execute();
@@ -160,11 +194,13 @@ describe('users list: GET users_data/dashboard-details, the wallet statement and
         d.payment_transaction_amounts_human_readable,
         d.payment_status,
       ]);
+    // Top-ups say how they were paid (a bare "Recarga" read like a charge).
     expect(rows).toEqual([
+      ['TOP_UP_CARD', 2000, 'R$ 20,00', 'approved'],
       ['IDLE', -300, '-R$ 3,00', 'approved'],
       ['REFUND', -700, '-R$ 7,00', 'refunded'],
       ['WALLET', -1990, '-R$ 19,90', 'approved'],
-      ['TOP_UP', 5000, 'R$ 50,00', 'approved'],
+      ['TOP_UP_PIX', 5000, 'R$ 50,00', 'approved'],
     ]);
     const total = await get(operator, `/api/customer-wallet/userDeposits/totalizer/${joaoPk}/`);
     expect(total.json()).toEqual({ total: 2710, total_human_readable: 'R$ 27,10', currency: 'BRL' });

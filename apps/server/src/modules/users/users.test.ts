@@ -8,6 +8,18 @@ import { tenantPk, userPk } from '../../../test/helpers/station-builders';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
+/** A valid CPF (check digits worked out as the Receita Federal does) for a number up to 999,999,999. */
+function aCpf(n: number): string {
+  const d = String(n).padStart(9, '0').split('').map(Number);
+  for (const length of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += d[i]! * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    d.push(rest === 10 ? 0 : rest);
+  }
+  return d.join('');
+}
+
 describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users_data/check, POST users_data, PUT users_data/{id}', () => {
   let t: TestApp;
   let admin: string;
@@ -22,6 +34,8 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
   let move: number;
   let terpel: number;
   let seq = 0;
+  /** The last user the demo seed made (the tests add theirs after it). */
+  let lastDemoUserPk: number;
 
   const call = (token: string, method: Method, url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
@@ -78,7 +92,8 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
       password: 'Senha@123',
       phone: '+55 11 98888-7777',
       docType: 'CPF',
-      docNumber: '529.982.247-25',
+      // A CPF of its own: one document per person in a network tree.
+      docNumber: aCpf(700_000_000 + seq),
       tenant_pk: move,
       ocppTags: [],
       activeUser: true,
@@ -88,6 +103,12 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
 
   beforeAll(async () => {
     t = await createTestApp();
+    lastDemoUserPk = (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('user_pk').as('pk'))
+        .executeTakeFirstOrThrow()
+    ).pk!;
     [sol, move, terpel] = await Promise.all([tenantPk(t, 'sol'), tenantPk(t, 'move'), tenantPk(t, 'terpel')]);
     const editor = await aDashboardUser(t, {
       email: 'editor@sol.com.br',
@@ -217,7 +238,7 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
       sex: 'FEMALE',
       dateBirthDay: '1990-02-28',
       docType: 'CPF',
-      docNumber: '390.533.447-05',
+      docNumber: '456.789.123-64', // no one else's in the tree (Júlia's is 390.533.447-05)
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Usuário alterado com sucesso!');
@@ -231,7 +252,7 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
       sex: 'FEMALE',
       dateBirthDay: '1990-02-28',
       docType: 'CPF',
-      docNumber: '39053344705',
+      docNumber: '45678912364',
     });
     expect(await form(solEditor, pk)).toMatchObject({ firstName: 'Renata', dateBirthDay: '1990-02-28' });
   });
@@ -497,7 +518,7 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
       email: body.email,
       tenant_pk: move,
       docType: 'CPF',
-      docNumber: '52998224725',
+      docNumber: body.docNumber,
       userGroupPk: group,
       ocppTags: ['NEWCARD01'],
       activeUser: true,
@@ -631,6 +652,69 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
     expect(create.statusCode).toBe(403);
     expect(create.json().code).toBe('USER_LIMIT');
     expect(await t.db.selectFrom('users').select('user_pk').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('POST and PUT, with a document another user of the network tree holds, answer a field error and write nothing', async () => {
+    // Daniela (Move, below Sol) holds CPF 529.982.247-25 in the demo.
+    const body = validCreate({ tenant_pk: sol, docNumber: '529.982.247-25' });
+    const res = await call(admin, 'POST', '/api/users_data/', body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
+    expect(await t.db.selectFrom('users').select('user_pk').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+    // A user without a document may get one, but not someone else's.
+    const pk = await aDriver({ tenant: sol });
+    const put = await call(admin, 'PUT', `/api/users_data/${pk}/`, { docType: 'CPF', docNumber: '52998224725' });
+    expect(put.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
+    expect((await form(admin, pk)).docNumber).toBeNull();
+  });
+
+  it('POST, with a document held in another network tree, creates the user (the rule is per network)', async () => {
+    const passport = `PX${seq}77`;
+    const first = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'PASSPORT', docNumber: passport }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const other = await call(admin, 'POST', '/api/users_data/', validCreate({ tenant_pk: move, docType: 'PASSPORT', docNumber: passport }));
+    expect(other.statusCode, other.body).toBe(200);
+    const again = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'PASSPORT', docNumber: passport }),
+    );
+    expect(again.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
+  });
+
+  it('POST, two creates with one new document at once, lets exactly one through', async () => {
+    const cpf = aCpf(812_345_678);
+    const answers = await Promise.all([
+      call(admin, 'POST', '/api/users_data/', validCreate({ tenant_pk: move, docNumber: cpf })),
+      call(admin, 'POST', '/api/users_data/', validCreate({ tenant_pk: sol, docNumber: cpf })),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const holders = await t.db.selectFrom('users').select('user_pk').where('doc_number', '=', cpf).execute();
+    expect(holders).toHaveLength(1);
+  });
+
+  it('the demo data holds one document per person in each network tree', async () => {
+    const rows = await t.db
+      .selectFrom('users as u')
+      .innerJoin('tenants as tn', 'tn.tenant_pk', 'u.tenant_pk')
+      .select(['u.email', 'u.doc_type', 'u.doc_number', 'tn.path'])
+      .where('u.doc_number', 'is not', null)
+      .where('u.user_pk', '<=', lastDemoUserPk)
+      .execute();
+    const seen = new Map<string, string>();
+    for (const r of rows) {
+      const parts = r.path.split('/').filter(Boolean);
+      const key = `${parts.slice(0, 2).join('/')}|${r.doc_type}|${r.doc_number}`;
+      expect(seen.get(key), `${r.email} and ${seen.get(key)} share ${r.doc_number}`).toBeUndefined();
+      seen.set(key, r.email);
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(4);
   });
 
   it('probe, two creates racing for the last place, lets exactly one through', async () => {

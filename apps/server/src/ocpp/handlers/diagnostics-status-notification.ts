@@ -1,7 +1,8 @@
+import { recordDiagnosticsStatus } from '../../modules/stations/service';
 import type { Handler } from '../handler-context';
-import { updateDiagnosticsStatus } from '../repository';
 
+/** The station's diagnostics upload status is kept by the stations module (shown on the station's card). */
 export const diagnosticsStatusNotification: Handler<'DiagnosticsStatusNotification'> = async (deps, station, req) => {
-  await updateDiagnosticsStatus(deps.db, station.chargeBoxPk, req.status, deps.now());
+  await recordDiagnosticsStatus(deps.db, station.chargeBoxPk, req.status, deps.now());
   return {};
 };

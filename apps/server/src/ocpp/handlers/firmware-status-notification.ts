@@ -1,7 +1,8 @@
+import { recordFirmwareStatus } from '../../modules/stations/service';
 import type { Handler } from '../handler-context';
-import { updateFirmwareStatus } from '../repository';
 
+/** The station's firmware update status is kept by the stations module (shown on the station's card). */
 export const firmwareStatusNotification: Handler<'FirmwareStatusNotification'> = async (deps, station, req) => {
-  await updateFirmwareStatus(deps.db, station.chargeBoxPk, req.status, deps.now());
+  await recordFirmwareStatus(deps.db, station.chargeBoxPk, req.status, deps.now());
   return {};
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { storageKeys } from '../../lib/storage-keys';
 import type { RenderLink } from '../../lib/render-link';
 import type { Translate } from '../../lib/translate';
@@ -21,6 +21,23 @@ function hasConsent(): boolean {
  */
 export function CookieBar({ t, link }: { t: Translate; link: RenderLink }) {
   const [visible, setVisible] = useState(() => !hasConsent());
+  const bar = useRef<HTMLElement>(null);
+  // While shown, the bar's height (with its gap to the window's edge) is `--cookie-bar-space` on the
+  // document: what sticks to the bottom of the window (the financial selection footer) rises above
+  // it, and the page ends above it, instead of being covered.
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!visible || !element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--cookie-bar-space', `${Math.ceil(element.getBoundingClientRect().height) + 32}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--cookie-bar-space');
+    };
+  }, [visible]);
   if (!visible) return null;
 
   const accept = () => {
@@ -33,7 +50,7 @@ export function CookieBar({ t, link }: { t: Translate; link: RenderLink }) {
   };
 
   return (
-    <section className="cookie-bar" role="region" aria-label={t('cookies.label')} data-testid="cookie-bar">
+    <section ref={bar} className="cookie-bar" role="region" aria-label={t('cookies.label')} data-testid="cookie-bar">
       <p className="cookie-bar__text">
         {t('cookies.text')} {link('/privacy-policy', t('cookies.policyLink'))}
       </p>

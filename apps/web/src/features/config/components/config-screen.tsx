@@ -331,6 +331,8 @@ export function ConfigScreen({ settings, tenantPk, tenantName }: Props) {
                 htmlType="submit"
                 icon={<SaveOutlined aria-hidden="true" />}
                 loading={save.isPending}
+                // Nothing to save beside "all changes are saved": enabled once something changed.
+                disabled={!dirty}
                 data-testid="config-save"
               >
                 {t('save')}

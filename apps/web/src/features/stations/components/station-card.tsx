@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChargePointListItem } from '@recarga/contracts/stations';
 import { isApiError } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format/date-time';
 import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useDeleteStation } from '../api/delete-station';
@@ -46,6 +47,12 @@ export function StationCard({ station }: { station: ChargePointListItem }) {
     });
   };
 
+  /** A station's last firmware or diagnostics report, translated, with when it came. */
+  const statusAt = (group: 'firmwareStatuses' | 'diagnosticsStatuses', status: string | null, at: string | null) =>
+    status
+      ? t('card.statusAt', { status: t(`card.${group}.${status}`, { defaultValue: status }), when: formatDateTime(at) })
+      : t('card.noStatus');
+
   const address = [station.address.street, station.address.houseNumber].filter(Boolean).join(', ');
   const place = [address, station.address.city, station.address.state].filter(Boolean).join(' · ');
 
@@ -81,6 +88,24 @@ export function StationCard({ station }: { station: ChargePointListItem }) {
               { key: 'fw', label: t('card.firmware'), children: station.fwVersion ?? dash },
               { key: 'protocol', label: t('card.protocol'), children: station.ocppProtocol ?? dash },
               { key: 'tenant', label: t('card.tenant'), children: station.tenantName },
+              {
+                key: 'firmwareStatus',
+                label: t('card.firmwareStatus'),
+                children: (
+                  <span data-testid="station-firmware-status">
+                    {statusAt('firmwareStatuses', station.firmwareStatus, station.firmwareStatusTimestamp)}
+                  </span>
+                ),
+              },
+              {
+                key: 'diagnosticsStatus',
+                label: t('card.diagnosticsStatus'),
+                children: (
+                  <span data-testid="station-diagnostics-status">
+                    {statusAt('diagnosticsStatuses', station.diagnosticsStatus, station.diagnosticsStatusTimestamp)}
+                  </span>
+                ),
+              },
               ...(station.chargingProfiles.length
                 ? [
                     {

@@ -161,7 +161,11 @@ export function StationsPage() {
           dataSource={data?.chargePointList ?? []}
           loading={isLoading || (isFetching && !data)}
           locale={{
-            emptyText: filtered ? (
+            // Until the list has answered (loading, or a load error above) there is nothing to say:
+            // "no stations yet" beside the error contradicted it.
+            emptyText: !data ? (
+              <div className="stations-table__waiting" aria-hidden="true" data-testid="stations-waiting" />
+            ) : filtered ? (
               <EmptyState
                 title={t('list.empty')}
                 text={t('list.emptyFiltered')}

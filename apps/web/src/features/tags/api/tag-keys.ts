@@ -4,6 +4,7 @@ export const tagKeys = {
   lists: () => ['tags', 'list'] as const,
   list: (params: object) => ['tags', 'list', params] as const,
   detail: (pk: number) => ['tags', 'detail', pk] as const,
+  drivers: (tenantPk: number, search: string) => ['tags', 'drivers', tenantPk, search] as const,
   unknownLists: () => ['tags', 'unknown'] as const,
   unknown: (params: object) => ['tags', 'unknown', params] as const,
 };

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
-import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_ID_MAX, TAG_NOTE_MAX, tagTypes, type Tag, type TagSave, type TagType } from '@recarga/contracts/tags';
 import type { Tenant } from '@recarga/contracts/tenants';
+import { docTypesFor } from '@recarga/contracts/users';
 import { FormFooter } from '../../../components/form-footer';
 import { PageHeader } from '../../../components/page-header';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
@@ -15,13 +16,16 @@ import { foldedSearch } from '../../../lib/select-search';
 import { useFeedback } from '../../../lib/use-feedback';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { useSession } from '../../../lib/use-session';
-import { findTagByCpf } from '../api/find-tag-by-cpf';
+import { findTagByDocument } from '../api/find-tag-by-document';
 import { useTag } from '../api/get-tag';
+import { useTagDrivers } from '../api/get-tag-drivers';
 import { useSaveTag } from '../api/save-tag';
 import '../tags.css';
 
 /** Back to the list this long after a successful save (001 §4). */
 const REDIRECT_MS = 1000;
+/** The driver search asks the server once typing pauses this long. */
+const DRIVER_SEARCH_DELAY_MS = 300;
 
 interface TagFormValues {
   type: TagType;
@@ -31,6 +35,8 @@ interface TagFormValues {
   note: string;
   inactive: boolean;
   isFreeRecharge: boolean;
+  /** The driver who carries the card (null: nobody). */
+  owner_user_pk: number | null;
 }
 
 /** /ocpptags/create and /ocpptags/edit/{id} (001 §4 Tags, §5 Tag). */
@@ -83,8 +89,14 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
   const leave = useLeaveGuard(dirty);
   const save = useSaveTag(tag?.ocppTagPk ?? null);
   const [redirecting, setRedirecting] = useState(false);
-  const [cpf, setCpf] = useState('');
+  const [docNumber, setDocNumber] = useState('');
+  const [docTypeChoice, setDocTypeChoice] = useState<string | null>(null);
   const [cpfBusy, setCpfBusy] = useState(false);
+  const [driverText, setDriverText] = useState('');
+  const [driverSearch, setDriverSearch] = useState('');
+  const [driverLabel, setDriverLabel] = useState<string | null>(
+    tag?.ownerUserName ? (tag.userEmail ? `${tag.ownerUserName} · ${tag.userEmail}` : tag.ownerUserName) : null,
+  );
   const [parentUser, setParentUser] = useState<string | null>(tag?.parentUserName ?? null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [initial] = useState<TagFormValues>(() => ({
@@ -95,10 +107,33 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
     note: tag?.note ?? '',
     inactive: tag?.inactive ?? false,
     isFreeRecharge: tag?.isFreeRecharge ?? false,
+    owner_user_pk: tag?.ownerUserPk ?? null,
   }));
-  // A USER tag is the driver's own: its id and parent are not edited here (001 §4).
+  // A USER tag is the driver's own: its id, parent and driver are not edited here (001 §4).
   const userTag = initial.type === 'USER';
   const required = { required: true, message: t('form.required') };
+  // useWatch answers undefined until the form is drawn; after that a cleared driver is null.
+  const watchedTenant = Form.useWatch('tenant_pk', form);
+  const tenantPk = watchedTenant === undefined ? initial.tenant_pk : watchedTenant;
+  const country = tenants.find((x) => x.tenant_pk === tenantPk)?.country ?? 'BR';
+  // The parent's driver is looked up by a document of the network's country (CPF in Brazil, cédula… in Colombia).
+  const docTypes = docTypesFor(country);
+  const docType = docTypeChoice && docTypes.includes(docTypeChoice) ? docTypeChoice : docTypes[0]!;
+  const drivers = useTagDrivers(userTag ? undefined : tenantPk, driverSearch);
+  const watchedOwner = Form.useWatch('owner_user_pk', form);
+  const ownerPk = watchedOwner === undefined ? initial.owner_user_pk : watchedOwner;
+  const driverOptions = (drivers.data ?? []).map((d) => ({
+    value: d.userPk,
+    label: `${d.name} · ${d.email}`,
+    title: d.docNumber ? `${t(`docType.${d.docType}`, { defaultValue: d.docType ?? '' })} ${d.docNumber}` : d.email,
+  }));
+  if (ownerPk != null && driverLabel && !driverOptions.some((o) => o.value === ownerPk))
+    driverOptions.unshift({ value: ownerPk, label: driverLabel, title: driverLabel });
+
+  useEffect(() => {
+    const handle = setTimeout(() => setDriverSearch(driverText), DRIVER_SEARCH_DELAY_MS);
+    return () => clearTimeout(handle);
+  }, [driverText]);
 
   useEffect(
     () => () => {
@@ -107,14 +142,15 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
     [],
   );
 
-  const lookUpCpf = async () => {
-    if (cpf.replace(/\D/g, '').length !== 11) {
-      message.error(t('form.cpfInvalid'));
+  const lookUpDocument = async () => {
+    const typed = docType === 'CPF' ? docNumber.replace(/\D/g, '') : docNumber.replace(/[^0-9A-Za-z]/g, '');
+    if (docType === 'CPF' ? typed.length !== 11 : typed.length < 3) {
+      message.error(docType === 'CPF' ? t('form.cpfInvalid') : t('form.docInvalid'));
       return;
     }
     setCpfBusy(true);
     try {
-      const answer = await findTagByCpf(cpf);
+      const answer = await findTagByDocument(docType, docNumber);
       if ('ocppTag' in answer) {
         form.setFieldValue('parent_id_tag', answer.ocppTag.idTag);
         setParentUser(answer.ocppTag.userName);
@@ -136,13 +172,18 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
       note: v.note?.trim() || null,
       inactive: v.inactive,
       isFreeRecharge: v.isFreeRecharge,
+      // A USER tag's driver is its own account: never sent.
+      ...(userTag ? {} : { owner_user_pk: v.owner_user_pk ?? null }),
     };
     try {
-      await save.mutateAsync(body);
+      const answer = await save.mutateAsync(body);
       message.success(tag ? t('form.updated') : t('form.created'));
       leave.release();
       setRedirecting(true);
-      timer.current = setTimeout(() => navigate('/ocpptags'), REDIRECT_MS);
+      // Back to the list with the saved card in view: the list is in id order, so a new card was
+      // usually on another page; the list opens searched by its id (one click clears the search).
+      const saved = answer.ocppTag.idTag;
+      timer.current = setTimeout(() => navigate(`/ocpptags?search=${encodeURIComponent(saved)}`), REDIRECT_MS);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         message.error(t('form.exists', { id: body.id_tag }));
@@ -152,7 +193,7 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
       message.error(t('form.saveFailed'));
       if (isApiError(error)) {
         const fields = error.body?.fields ?? {};
-        const known: (keyof TagFormValues)[] = ['id_tag', 'tenant_pk', 'parent_id_tag', 'note'];
+        const known: (keyof TagFormValues)[] = ['id_tag', 'tenant_pk', 'parent_id_tag', 'note', 'owner_user_pk'];
         form.setFields(
           known
             .filter((key) => fields[key])
@@ -169,7 +210,14 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
       initialValues={initial}
       onFinish={(v) => void submit({ ...initial, ...form.getFieldsValue(true), ...v })}
       onFinishFailed={() => message.error(t('form.saveFailed'))}
-      onValuesChange={() => setDirty(true)}
+      onValuesChange={(changed: Partial<TagFormValues>) => {
+        setDirty(true);
+        // A card's driver belongs to the card's network: another network, another driver.
+        if ('tenant_pk' in changed && !userTag) {
+          form.setFieldValue('owner_user_pk', null);
+          setDriverLabel(null);
+        }
+      }}
       aria-label={tag ? t('form.editTitle') : t('form.createTitle')}
     >
       <Card variant="borderless" className="section-card">
@@ -202,6 +250,32 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
+            <Form.Item name="owner_user_pk" label={t('form.driver')} extra={userTag ? t('form.driverOfUserTag') : t('form.driverHint')}>
+              <Select<number | null>
+                allowClear
+                disabled={userTag}
+                placeholder={t('form.driverPlaceholder')}
+                suffixIcon={<UserOutlined aria-hidden="true" />}
+                showSearch={{ filterOption: false, onSearch: setDriverText, searchValue: driverText }}
+                options={driverOptions}
+                loading={drivers.isFetching}
+                notFoundContent={
+                  drivers.isError
+                    ? t('form.driverError')
+                    : drivers.isFetching && !drivers.data
+                      ? t('form.driverLoading')
+                      : t('form.driverNone')
+                }
+                onChange={(value: number | null | undefined) => {
+                  form.setFieldValue('owner_user_pk', value ?? null);
+                  setDriverLabel(driverOptions.find((o) => o.value === value)?.label ?? null);
+                  setDriverText('');
+                }}
+                data-testid="tag-driver-input"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
             <Form.Item
               name="parent_id_tag"
               label={t('form.parent')}
@@ -213,24 +287,38 @@ function TagForm({ tag, tenants }: { tag: Tag | null; tenants: Tenant[] }) {
           </Col>
           {permitted.has('/users_data/tenant_parent/cpf') && !userTag ? (
             <Col xs={24} md={12}>
-              <Form.Item label={t('form.cpf')}>
-                <Space.Compact className="full-width">
-                  <Input
-                    value={cpf}
-                    onChange={(e) => setCpf(e.target.value)}
-                    maxLength={14}
-                    inputMode="numeric"
-                    placeholder="000.000.000-00"
-                    aria-label={t('form.cpf')}
-                    onPressEnter={(e) => {
-                      e.preventDefault();
-                      void lookUpCpf();
-                    }}
-                  />
-                  <Button icon={<SearchOutlined aria-hidden="true" />} loading={cpfBusy} onClick={() => void lookUpCpf()}>
-                    {t('form.cpfSearch')}
-                  </Button>
-                </Space.Compact>
+              <Form.Item label={t('form.docLookup')}>
+                <div className="tag-form__doc">
+                  {docTypes.length > 1 ? (
+                    <Select
+                      className="tag-form__doc-type"
+                      value={docType}
+                      onChange={(value: string) => setDocTypeChoice(value)}
+                      options={docTypes.map((x) => ({ value: x, label: t(`docType.${x}`) }))}
+                      aria-label={t('form.docType')}
+                      popupMatchSelectWidth={false}
+                      data-testid="tag-doc-type"
+                    />
+                  ) : null}
+                  <Space.Compact className="tag-form__doc-number">
+                    <Input
+                      value={docNumber}
+                      onChange={(e) => setDocNumber(e.target.value)}
+                      maxLength={docType === 'CPF' ? 14 : 20}
+                      inputMode={docType === 'PASSPORT' ? 'text' : 'numeric'}
+                      placeholder={docType === 'CPF' ? '000.000.000-00' : t('form.docNumberPlaceholder')}
+                      aria-label={t('form.docNumber', { type: t(`docType.${docType}`) })}
+                      onPressEnter={(e) => {
+                        e.preventDefault();
+                        void lookUpDocument();
+                      }}
+                      data-testid="tag-doc-number"
+                    />
+                    <Button icon={<SearchOutlined aria-hidden="true" />} loading={cpfBusy} onClick={() => void lookUpDocument()}>
+                      {t('form.cpfSearch')}
+                    </Button>
+                  </Space.Compact>
+                </div>
               </Form.Item>
             </Col>
           ) : null}

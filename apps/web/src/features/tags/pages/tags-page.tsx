@@ -165,8 +165,13 @@ export function TagsPage() {
           columns={columns}
           dataSource={data?.ocppTagList ?? []}
           loading={isLoading}
+          aria-busy={isLoading}
           locale={{
-            emptyText: (
+            // Nothing to say until the list has answered: "no tags" while loading, or beside a load
+            // error, contradicted the screen.
+            emptyText: !data ? (
+              <div className="tags-table__waiting" aria-hidden="true" data-testid="tags-waiting" />
+            ) : (
               <EmptyState
                 title={t('list.empty')}
                 text={filtered ? t('list.emptyFiltered') : canCreate ? t('list.emptyHint') : undefined}

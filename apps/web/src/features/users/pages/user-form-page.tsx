@@ -53,6 +53,7 @@ const serverTexts: Record<string, string> = {
   'This e-mail is already in use.': 'form.emailTaken',
   'Invalid CPF.': 'form.cpfInvalid',
   'Invalid phone number.': 'form.phoneInvalid',
+  'This document already belongs to another user of this network.': 'form.docTaken',
 };
 
 /** In-app history to go back to, or the users list / home. */

@@ -49,6 +49,16 @@ describe('eventText', () => {
     });
     expect(eventText('PROFILE_REJECTED', null, amps, when).key).toBe('profileRejected');
   });
+
+  it('words a failsafe for late readings of a meter that is online as late, not as offline (its badge says online)', () => {
+    expect(eventText('FAILSAFE', { reason: 'METER_STALE', breaker_a: 100, chargers: 4, static_limit_a: 25 }, amps, when)).toEqual({
+      key: 'failsafeMeterStale',
+      values: { chargers: 4, limit: '25.0', breaker: '100.0' },
+    });
+    expect(eventText('FAILSAFE', { reason: 'NO_METER', breaker_a: 100, chargers: 4, static_limit_a: 25 }, amps, when).key).toBe(
+      'failsafeNoMeter',
+    );
+  });
 });
 
 describe('phasesOf', () => {

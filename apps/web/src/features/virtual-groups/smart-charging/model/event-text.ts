@@ -85,7 +85,9 @@ export function eventText(
     }
     case 'FAILSAFE':
       return {
-        key: d.reason === 'NO_METER' ? 'failsafeNoMeter' : 'failsafeMeterOffline',
+        // A meter that answers but whose latest reading is too old (METER_STALE) is still online: its
+        // badge says so, and calling it offline here contradicted it.
+        key: d.reason === 'NO_METER' ? 'failsafeNoMeter' : d.reason === 'METER_STALE' ? 'failsafeMeterStale' : 'failsafeMeterOffline',
         values: { chargers: num(d.chargers) ?? 0, limit: a(d.static_limit_a), breaker: a(d.breaker_a) },
       };
   }
