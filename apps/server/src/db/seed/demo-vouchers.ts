@@ -109,6 +109,33 @@ const vouchers: DemoVoucher[] = [
     active: false,
     users: ['julia.santos@move.com.br'],
   },
+  // Used up by the demo history's recharges of today (apps/server/src/demo-history.ts), so they
+  // price no later recharge: a money credit spent in one recharge, a one-use percentage.
+  {
+    tenant: 'terpel',
+    code: 'BIENVENIDA-TERPEL',
+    title: 'Bienvenida COP 20.000',
+    description: 'Crédito de bienvenida para la primera recarga',
+    kind: 'MONEY_RECHARGE',
+    value: 20_000_00,
+    units: 1,
+    startDays: -30,
+    expireDays: 60,
+    users: ['conductor@terpel.co'],
+  },
+  {
+    tenant: 'move',
+    code: 'BEMVINDA15',
+    title: 'Primeira recarga 15 %',
+    description: '15 % de desconto na primeira recarga',
+    kind: 'PERCENT_RECHARGE',
+    value: 0.15,
+    units: 1,
+    startDays: -20,
+    expireDays: 40,
+    usesPerUser: 1,
+    users: ['julia.santos@move.com.br'],
+  },
 ];
 
 /** Demo vouchers (inside the demo seed transaction; tenants, users and stations exist). */
