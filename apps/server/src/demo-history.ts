@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from './db/db';
 import { withTriggersOffAndRollupsRebuilt } from './db/seed/bulk-load';
+import { seedDemoHistoryVouchers } from './db/seed/demo-vouchers';
 import { demoHistorySeeded, markDemoHistorySeeded, planDemoHistory, type PlannedRecharge } from './db/seed/demo-history-plan';
 import type { FinishedBill } from './modules/billing/service';
 import { recordNotifications } from './modules/notifications/service';
@@ -35,8 +36,9 @@ const topUps: Record<string, number[]> = {
 
 /**
  * Recharges of earlier today that go through the whole per-recharge path (the billing queue's
- * pricing, vouchers, wallet or pending bill, invoice request), so that the demo shows vouchers used.
- * Times are minutes before the seed; tags are the demo drivers' (see db/seed/demo-vouchers.ts).
+ * pricing, vouchers, wallet or pending bill, invoice request), so that the demo shows vouchers used:
+ * the history's vouchers (db/seed/demo-vouchers.ts `historyVouchers`). Times are minutes before the
+ * seed; tags are the demo drivers'.
  */
 const todays: { chargeBoxId: string; connectorId: number; idTag: string; startMinutesAgo: number; minutes: number; energyWh: number }[] = [
   // Valentina Gómez's welcome credit (BIENVENIDA-TERPEL, COP 20.000) at Calle 100: used up by this recharge.
@@ -206,11 +208,13 @@ function ledgerHistory(bills: FinishedBill[], l: Lookups, walletUsers: Map<numbe
  * confirmations (ledger), invoice requests (invoices) — in one database transaction, in bulk
  * (a few hundred rows per statement), so a fresh start stays quick. Then, through the whole
  * per-recharge path, today's recharges that use vouchers, and one refund. Answers null when the
- * history is already there.
+ * history is already there, or when the database has recharges already.
  */
 export async function seedDemoHistory(db: Kysely<DB>, services: ServiceRegistry, now = new Date()): Promise<DemoHistoryResult | null> {
   const began = Date.now();
   if (await demoHistorySeeded(db)) return null;
+  // A demo database that already has recharges of its own (started before the history existed) keeps them alone.
+  if (await db.selectFrom('transactions').select('transaction_pk').limit(1).executeTakeFirst()) return null;
   const plan = planDemoHistory(now);
   const l = await lookups(db);
   const billing = services.get('billing');
@@ -260,6 +264,7 @@ export async function seedDemoHistory(db: Kysely<DB>, services: ServiceRegistry,
       const paid = await ledger.recordHistory(trx, ledgerHistory(bills, l, walletUsers, now));
       for (const m of paid)
         if (m.paid_at && now.getTime() - new Date(m.paid_at).getTime() < INVOICE_DAYS * DAY) await invoices.request(trx, m);
+      await seedDemoHistoryVouchers(trx);
       await markDemoHistorySeeded(trx, now);
       return { movements: paid.length };
     }),
