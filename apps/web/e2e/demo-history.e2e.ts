@@ -97,9 +97,9 @@ for (const viewport of viewports) {
 
       it(`financial (${n.name}): the movements list opens on the history's money`, { timeout: 90_000 }, async () => {
         const { page } = browser;
-        await signIn(page, n.login, n.host, { at: null });
+        await signIn(page, n.financial.login, n.financial.host, { at: null });
         const list = page.waitForResponse(isPath('/gateway/transactions'), { timeout: 30_000 });
-        await page.goto(appUrl('/financial', n.host));
+        await page.goto(appUrl('/financial', n.financial.host));
         const movements = (await (await list).json()) as FinancialPage;
         // The default period's movements include days before today.
         const startOfToday = new Date(new Intl.DateTimeFormat('en-CA', { timeZone: n.timeZone }).format(new Date()) + 'T00:00:00Z');
