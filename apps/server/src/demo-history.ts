@@ -262,8 +262,10 @@ export async function seedDemoHistory(db: Kysely<DB>, services: ServiceRegistry,
       const valentina = l.users.get('conductor@terpel.co');
       if (valentina !== undefined) walletUsers.set(valentina, 'COP');
       const paid = await ledger.recordHistory(trx, ledgerHistory(bills, l, walletUsers, now));
-      for (const m of paid)
-        if (m.paid_at && now.getTime() - new Date(m.paid_at).getTime() < INVOICE_DAYS * DAY) await invoices.request(trx, m);
+      await invoices.requestMany(
+        trx,
+        paid.filter((m) => m.paid_at && now.getTime() - new Date(m.paid_at).getTime() < INVOICE_DAYS * DAY),
+      );
       await seedDemoHistoryVouchers(trx);
       await markDemoHistorySeeded(trx, now);
       return { movements: paid.length };
