@@ -21,6 +21,8 @@ const networks = [
     month: 'Últimos 28 dias',
     overview: 'Visão geral',
     timeZone: 'America/Sao_Paulo',
+    // The financial screen needs the monetization role (the administrator has it) or Terpel's theme.
+    financial: { login: logins.admin, host: undefined },
   },
   {
     name: 'terpel-es',
@@ -29,6 +31,7 @@ const networks = [
     month: 'Últimos 28 días',
     overview: 'Vista general',
     timeZone: 'America/Bogota',
+    financial: { login: logins.terpelOperator, host: 'terpel' },
   },
 ] as const;
 
