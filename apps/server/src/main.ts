@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/demo';
 import { InProcessBus, type Bus } from './platform/bus';
 import { BusUnreachableError, NatsBus } from './platform/nats-bus';
 import { startDemoFleet } from './demo-fleet';
+import { seedDemoHistory } from './demo-history';
 import { demoSmartCharging, seedDemoSmartCharging } from './db/seed/demo-smart-charging';
 
 /** How long a shutdown waits for the work under way (a process manager's own grace is often 30 s). */
@@ -42,6 +43,11 @@ async function main() {
   const logins = config.demo ? await seedDemo(database.db) : [];
   if (config.demo && config.simulatorStations > 0) await seedDemoSmartCharging(database.db);
   const app = await buildApp({ config, database, bus });
+  if (config.demo) {
+    // The demo's past 90 days, through the billing modules (once; a few seconds on the first start).
+    const history = await seedDemoHistory(database.db, app.services);
+    if (history) app.log.info(history, 'demo history loaded');
+  }
 
   let fleet: { stop(): Promise<void> } | undefined;
   const shutdown = async (signal: string) => {

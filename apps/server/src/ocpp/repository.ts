@@ -884,6 +884,52 @@ export async function insertTransaction(db: Executor, t: NewTransaction) {
   return (await preparedRows(db, query))[0];
 }
 
+/** A recharge that already ended, as a station would have started and stopped it (history imports). */
+export interface FinishedTransaction extends Omit<NewTransaction, 'startTimestamp' | 'reservationId'> {
+  startTimestamp: Date;
+  stopTimestamp: Date;
+  stopValueWh: number;
+  stopReason: string;
+}
+
+/**
+ * Inserts recharges that started and stopped in the past, in statements of 500 rows, as the start
+ * and the stop would have left them (stopped by the station; the energy is meter stop − meter
+ * start). The stop trigger queues each for pricing. Returns their keys in the order given.
+ */
+export async function insertFinishedTransactions(db: Executor, rows: FinishedTransaction[]): Promise<number[]> {
+  const pks: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await db
+      .insertInto('transactions')
+      .values(
+        rows.slice(i, i + 500).map((t) => ({
+          charge_box_pk: t.chargeBoxPk,
+          connector_pk: t.connectorPk,
+          tenant_pk: t.tenantPk,
+          id_tag: t.idTag,
+          ocpp_tag_pk: t.ocppTagPk,
+          user_pk: t.userPk,
+          id_tag_status: t.idTagStatus,
+          start_timestamp: t.startTimestamp,
+          start_value_wh: t.startValueWh,
+          start_key: t.startKey,
+          stop_timestamp: t.stopTimestamp,
+          stop_value_wh: t.stopValueWh,
+          stop_reason: t.stopReason,
+          stop_event_actor: 'station' as const,
+          energy_wh: Math.max(0, t.stopValueWh - t.startValueWh),
+          received_stop_at: t.stopTimestamp,
+        })),
+      )
+      .returning(['transaction_pk', 'start_key'])
+      .execute();
+    const byKey = new Map(inserted.map((r) => [r.start_key, r.transaction_pk]));
+    pks.push(...rows.slice(i, i + 500).map((t) => byKey.get(t.startKey)!));
+  }
+  return pks;
+}
+
 /** The station's transaction, locked for the stop; undefined when the id is not the station's. */
 export function lockTransaction(db: Executor, transactionPk: number, chargeBoxPk: number) {
   if (!isRowKey(transactionPk)) return Promise.resolve(undefined);

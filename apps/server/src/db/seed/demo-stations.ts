@@ -249,6 +249,29 @@ export function demoStationIds(): string[] {
   return stations.map((s) => s.id);
 }
 
+/** What the demo history needs of a station: its network, connectors' power, opening hours and privacy. */
+export interface DemoStationProfile {
+  id: string;
+  tenant: DemoStation['tenant'];
+  /** Watts, by connector id (1-based: index + 1). */
+  connectorPowers: number[];
+  openHours?: { open: string; close: string };
+  private: boolean;
+  priced: boolean;
+}
+
+/** Every demo station as the demo history sees it (db/seed/demo-history-plan.ts). */
+export function demoStationProfiles(): DemoStationProfile[] {
+  return stations.map((s) => ({
+    id: s.id,
+    tenant: s.tenant,
+    connectorPowers: s.connectors.map((c) => c.powerMax),
+    openHours: s.openHours,
+    private: s.typeOf === 'PRIVATE',
+    priced: Boolean(s.payment),
+  }));
+}
+
 /** Connector count of a demo station (for the simulator fleet). */
 export function demoConnectorCount(chargeBoxId: string): number {
   return stations.find((s) => s.id === chargeBoxId)?.connectors.length ?? 2;

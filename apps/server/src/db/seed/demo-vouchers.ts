@@ -111,11 +111,53 @@ const vouchers: DemoVoucher[] = [
   },
 ];
 
+/**
+ * The vouchers the demo history uses (apps/server/src/demo-history.ts): its recharges of today use
+ * them up — a money credit spent in one recharge, a one-use percentage — so they price no later
+ * recharge. Loaded with the history only: the server tests' demo data has none of them.
+ */
+const historyVouchers: DemoVoucher[] = [
+  {
+    tenant: 'terpel',
+    code: 'BIENVENIDA-TERPEL',
+    title: 'Bienvenida COP 20.000',
+    description: 'Crédito de bienvenida para la primera recarga',
+    kind: 'MONEY_RECHARGE',
+    value: 20_000_00,
+    units: 1,
+    startDays: -30,
+    expireDays: 60,
+    users: ['conductor@terpel.co'],
+  },
+  {
+    tenant: 'move',
+    code: 'BEMVINDA15',
+    title: 'Primeira recarga 15 %',
+    description: '15 % de desconto na primeira recarga',
+    kind: 'PERCENT_RECHARGE',
+    value: 0.15,
+    units: 1,
+    startDays: -20,
+    expireDays: 40,
+    usesPerUser: 1,
+    users: ['julia.santos@move.com.br'],
+  },
+];
+
 /** Demo vouchers (inside the demo seed transaction; tenants, users and stations exist). */
 export async function seedDemoVouchers(trx: Transaction<DB>): Promise<void> {
+  await insertDemoVouchers(trx, vouchers);
+}
+
+/** The vouchers the demo history's recharges use (inside the history's transaction). */
+export async function seedDemoHistoryVouchers(trx: Transaction<DB>): Promise<void> {
+  await insertDemoVouchers(trx, historyVouchers);
+}
+
+async function insertDemoVouchers(trx: Transaction<DB>, list: DemoVoucher[]): Promise<void> {
   const now = Date.now();
   const creator = await trx.selectFrom('users').select('user_pk').where('email', '=', 'admin@recarga.app').executeTakeFirst();
-  for (const v of vouchers) {
+  for (const v of list) {
     const tenant = await trx.selectFrom('tenants').select('tenant_pk').where('alias', '=', v.tenant).executeTakeFirstOrThrow();
     const percent = v.kind === 'PERCENT_RECHARGE';
     const { voucher_pk } = await trx

@@ -41,7 +41,20 @@ export function deferQueueEntry(db: Executor, transactionPk: number, error: stri
  * OCPP stop locks it too, so pricing never reads a half-written stop).
  */
 export async function lockPricingInput(db: Executor, transactionPk: number) {
-  const query = db
+  const query = pricingInputQuery(db).where('t.transaction_pk', '=', transactionPk).forUpdate(['t']);
+  return (await preparedRows(db, query))[0];
+}
+export type PricingInput = NonNullable<Awaited<ReturnType<typeof lockPricingInput>>>;
+
+/** What pricing needs of many stopped transactions (a history import, inside its own transaction). */
+export function pricingInputs(db: Executor, transactionPks: number[]): Promise<PricingInput[]> {
+  if (transactionPks.length === 0) return Promise.resolve([]);
+  return pricingInputQuery(db).where('t.transaction_pk', 'in', transactionPks).orderBy('t.transaction_pk').execute();
+}
+
+/** The transaction with its station's, connector's, tag's and idle settings: the input of pricing. */
+function pricingInputQuery(db: Executor) {
+  return db
     .selectFrom('transactions as t')
     .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 't.charge_box_pk')
     .innerJoin('connectors as c', 'c.connector_pk', 't.connector_pk')
@@ -80,12 +93,8 @@ export async function lockPricingInput(db: Executor, transactionPk: number) {
       't.start_value_wh',
       // A reservation preceded it (its start used one: operations' reservations).
       sql<boolean>`exists (select 1 from reservations r where r.transaction_pk = t.transaction_pk)`.as('reserved'),
-    ])
-    .where('t.transaction_pk', '=', transactionPk)
-    .forUpdate(['t']);
-  return (await preparedRows(db, query))[0];
+    ]);
 }
-export type PricingInput = NonNullable<Awaited<ReturnType<typeof lockPricingInput>>>;
 
 export function lockBilling(db: Executor, transactionPk: number) {
   return db.selectFrom('transaction_billing').selectAll().where('transaction_pk', '=', transactionPk).forUpdate().executeTakeFirst();
@@ -163,6 +172,21 @@ export async function idlePendingOnConnectors(db: Executor, connectors: { charge
 
 export function insertBilling(db: Executor, values: Insertable<TransactionBillingTable>) {
   return db.insertInto('transaction_billing').values(values).execute();
+}
+
+/** Billing rows of many recharges (a history import), in statements of 500 rows. */
+export async function insertBillings(db: Executor, rows: Insertable<TransactionBillingTable>[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('transaction_billing')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+/** Removes the queue entries of recharges priced outside the queue (a history import). */
+export function deleteQueueEntries(db: Executor, transactionPks: number[]) {
+  if (transactionPks.length === 0) return Promise.resolve();
+  return db.deleteFrom('billing_queue').where('transaction_pk', 'in', transactionPks).execute();
 }
 
 export function updateBilling(db: Executor, transactionPk: number, set: Updateable<TransactionBillingTable>) {

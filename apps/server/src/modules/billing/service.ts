@@ -49,6 +49,19 @@ interface KnownIdleInput {
   >;
 }
 
+/** A recharge of the past priced by `priceFinished`, for the ledger to bill at its stop. */
+export interface FinishedBill {
+  transactionPk: number;
+  tenantPk: number;
+  chargeBoxPk: number;
+  userPk: number | null;
+  amount: number;
+  currency: string;
+  /** The stop: when the bill was made. */
+  at: Date;
+  pendingType: PaymentType;
+}
+
 export type PriceOutcome = 'priced' | 'repriced' | 'unchanged' | 'running' | 'missing' | 'busy';
 
 /** Releases looked up in one statement (a reconnect storm reports thousands of Available connectors). */
@@ -373,6 +386,81 @@ export class BillingService {
       transaction: input,
     });
     return existing ? 'repriced' : 'priced';
+  }
+
+  /**
+   * Prices recharges that ended in the past, all at once (the demo's history: one statement per
+   * 500 rows instead of a transaction each): the station's tariff by the same rule as `price`
+   * (pricing.ts), stamped as priced at the stop, as the post-commit worker would have; the car
+   * left at the stop (no idle time). Their queue entries go. No voucher and no pricing profile
+   * take part (the callers' recharges have none: the vouchers of a history go through `price`).
+   * Answers what the ledger bills, in the order given.
+   */
+  async priceFinished(trx: Transaction<DB>, transactionPks: number[]): Promise<FinishedBill[]> {
+    const inputs = new Map((await repo.pricingInputs(trx, transactionPks)).map((i) => [i.transaction_pk, i]));
+    const rows: Parameters<typeof repo.insertBillings>[1] = [];
+    const bills: FinishedBill[] = [];
+    for (const pk of transactionPks) {
+      const input = inputs.get(pk);
+      if (!input?.stop_timestamp) continue;
+      const snapshot = this.tariffOf(input);
+      const start = new Date(input.start_timestamp);
+      const stop = new Date(input.stop_timestamp);
+      const energyWh = Number(input.energy_wh);
+      const durationSec = Math.max(0, Math.round((stop.getTime() - start.getTime()) / 1000));
+      const c = priceRecharge(snapshot, { energyWh, durationSec });
+      const idle = measureIdle({
+        start,
+        stop,
+        statuses: [{ status: 'Available', at: stop }],
+        powerIdleSince: null,
+        nextStart: null,
+        now: stop,
+      });
+      rows.push({
+        transaction_pk: pk,
+        tenant_pk: input.tenant_pk,
+        charge_box_pk: input.charge_box_pk,
+        start_timestamp: start,
+        currency: input.currency,
+        has_payment: snapshot.hasPayment,
+        priceless: c.total === 0,
+        energy_wh: energyWh,
+        duration_seconds: durationSec,
+        start_fee: c.startFee,
+        energy_amount: c.energy,
+        operational_fee: c.operationalFee,
+        voucher_discount: c.voucherDiscount,
+        tax: c.tax,
+        total: c.total,
+        cost: c.cost,
+        tariff: JSON.stringify(snapshot),
+        priced_at: stop,
+        movement_pk: null,
+        idle_movement_pk: null,
+        idle_started_at: idle.idleStart,
+        idle_ended_at: idle.idleEnd,
+        idle_seconds: idle.seconds,
+        idle_amount: 0,
+        idle_final: idle.final,
+        idle_canceled_at: null,
+        idle_canceled_by: null,
+      });
+      if (c.total > 0)
+        bills.push({
+          transactionPk: pk,
+          tenantPk: input.tenant_pk,
+          chargeBoxPk: input.charge_box_pk,
+          userPk: input.user_pk,
+          amount: c.total,
+          currency: input.currency,
+          at: stop,
+          pendingType: input.user_pk === null ? 'MANUAL_DASHBOARD' : this.deps.pendingCardType(),
+        });
+    }
+    await repo.insertBillings(trx, rows);
+    await repo.deleteQueueEntries(trx, transactionPks);
+    return bills;
   }
 
   private tariffOf(input: repo.PricingInput): TariffSnapshot {

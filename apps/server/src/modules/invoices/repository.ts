@@ -24,6 +24,28 @@ export function invoiceStateOfMovement(db: Executor, movementPk: number) {
   return db.selectFrom('invoices').select('state').where('movement_pk', '=', movementPk).executeTakeFirstOrThrow();
 }
 
+/** Which of these tenants issue invoices. */
+export function tenantsInvoicing(db: Executor, tenantPks: number[]) {
+  if (tenantPks.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tenants').select(['tenant_pk', 'invoicing_enabled']).where('tenant_pk', 'in', tenantPks).execute();
+}
+
+/** Invoices of many movements (a history import; movements without one), in one statement. */
+export async function insertInvoices(db: Executor, rows: Insertable<InvoicesTable>[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('invoices')
+    .values(rows)
+    .onConflict((oc) => oc.column('movement_pk').doNothing())
+    .execute();
+}
+
+/** Mirrors one invoice state on many movements. */
+export async function setMovementsInvoiceState(db: Executor, movementPks: number[], state: InvoiceState) {
+  if (movementPks.length === 0) return;
+  await db.updateTable('financial_movements').set({ invoice_state: state }).where('movement_pk', 'in', movementPks).execute();
+}
+
 /** Mirrors an invoice's state on its movement. */
 export function setMovementInvoiceState(db: Executor, movementPk: number, state: InvoiceState) {
   return db.updateTable('financial_movements').set({ invoice_state: state }).where('movement_pk', '=', movementPk).execute();

@@ -78,6 +78,46 @@ export class InvoiceService {
   }
 
   /**
+   * `request` for many approved recharge bills at once (a history import: one statement each for
+   * the invoices and the movements' states instead of four per bill). Each invoice is requested
+   * at its payment's time and is due at once; the job issues them.
+   */
+  async requestMany(trx: Transaction<DB>, movements: Movement[]): Promise<void> {
+    if (movements.length === 0) return;
+    const invoicing = new Map(
+      (await repo.tenantsInvoicing(trx, [...new Set(movements.map((m) => m.tenant_pk))])).map((t) => [t.tenant_pk, t.invoicing_enabled]),
+    );
+    const stateOf = (m: Movement): StoredInvoiceState => (invoicing.get(m.tenant_pk) ? 'PROCESSING' : 'NOT_CONFIGURED');
+    await repo.insertInvoices(
+      trx,
+      movements.map((m) => ({
+        movement_pk: m.movement_pk,
+        transaction_pk: m.transaction_pk,
+        tenant_pk: m.tenant_pk,
+        issuer: this.deps.issuer.name,
+        state: stateOf(m),
+        issuer_ref: null,
+        number: null,
+        series: null,
+        access_key: null,
+        message: stateOf(m) === 'NOT_CONFIGURED' ? invoiceMessages.notConfigured : null,
+        requested_at: m.paid_at ?? m.created_at,
+        updated_at: m.paid_at ?? m.created_at,
+        next_step_at: stateOf(m) === 'PROCESSING' ? new Date() : null,
+        authorized_at: null,
+        pdf_file: null,
+      })),
+    );
+    for (const state of ['PROCESSING', 'NOT_CONFIGURED'] as const)
+      await repo.setMovementsInvoiceState(
+        trx,
+        movements.filter((m) => stateOf(m) === state).map((m) => m.movement_pk),
+        state,
+      );
+    if (movements.some((m) => stateOf(m) === 'PROCESSING')) this.kickLater();
+  }
+
+  /**
    * After a refund of a recharge bill, in the refund's transaction (lock order: movement, then
    * invoice). Total refund: an issued (or submitted) invoice is to be cancelled by the issuer
    * (pending action CANCEL; it stays AUTHORIZED until the issuer answers CANCELLED or

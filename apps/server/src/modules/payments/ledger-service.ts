@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
 import type { DB } from '../../db/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { applyWalletChange, ensureWallet, lockWallet } from '../wallet/wallet-service';
+import { applyWalletChange, ensureWallet, lockWallet, recordWalletHistory } from '../wallet/wallet-service';
 import { providerNotConfigured, refusedForSure, type PaymentProviders, type ProviderOutcome } from './payment-provider';
 import * as repo from './repository';
 import type { Movement } from './repository';
@@ -112,6 +112,33 @@ export interface BillRequest {
    */
   requestedType?: PaymentType;
 }
+
+/** One event of a ledger's past (`Ledger.recordHistory`), at its own time. */
+export type LedgerHistoryItem =
+  | {
+      kind: 'deposit';
+      userPk: number;
+      /** Minor units. */
+      amount: number;
+      at: Date;
+      type: PaymentType;
+      provider: string;
+      externalId: string;
+    }
+  | {
+      kind: 'bill';
+      transactionPk: number;
+      tenantPk: number;
+      /** The recharge's station (the movement's, written with it). */
+      chargeBoxPk: number;
+      userPk: number | null;
+      amount: number;
+      currency: string;
+      at: Date;
+      pendingType: PaymentType;
+      /** An operator recorded its payment (confirm_payments) when the wallet did not pay it. */
+      approval?: { at: Date; actorUserPk: number };
+    };
 
 export class Ledger {
   constructor(private readonly deps: LedgerDeps) {}
@@ -280,6 +307,144 @@ export class Ledger {
       paid_at: new Date(),
     });
     return this.synced(trx, m);
+  }
+
+  /**
+   * Records a ledger's past in bulk (the demo's history: thousands of movements in a few
+   * statements), in time order and by the rules of `bill`, `approveManually` and `deposit`: an
+   * approved deposit credits the wallet; a bill is paid by the driver's wallet when it holds
+   * enough in the bill's currency at that moment, else it waits (pending), unless an operator
+   * recorded its payment (`approval`). Each movement and wallet entry carries its own time; the
+   * wallets' past starts from zero and their balances move by the sum of it. The recharges'
+   * billing rows point at their bills. Answers the approved recharge bills (their invoices are
+   * the caller's: `onRechargePaid` is not called).
+   */
+  async recordHistory(trx: Transaction<DB>, items: LedgerHistoryItem[]): Promise<Movement[]> {
+    const ordered = [...items].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const users = [...new Set(ordered.flatMap((i) => (i.userPk === null ? [] : [i.userPk])))];
+    const wallets = new Map<number, { currency: string; balance: number; tenantPk: number }>();
+    for (const userPk of users) {
+      const owner = await repo.depositor(trx, userPk);
+      if (!owner) throw notFound('User not found!');
+      const hasDeposit = ordered.some((i) => i.kind === 'deposit' && i.userPk === userPk);
+      const wallet = hasDeposit ? await ensureWallet(trx, userPk) : await lockWallet(trx, userPk);
+      if (wallet) wallets.set(userPk, { currency: wallet.currency.trim(), balance: 0, tenantPk: owner.tenant_pk });
+    }
+    const rows: Parameters<typeof repo.insertMovements>[1] = [];
+    const entries: { userPk: number; row: number; kind: 'DEPOSIT' | 'DEBIT'; amount: number; balanceAfter: number; at: Date }[] = [];
+    for (const item of ordered) {
+      if (!Number.isSafeInteger(item.amount) || item.amount <= 0)
+        throw badRequest('A movement must be a positive amount.', { amount: 'Positive minor units.' });
+      if (item.kind === 'deposit') {
+        const wallet = wallets.get(item.userPk)!;
+        wallet.balance += item.amount;
+        entries.push({
+          userPk: item.userPk,
+          row: rows.length,
+          kind: 'DEPOSIT',
+          amount: item.amount,
+          balanceAfter: wallet.balance,
+          at: item.at,
+        });
+        rows.push({
+          tenant_pk: wallet.tenantPk,
+          target_type: 'USER',
+          transaction_pk: null,
+          user_pk: item.userPk,
+          payment_type: item.type,
+          payment_status: 'approved',
+          payment_status_detail: 'accredited',
+          amount: item.amount,
+          currency: wallet.currency,
+          provider: item.provider,
+          external_id: item.externalId,
+          voucher_unit_pk: null,
+          actor_user_pk: null,
+          created_at: item.at,
+          paid_at: item.at,
+          updated_at: item.at,
+        });
+        continue;
+      }
+      const base = {
+        tenant_pk: item.tenantPk,
+        target_type: 'TRANSACTION' as const,
+        transaction_pk: item.transactionPk,
+        charge_box_pk: item.chargeBoxPk,
+        user_pk: item.userPk,
+        is_idle_payment: false,
+        amount: item.amount,
+        currency: item.currency,
+        external_id: null,
+        voucher_unit_pk: null,
+        created_at: item.at,
+      };
+      const wallet = item.userPk === null ? undefined : wallets.get(item.userPk);
+      if (wallet && wallet.currency === item.currency.trim() && wallet.balance >= item.amount) {
+        wallet.balance -= item.amount;
+        entries.push({
+          userPk: item.userPk!,
+          row: rows.length,
+          kind: 'DEBIT',
+          amount: -item.amount,
+          balanceAfter: wallet.balance,
+          at: item.at,
+        });
+        rows.push({
+          ...base,
+          payment_type: 'WALLET',
+          payment_status: 'approved',
+          payment_status_detail: 'accredited',
+          provider: 'wallet',
+          actor_user_pk: null,
+          paid_at: item.at,
+          updated_at: item.at,
+        });
+      } else if (item.approval) {
+        rows.push({
+          ...base,
+          payment_type: 'MANUAL_DASHBOARD',
+          payment_status: 'approved',
+          payment_status_detail: 'manual',
+          provider: 'manual',
+          actor_user_pk: item.approval.actorUserPk,
+          paid_at: item.approval.at,
+          updated_at: item.approval.at,
+        });
+      } else {
+        rows.push({
+          ...base,
+          payment_type: wallet ? 'WALLET' : item.pendingType,
+          payment_status: 'pending',
+          payment_status_detail: wallet ? ledgerMessages.walletLow : null,
+          provider: 'none',
+          actor_user_pk: null,
+          paid_at: null,
+          updated_at: item.at,
+        });
+      }
+    }
+    const movements = await repo.insertMovements(trx, rows);
+    for (const [userPk] of wallets) {
+      await recordWalletHistory(
+        trx,
+        userPk,
+        entries
+          .filter((e) => e.userPk === userPk)
+          .map((e) => ({
+            movementPk: movements[e.row]!.movement_pk,
+            kind: e.kind,
+            amount: e.amount,
+            balanceAfter: e.balanceAfter,
+            at: e.at,
+          })),
+      );
+    }
+    await repo.syncRecharges(
+      trx,
+      ordered.flatMap((i) => (i.kind === 'bill' ? [i.transactionPk] : [])),
+    );
+    return movements.filter((m) => m.target_type === 'TRANSACTION' && m.payment_status === 'approved');
   }
 
   /** Cancels a live bill that is not paid (e.g. a cancelled idle payment). */

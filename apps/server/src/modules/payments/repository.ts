@@ -66,6 +66,52 @@ export async function syncRecharge(db: Executor, transactionPk: number) {
        where b.transaction_pk = ${transactionPk}`.execute(db);
 }
 
+/**
+ * The current bill of many recharges at once (`syncRecharge` for each; a history import).
+ */
+export async function syncRecharges(db: Executor, transactionPks: number[]) {
+  for (let i = 0; i < transactionPks.length; i += 1000) {
+    const pks = transactionPks.slice(i, i + 1000);
+    await sql`
+      update transaction_billing b
+         set movement_pk = cur.movement_pk,
+             revenue_status = case when not b.has_payment or (b.total = 0 and b.voucher_discount = 0) then 'PRICELESS'
+                                   when cur.payment_status = 'approved' and cur.paid_at is not null then 'PAID'
+                                   else 'UNPAID' end
+        from transaction_billing b2
+        left join lateral (
+          select m.movement_pk, m.payment_status, m.paid_at
+            from financial_movements m
+           where m.transaction_pk = b2.transaction_pk and not m.is_idle_payment
+           order by (m.payment_status in ('rejected', 'cancelled')), m.movement_pk desc
+           limit 1) cur on true
+       where b2.transaction_pk = b.transaction_pk and b.transaction_pk = any(${pks}::int[])`.execute(db);
+  }
+}
+
+/** Movements of a past already settled (a history import), in statements of 500 rows; answered in the order given. */
+export async function insertMovements(db: Executor, rows: Insertable<FinancialMovementsTable>[]): Promise<Movement[]> {
+  const out: Movement[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const inserted = (await db.insertInto('financial_movements').values(chunk).returningAll().execute()) as Movement[];
+    inserted.sort((a, b) => Number(a.movement_pk) - Number(b.movement_pk));
+    // Keys are handed out in the order of the rows of one statement.
+    chunk.forEach((r, j) => {
+      const m = inserted[j];
+      if (
+        !m ||
+        m.transaction_pk !== (r.transaction_pk ?? null) ||
+        m.user_pk !== (r.user_pk ?? null) ||
+        Number(m.amount) !== Number(r.amount)
+      )
+        throw new Error('insertMovements: the inserted rows do not match the rows given');
+    });
+    out.push(...inserted);
+  }
+  return out;
+}
+
 export async function insertMovement(db: Executor, values: Insertable<FinancialMovementsTable>): Promise<Movement> {
   return (await db.insertInto('financial_movements').values(values).returningAll().executeTakeFirstOrThrow()) as Movement;
 }

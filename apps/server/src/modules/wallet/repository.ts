@@ -52,3 +52,26 @@ export function insertEntry(
     })
     .execute();
 }
+
+/** Entries of a past already settled (a history import), each with its own time, in statements of 500 rows. */
+export async function insertEntries(
+  db: Executor,
+  entries: { userPk: number; movementPk: number; kind: WalletEntryKind; amount: number; balanceAfter: number; at: Date }[],
+) {
+  for (let i = 0; i < entries.length; i += 500) {
+    await db
+      .insertInto('wallet_entries')
+      .values(
+        entries.slice(i, i + 500).map((e) => ({
+          user_pk: e.userPk,
+          movement_pk: e.movementPk,
+          refund_pk: null,
+          kind: e.kind,
+          amount: e.amount,
+          balance_after: e.balanceAfter,
+          created_at: e.at,
+        })),
+      )
+      .execute();
+  }
+}

@@ -52,3 +52,24 @@ export async function applyWalletChange(trx: Transaction<DB>, change: WalletChan
   });
   return { ok: true, balance };
 }
+
+/**
+ * Records a wallet's past (a history import), each change at its own time, and moves the balance
+ * by their sum: the caller holds the wallet's lock (`ensureWallet`) and has checked that the
+ * balance never went below zero along the way (`balanceAfter` of each entry).
+ */
+export async function recordWalletHistory(
+  trx: Transaction<DB>,
+  userPk: number,
+  entries: { movementPk: number; kind: WalletEntryKind; amount: number; balanceAfter: number; at: Date }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const wallet = await repo.lockWallet(trx, userPk);
+  if (!wallet) throw new Error(`wallet of user ${userPk} is missing`);
+  if (entries.some((e) => e.balanceAfter < 0)) throw new Error('a wallet history cannot go below zero');
+  await repo.insertEntries(
+    trx,
+    entries.map((e) => ({ ...e, userPk })),
+  );
+  await repo.setBalance(trx, userPk, Number(wallet.balance) + entries.reduce((sum, e) => sum + e.amount, 0));
+}
