@@ -57,6 +57,8 @@ const envSchema = z
     MAIL_FROM: z.string().default('Recarga <no-reply@recarga.app>'),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).optional(),
     DEMO: bool.optional(),
+    /** The demo's past 90 days of recharges, on its first start (default on with DEMO). */
+    DEMO_HISTORY: bool.optional(),
     SIMULATOR_STATIONS: z.coerce.number().int().min(0).max(100_000).optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -159,6 +161,8 @@ export interface Config {
   mail: { url?: string; from: string };
   publicUrl?: string;
   demo: boolean;
+  /** Seed the demo's 90 days of history on the first start: DEMO_HISTORY, default on with the demo. */
+  demoHistory: boolean;
   simulatorStations: number;
   sessionTtlMs: number;
   natsUrl?: string;
@@ -249,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { url: env.MAIL_URL, from: env.MAIL_FROM },
     publicUrl: env.PUBLIC_URL,
     demo,
+    demoHistory: demo && (env.DEMO_HISTORY ?? true),
     simulatorStations: env.SIMULATOR_STATIONS ?? (demo && embedded ? 6 : 0),
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     natsUrl: env.NATS_URL,

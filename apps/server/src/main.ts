@@ -43,7 +43,7 @@ async function main() {
   const logins = config.demo ? await seedDemo(database.db) : [];
   if (config.demo && config.simulatorStations > 0) await seedDemoSmartCharging(database.db);
   const app = await buildApp({ config, database, bus });
-  if (config.demo) {
+  if (config.demoHistory) {
     // The demo's past 90 days, through the billing modules (once; a few seconds on the first start).
     const history = await seedDemoHistory(database.db, app.services);
     if (history) app.log.info(history, 'demo history loaded');

@@ -77,6 +77,9 @@ async function startServer(services: { cepUrl: string; geocoderUrl: string; tile
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO: 'true',
+      // The shared servers start without the 90 days of history (their tests arrange their own
+      // recharges and read the newest); the history has its server test (apps/server/src/demo-history.test.ts).
+      DEMO_HISTORY: 'false',
       CAPTCHA_PROVIDER: 'altcha',
       ALTCHA_MAX_NUMBER: '2000',
       SIMULATOR_STATIONS: '0',
