@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './query';
-import { emptyToUndefined, queryText } from './query';
+import { emptyToUndefined, queryId, queryText } from './query';
 import {
   ALERTS_PAGE_SIZE,
   ALERTS_PAGE_SIZE_MAX,
@@ -105,8 +105,8 @@ export const alertListQuerySchema = z
     search: queryText(100),
     severity: csvOf(alertSeverities),
     type: csvOf(notificationTypes),
-    /** Only this station's events. */
-    chargeBoxId: queryText(100),
+    /** Only this station's events (its key, as the station picker gives it). */
+    chargeBoxPk: queryId,
     /** Received at or after this instant. */
     from: queryInstant,
     /** Received before this instant. */

@@ -12,13 +12,16 @@ describe('alerts: severity, filters, order by time received, acknowledge', () =>
   let t: TestApp;
   /** Keys of the events below, by name. */
   const pk: Record<string, number> = {};
+  let moveB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
     const moveA = await aStation(t, { id: 'ALERT-A', tenant: 'move', description: 'Posto Alfa', city: 'campinas' });
-    const moveB = await aStation(t, { id: 'ALERT-B', tenant: 'move', description: 'Posto Beta', city: 'Santos' });
+    moveB = await aStation(t, { id: 'ALERT-B', tenant: 'move', description: 'Posto Beta', city: 'Santos' });
+    const moveC = await aStation(t, { id: 'ALERT-C', tenant: 'move', description: 'Estação Praça', city: '' });
     const terpel = await aStation(t, { id: 'ALERT-T', tenant: 'terpel', description: 'Estación Terpel', city: 'Bogotá' });
     const events = [
+      ['accent', { chargeBoxPk: moveC, type: 'Connected', timestamp: at(-1), receivedAt: at(-1) }],
       ['connected', { chargeBoxPk: moveA, type: 'Connected', timestamp: at(0), receivedAt: at(0) }],
       ['fault', { chargeBoxPk: moveA, type: 'Failure', connectorId: 1, errorCode: 'GroundFailure', timestamp: at(1), receivedAt: at(1) }],
       ['started', { chargeBoxPk: moveA, type: 'TransactionStarted', connectorId: 2, timestamp: at(2), receivedAt: at(2) }],
@@ -53,8 +56,8 @@ describe('alerts: severity, filters, order by time received, acknowledge', () =>
 
     // Assert
     expect(status).toBe(200);
-    expect(ids(body.content)).toEqual([pk.beta, pk.ahead, pk.short, pk.started, pk.fault, pk.connected]);
-    expect(body.totalElements).toBe(6);
+    expect(ids(body.content)).toEqual([pk.beta, pk.ahead, pk.short, pk.started, pk.fault, pk.connected, pk.accent]);
+    expect(body.totalElements).toBe(7);
     const ahead = body.content[1]!;
     expect(ahead.notificationTimestampDT).toBe('2026-12-13T10:00:00.000Z');
     expect(ahead.receivedAtDT).toBe('2026-03-01T12:04:00.000Z');
@@ -73,6 +76,7 @@ describe('alerts: severity, filters, order by time received, acknowledge', () =>
       [pk.started!]: 'info',
       [pk.fault!]: 'fault',
       [pk.connected!]: 'info',
+      [pk.accent!]: 'info',
     });
   });
 
@@ -81,28 +85,31 @@ describe('alerts: severity, filters, order by time received, acknowledge', () =>
     expect(ids((await get(token, '?severity=fault')).body.content)).toEqual([pk.beta, pk.fault]);
     expect(ids((await get(token, '?severity=fault,offline')).body.content)).toEqual([pk.beta, pk.ahead, pk.fault]);
     expect(ids((await get(token, '?type=Warning')).body.content)).toEqual([pk.short]);
-    expect(ids((await get(token, '?chargeBoxId=ALERT-B')).body.content)).toEqual([pk.beta]);
+    expect(ids((await get(token, `?chargeBoxPk=${moveB}`)).body.content)).toEqual([pk.beta]);
     // Received from 12:02 (included) to 12:04 (excluded): the short recharge and the start.
     const period = await get(token, `?from=${at(2).toISOString()}&to=${at(4).toISOString()}`);
     expect(ids(period.body.content)).toEqual([pk.short, pk.started]);
     expect(period.body.totalElements).toBe(2);
     expect(ids((await get(token, '?search=posto%20%20BE%20ta')).body.content)).toEqual([pk.beta]);
     expect(ids((await get(token, '?search=alert-b')).body.content)).toEqual([pk.beta]);
+    expect(ids((await get(token, '?search=estacao%20praca')).body.content)).toEqual([pk.accent]);
+    expect(ids((await get(token, '?search=ESTA%C3%87%C3%83O')).body.content)).toEqual([pk.accent]);
   });
 
   it('pages in SQL: page 2 of 2 per page, with the total of the filter', async () => {
     const token = await loginAs(t.app, demo.operator);
     const { body } = await get(token, '?size=2&page=2');
     expect(ids(body.content)).toEqual([pk.short, pk.started]);
-    expect(body.totalElements).toBe(6);
+    expect(body.totalElements).toBe(7);
   });
 
-  it('sort by city: case-insensitive, ascending and descending', async () => {
+  it('sort by city: case-insensitive, blanks last ascending and descending', async () => {
     const token = await loginAs(t.app, demo.operator);
     const asc = await get(token, '?sort=city&order=asc');
     const desc = await get(token, '?sort=city&order=desc');
-    expect(asc.body.content.map((a) => a.addressCity)).toEqual(['campinas', 'campinas', 'campinas', 'campinas', 'campinas', 'Santos']);
-    expect(desc.body.content[0]!.addressCity).toBe('Santos');
+    const five = ['campinas', 'campinas', 'campinas', 'campinas', 'campinas'];
+    expect(asc.body.content.map((a) => a.addressCity)).toEqual([...five, 'Santos', '']);
+    expect(desc.body.content.map((a) => a.addressCity)).toEqual(['Santos', ...five, '']);
   });
 
   it('bad filters: 400 naming the field', async () => {

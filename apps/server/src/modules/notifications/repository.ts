@@ -160,7 +160,7 @@ export interface AlertFilter {
   search?: string;
   severity?: AlertSeverity[];
   type?: NotificationType[];
-  chargeBoxId?: string;
+  chargeBoxPk?: number;
   from?: Date;
   to?: Date;
   acknowledged?: boolean;
@@ -171,7 +171,7 @@ function applyAlertFilter<Q extends SelectQueryBuilder<DB, 'notifications as n' 
   let out = q;
   if (f.severity?.length) out = out.where('n.severity', 'in', f.severity) as Q;
   if (f.type?.length) out = out.where('n.type', 'in', f.type) as Q;
-  if (f.chargeBoxId) out = out.where('cb.charge_box_id', '=', f.chargeBoxId) as Q;
+  if (f.chargeBoxPk !== undefined) out = out.where('n.charge_box_pk', '=', f.chargeBoxPk) as Q;
   if (f.from) out = out.where('n.received_at', '>=', f.from) as Q;
   if (f.to) out = out.where('n.received_at', '<', f.to) as Q;
   if (f.acknowledged !== undefined) out = out.where('n.acknowledged_at', f.acknowledged ? 'is not' : 'is', null) as Q;

@@ -57,7 +57,7 @@ export class NotificationService {
         search: query.search,
         severity: query.severity,
         type: query.type,
-        chargeBoxId: query.chargeBoxId,
+        chargeBoxPk: query.chargeBoxPk,
         from: query.from ? new Date(query.from) : undefined,
         to: query.to ? new Date(query.to) : undefined,
         acknowledged: query.acknowledged === undefined ? undefined : query.acknowledged === 'true',

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BellResponse } from '@recarga/contracts/notifications';
+import { apiClient } from '../../../lib/api-client';
+import { bellKeys } from './bell-keys';
+
+/** POST /api/notification/read/ → the bell as it is now. */
+function markRead(notificationIds: number[]): Promise<BellResponse> {
+  return apiClient.request<BellResponse>({ method: 'POST', path: 'notification/read/', body: { notificationIds } });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markRead,
+    onSuccess: (bell) => queryClient.setQueryData(bellKeys.bell, bell),
+  });
+}
