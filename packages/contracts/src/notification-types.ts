@@ -74,17 +74,3 @@ export const ocppErrorCodes = [
   'UnderVoltage',
   'WeakSignal',
 ] as const;
-
-/** OCPP 1.5 and 1.6 ChargePointStatus values (1.5's Occupied included). */
-export const ocppStatuses = [
-  'Available',
-  'Preparing',
-  'Charging',
-  'SuspendedEVSE',
-  'SuspendedEV',
-  'Finishing',
-  'Reserved',
-  'Unavailable',
-  'Faulted',
-  'Occupied',
-] as const;

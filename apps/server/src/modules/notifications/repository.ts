@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import {
   alertNotificationTypes,
   BELL_LIMIT,
@@ -9,7 +9,7 @@ import {
   type AlertSeverity,
 } from '@recarga/contracts/notification-types';
 import type { Alert, BellItem, Notification } from '@recarga/contracts/notifications';
-import type { DB, Executor } from '../../db/db';
+import type { Executor } from '../../db/db';
 import type { NotificationType } from '../../db/schema-ocpp';
 import { countUpTo } from '../../db/sql/count-up-to';
 import { folded, likeContains } from '../../db/sql/like';
@@ -166,26 +166,26 @@ export interface AlertFilter {
   acknowledged?: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function applyAlertFilter<Q extends SelectQueryBuilder<DB, 'notifications as n' | 'charge_boxes as cb', any>>(q: Q, f: AlertFilter): Q {
+type AlertQuery = ReturnType<typeof alertQuery>;
+
+function applyAlertFilter(q: AlertQuery, f: AlertFilter): AlertQuery {
   let out = q;
-  if (f.severity?.length) out = out.where('n.severity', 'in', f.severity) as Q;
-  if (f.type?.length) out = out.where('n.type', 'in', f.type) as Q;
-  if (f.chargeBoxPk !== undefined) out = out.where('n.charge_box_pk', '=', f.chargeBoxPk) as Q;
-  if (f.from) out = out.where('n.received_at', '>=', f.from) as Q;
-  if (f.to) out = out.where('n.received_at', '<', f.to) as Q;
-  if (f.acknowledged !== undefined) out = out.where('n.acknowledged_at', f.acknowledged ? 'is not' : 'is', null) as Q;
+  if (f.severity?.length) out = out.where('n.severity', 'in', f.severity);
+  if (f.type?.length) out = out.where('n.type', 'in', f.type);
+  if (f.chargeBoxPk !== undefined) out = out.where('n.charge_box_pk', '=', f.chargeBoxPk);
+  if (f.from) out = out.where('n.received_at', '>=', f.from);
+  if (f.to) out = out.where('n.received_at', '<', f.to);
+  if (f.acknowledged !== undefined) out = out.where('n.acknowledged_at', f.acknowledged ? 'is not' : 'is', null);
   // 000 §5: the search ignores spaces and case (and accents), in the station's name or ChargeBox ID.
   const term = (f.search ?? '').replace(/\s+/g, '');
   if (term) {
     const p = likeContains(term);
-    out = out.where(
-      (eb) =>
-        eb.or([
-          eb(folded(sql<string>`replace(cb.charge_box_id, ' ', '')`), 'like', p),
-          eb(folded(sql<string>`replace(coalesce(cb.description, ''), ' ', '')`), 'like', p),
-        ]) as never,
-    ) as Q;
+    out = out.where((eb) =>
+      eb.or([
+        eb(folded(sql<string>`replace(cb.charge_box_id, ' ', '')`), 'like', p),
+        eb(folded(sql<string>`replace(coalesce(cb.description, ''), ' ', '')`), 'like', p),
+      ]),
+    );
   }
   return out;
 }
@@ -206,11 +206,12 @@ export async function listAlerts(
   if (scope.tenantPks.length === 0) return { rows: [], total: 0 };
   const filtered = applyAlertFilter(alertQuery(db, scope), filter);
   const dir = page.order;
-  const text = (col: string) => sql`nullif(btrim(lower(${sql.ref(col)})), '') ${sql.raw(dir)} nulls last`;
+  // Case and accents ignored (as the interface's collator would), blanks last either way.
+  const text = (col: string) => sql`nullif(btrim(${folded(sql.ref(col))}), '') ${sql.raw(dir)} nulls last`;
   let q = filtered;
   switch (page.sort) {
     case 'station':
-      q = q.orderBy(sql`lower(coalesce(nullif(cb.description, ''), cb.charge_box_id)) ${sql.raw(dir)}`);
+      q = q.orderBy(sql`${folded(sql`coalesce(nullif(cb.description, ''), cb.charge_box_id)`)} ${sql.raw(dir)}`);
       break;
     case 'state':
       q = q.orderBy(text('cb.state'));

@@ -1,5 +1,4 @@
-import type { AlertSeverity, NotificationType } from '@recarga/contracts/notification-types';
-import type { AlertSortKey } from '@recarga/contracts/notification-types';
+import type { AlertSeverity, AlertSortKey, NotificationType } from '@recarga/contracts/notification-types';
 
 /** What the alerts screen asks the server for (GET /api/notification/alerts/). */
 export interface AlertsQuery {

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { ApiOutlined, ExclamationCircleOutlined, InfoCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlertSeverity } from '@recarga/contracts/notification-types';
 
-const looks: Record<AlertSeverity, { color: string; icon: React.ReactNode }> = {
+const looks: Record<AlertSeverity, { color: string; icon: ReactNode }> = {
   fault: { color: 'error', icon: <ExclamationCircleOutlined aria-hidden="true" /> },
   offline: { color: 'default', icon: <ApiOutlined aria-hidden="true" /> },
   shortRecharge: { color: 'warning', icon: <ThunderboltOutlined aria-hidden="true" /> },

@@ -257,7 +257,7 @@ export function AlertsPage() {
             data-testid="alerts-table"
             className="alerts-table"
             rowKey="notificationId"
-            columns={columns.map((c): TableColumnType<Alert> => (c.sorter ? { ...c, sortOrder: sortOrderOf(String(c.key)) } : c))}
+            columns={columns.map((c): TableColumnType<Alert> => ({ ...c, sortOrder: c.sorter ? sortOrderOf(String(c.key)) : undefined }))}
             dataSource={rows}
             loading={isFetching && !isLoading ? { delay: 300 } : false}
             size="middle"
