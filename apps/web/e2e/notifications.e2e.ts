@@ -136,13 +136,14 @@ describe.each([ptBR, esCO])('bell at 1440, $name', (lang) => {
         await bellCount(page).waitFor({ state: 'detached', timeout: 15_000 });
         await panel(page).getByText(lang.allRead).waitFor();
         expect(await first.getAttribute('data-read')).toBe('true');
+        const bellLoaded = page.waitForResponse((res) => res.url().includes('/api/notification/bell/') && res.ok(), { timeout: 20_000 });
         await page.reload();
-        await page.locator('[data-testid="notifications-button"]').waitFor();
-        await page.waitForResponse((res) => res.url().includes('/api/notification/bell/') && res.ok(), { timeout: 20_000 });
+        expect(((await (await bellLoaded).json()) as { unreadCount: number }).unreadCount).toBe(0);
+        await openBell(page);
+        await panel(page).getByText(lang.allRead).waitFor();
         expect(await bellCount(page).count()).toBe(0);
 
         // Choose: no toast for a fault, a toast when a connector is available again.
-        await openBell(page);
         await page.locator('[data-testid="notifications-settings"]').click();
         const failure = page.locator('[data-testid="toast-pref-Failure"] input');
         const available = page.locator('[data-testid="toast-pref-Available"] input');

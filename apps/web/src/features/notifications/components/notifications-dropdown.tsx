@@ -38,7 +38,13 @@ export function NotificationsDropdown() {
             <div className="notifications-popover__title">
               <strong className="text">{t('header.title')}</strong>
               <span className="text text--secondary" data-testid="notifications-unread" aria-live="polite">
-                {unread > 0 ? t('header.unread', { count: unread > BELL_UNREAD_CAP ? BELL_UNREAD_CAP + 1 : unread }) : t('header.allRead')}
+                {!data
+                  ? null
+                  : unread > BELL_UNREAD_CAP
+                    ? t('header.unreadMany', { count: BELL_UNREAD_CAP })
+                    : unread > 0
+                      ? t('header.unread', { count: unread })
+                      : t('header.allRead')}
               </span>
             </div>
             <div className="notifications-popover__actions">
