@@ -68,10 +68,7 @@ const CLOCK_STATION = 'ANDES-UIO-001';
 
 /** The card or row (phone or desktop) of the fault with this error text. */
 const faultItem = (page: Page, error: string) =>
-  page
-    .locator('[data-testid="alerts-table"] tbody tr.ant-table-row, [data-testid="alert-card"]')
-    .filter({ hasText: error })
-    .first();
+  page.locator('[data-testid="alerts-table"] tbody tr.ant-table-row, [data-testid="alert-card"]').filter({ hasText: error }).first();
 
 /** Picks options of one of the list's filters by their labels. */
 async function pickFilter(page: Page, testId: string, labels: string[]) {
@@ -185,7 +182,10 @@ describe('alerts', () => {
     expect(await pages.count()).toBeGreaterThanOrEqual(2);
     expect(await pages.count()).toBeLessThanOrEqual(5);
     // Newest received first (the server's order, shown as it came), and the spec's event labels.
-    const answer = await callApi<{ content: { receivedAtDT: string; chargeBoxId: string }[] }>(page, '/api/notification/alerts/?page=1&size=10');
+    const answer = await callApi<{ content: { receivedAtDT: string; chargeBoxId: string }[] }>(
+      page,
+      '/api/notification/alerts/?page=1&size=10',
+    );
     const received = answer.body.content.map((a) => Date.parse(a.receivedAtDT));
     expect([...received].sort((a, b) => b - a)).toEqual(received);
     expect(await page.locator('.ant-table-cell .event-tag', { hasText: 'Estação iniciada' }).count()).toBeGreaterThan(0);
@@ -274,20 +274,26 @@ describe('alerts', () => {
     await shoot(page, 'alerts-terpel-es');
   });
 
-  it('a station clock ahead: its events keep their time but sit below what was received later, with a hint', { timeout: 60_000 }, async () => {
-    const { page } = browser;
-    await signIn(page, logins.admin, undefined, { at: `/alerts?search=${CLOCK_STATION}` });
-    await rows(page).first().waitFor({ timeout: 20_000 });
-    // The fault (received last) is first, though the recharge's events are stamped two weeks later.
-    await expect.poll(async () => (await rows(page).first().innerText()).includes('Falha no medidor de energia'), { timeout: 10_000 }).toBe(true);
-    const second = rows(page).nth(1);
-    expect(await second.locator('.event-tag').innerText()).toBe('Recarga finalizada');
-    const hint = second.locator('[data-testid="alert-clock-ahead"]');
-    expect(await hint.innerText()).toContain('Relógio da estação adiantado');
-    expect(await hint.innerText()).toMatch(/Recebido em \d{2}\/\d{2}\/\d{4}/);
-    expect(await rows(page).first().locator('[data-testid="alert-clock-ahead"]').count()).toBe(0);
-    await shoot(page, 'alerts-clock-ahead-br');
-  });
+  it(
+    'a station clock ahead: its events keep their time but sit below what was received later, with a hint',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = browser;
+      await signIn(page, logins.admin, undefined, { at: `/alerts?search=${CLOCK_STATION}` });
+      await rows(page).first().waitFor({ timeout: 20_000 });
+      // The fault (received last) is first, though the recharge's events are stamped two weeks later.
+      await expect
+        .poll(async () => (await rows(page).first().innerText()).includes('Falha no medidor de energia'), { timeout: 10_000 })
+        .toBe(true);
+      const second = rows(page).nth(1);
+      expect(await second.locator('.event-tag').innerText()).toBe('Recarga finalizada');
+      const hint = second.locator('[data-testid="alert-clock-ahead"]');
+      expect(await hint.innerText()).toContain('Relógio da estação adiantado');
+      expect(await hint.innerText()).toMatch(/Recebido em \d{2}\/\d{2}\/\d{4}/);
+      expect(await rows(page).first().locator('[data-testid="alert-clock-ahead"]').count()).toBe(0);
+      await shoot(page, 'alerts-clock-ahead-br');
+    },
+  );
 
   it('pt-BR at 1440: severity filter, error code in words, acknowledge with who and when', { timeout: 120_000 }, async () => {
     const { page } = browser;
@@ -328,7 +334,9 @@ describe('alerts on a phone (390 px)', () => {
     // Cards, not a table whose headers stack letter by letter.
     expect(await page.locator('[data-testid="alerts-table"]').count()).toBe(0);
     expect(await scrollsSideways(page)).toBeNull();
-    const heights = await page.locator('[data-testid="alert-card"]').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
+    const heights = await page
+      .locator('[data-testid="alert-card"]')
+      .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     expect(heights.length).toBeLessThanOrEqual(10);
     for (const h of heights) expect(h).toBeLessThan(320);

@@ -94,7 +94,10 @@ async function sendUntilToast(page: Page, events: () => Promise<void>, text: str
 }
 
 async function restoreDefaults(page: Page) {
-  const answer = await callApi(page, '/api/notification/preferences/', { method: 'PUT', json: { toastTypes: ['Failure', 'Disconnected'] } });
+  const answer = await callApi(page, '/api/notification/preferences/', {
+    method: 'PUT',
+    json: { toastTypes: ['Failure', 'Disconnected'] },
+  });
   expect(answer.status).toBe(200);
 }
 
@@ -151,7 +154,8 @@ describe.each([ptBR, esCO])('bell at 1440, $name', (lang) => {
         expect(await failure.isChecked()).toBe(true);
         expect(await available.isChecked()).toBe(false);
         await shoot(page, `bell-preferences-${lang.name}-1440`);
-        const saved = () => page.waitForResponse((res) => res.url().includes('/api/notification/preferences/') && res.request().method() === 'PUT');
+        const saved = () =>
+          page.waitForResponse((res) => res.url().includes('/api/notification/preferences/') && res.request().method() === 'PUT');
         let save = saved();
         await failure.click();
         expect((await save).status()).toBe(200);
@@ -212,7 +216,9 @@ describe.each([ptBR, esCO])('bell at 390, $name', (lang) => {
       await unread.getByRole('button', { name: new RegExp(lang.markRead) }).click();
       await bellCount(page).waitFor({ state: 'detached', timeout: 15_000 });
       await panel(page).getByText(lang.allRead).waitFor();
-      expect(await panel(page).locator('.notification-item').filter({ hasText: lang.overVoltage }).first().getAttribute('data-read')).toBe('true');
+      expect(await panel(page).locator('.notification-item').filter({ hasText: lang.overVoltage }).first().getAttribute('data-read')).toBe(
+        'true',
+      );
     } finally {
       await c.close();
     }

@@ -90,7 +90,10 @@ const csvOf = <T extends string>(values: readonly [T, ...T[]]) =>
         .map((s) => s.trim())
         .filter(Boolean);
     },
-    z.array(z.enum(values)).max(values.length * 2).optional(),
+    z
+      .array(z.enum(values))
+      .max(values.length * 2)
+      .optional(),
   );
 
 const queryInstant = z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional());

@@ -8,8 +8,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function useOcppErrorText(): (code: string | null | undefined) => string | null {
   const { t } = useTranslation('notifications');
-  return useCallback(
-    (code) => (code && code !== 'NoError' ? t(`errorCodes.${code}`, { defaultValue: code }) : null),
-    [t],
-  );
+  return useCallback((code) => (code && code !== 'NoError' ? t(`errorCodes.${code}`, { defaultValue: code }) : null), [t]);
 }

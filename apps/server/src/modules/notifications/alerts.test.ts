@@ -261,8 +261,14 @@ describe('bell: per-user read state and toast preferences', () => {
     expect((all.json() as BellResponse).unreadCount).toBe(0);
     expect((all.json() as BellResponse).notificationList.every((n) => n.read)).toBe(true);
 
-    const terpelStation = await t.db.selectFrom('charge_boxes').select('charge_box_pk').where('charge_box_id', '=', 'BELL-T').executeTakeFirstOrThrow();
-    const [later] = await insertNotifications(t.db, [{ chargeBoxPk: terpelStation.charge_box_pk, type: 'Disconnected', timestamp: at(9), receivedAt: at(9) }]);
+    const terpelStation = await t.db
+      .selectFrom('charge_boxes')
+      .select('charge_box_pk')
+      .where('charge_box_id', '=', 'BELL-T')
+      .executeTakeFirstOrThrow();
+    const [later] = await insertNotifications(t.db, [
+      { chargeBoxPk: terpelStation.charge_box_pk, type: 'Disconnected', timestamp: at(9), receivedAt: at(9) },
+    ]);
     const after = await bell(terpel);
     expect(after.unreadCount).toBe(1);
     expect(after.notificationList[0]).toMatchObject({ notificationId: later, read: false });

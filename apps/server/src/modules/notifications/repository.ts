@@ -351,7 +351,9 @@ export async function markAllRead(db: Executor, scope: TenantScope, userPk: numb
     .insertInto('notification_user_settings')
     .values({ user_pk: userPk, read_up_to: upTo })
     .onConflict((oc) =>
-      oc.column('user_pk').doUpdateSet({ read_up_to: sql`greatest(notification_user_settings.read_up_to, excluded.read_up_to)`, updated_at: new Date() }),
+      oc
+        .column('user_pk')
+        .doUpdateSet({ read_up_to: sql`greatest(notification_user_settings.read_up_to, excluded.read_up_to)`, updated_at: new Date() }),
     )
     .execute();
   await db.deleteFrom('notification_reads').where('user_pk', '=', userPk).where('notification_pk', '<=', upTo).execute();

@@ -4,8 +4,11 @@ import { ocppErrorCodes } from '@recarga/contracts/notification-types';
 
 const languages = ['br', 'en', 'es-CO', 'es-EC', 'es-UY'];
 const errorTexts = (language: string): Record<string, string> =>
-  (JSON.parse(readFileSync(new URL(`../../locales/${language}/notifications.json`, import.meta.url), 'utf8')) as { errorCodes: Record<string, string> })
-    .errorCodes;
+  (
+    JSON.parse(readFileSync(new URL(`../../locales/${language}/notifications.json`, import.meta.url), 'utf8')) as {
+      errorCodes: Record<string, string>;
+    }
+  ).errorCodes;
 
 describe('OCPP error codes in words', () => {
   it.each(languages)('every OCPP 1.5/1.6 ChargePointErrorCode has words of its own, for %s', (language) => {

@@ -18,9 +18,7 @@ export function AlertDetails({ notification: n, all }: { notification: Alert; al
   const warning = n.type === 'Warning' && n.transactionId !== null;
   const station = useStationEvents(warning ? n.chargeBoxId : null);
   const timeline = warning ? transactionTimeline([...all, ...(station.data ?? [])], n) : [];
-  const error = [errorText(n.connectorErrorCode), n.connectorErrorMsg]
-    .filter(Boolean)
-    .join(' · ');
+  const error = [errorText(n.connectorErrorCode), n.connectorErrorMsg].filter(Boolean).join(' · ');
 
   return (
     <div className="alert-details" data-testid="alert-details">

@@ -23,7 +23,9 @@ export function AlertFilters({ value, onChange }: { value: AlertFilterValues; on
   return (
     <div className="alerts-filters" role="group" aria-label={t('filters.label')} data-testid="alerts-filters">
       <div className="alerts-filter">
-        <span className="alerts-filter__label" aria-hidden="true">{t('filters.severity')}</span>
+        <span className="alerts-filter__label" aria-hidden="true">
+          {t('filters.severity')}
+        </span>
         <Select<AlertSeverity[]>
           mode="multiple"
           allowClear
@@ -37,7 +39,9 @@ export function AlertFilters({ value, onChange }: { value: AlertFilterValues; on
         />
       </div>
       <div className="alerts-filter">
-        <span className="alerts-filter__label" aria-hidden="true">{t('filters.type')}</span>
+        <span className="alerts-filter__label" aria-hidden="true">
+          {t('filters.type')}
+        </span>
         <Select<NotificationType[]>
           mode="multiple"
           allowClear
@@ -51,7 +55,9 @@ export function AlertFilters({ value, onChange }: { value: AlertFilterValues; on
         />
       </div>
       <div className="alerts-filter">
-        <span className="alerts-filter__label" aria-hidden="true">{t('filters.station')}</span>
+        <span className="alerts-filter__label" aria-hidden="true">
+          {t('filters.station')}
+        </span>
         <StationSelect
           allowClear
           value={value.station ?? null}
@@ -62,7 +68,9 @@ export function AlertFilters({ value, onChange }: { value: AlertFilterValues; on
         />
       </div>
       <div className="alerts-filter alerts-filter--narrow">
-        <span className="alerts-filter__label" aria-hidden="true">{t('filters.period')}</span>
+        <span className="alerts-filter__label" aria-hidden="true">
+          {t('filters.period')}
+        </span>
         <Select<AlertPeriod | 'all'>
           value={value.period ?? 'all'}
           onChange={(period) => onChange({ period: period === 'all' ? undefined : period })}
@@ -75,7 +83,9 @@ export function AlertFilters({ value, onChange }: { value: AlertFilterValues; on
         />
       </div>
       <div className="alerts-filter alerts-filter--narrow">
-        <span className="alerts-filter__label" aria-hidden="true">{t('filters.acknowledged')}</span>
+        <span className="alerts-filter__label" aria-hidden="true">
+          {t('filters.acknowledged')}
+        </span>
         <Select<AckState | 'all'>
           value={value.ack ?? 'all'}
           onChange={(ack) => onChange({ ack: ack === 'all' ? undefined : ack })}

@@ -3,7 +3,13 @@ import { Button, Card, Grid, Input, Pagination, Skeleton, Table, Typography, typ
 import { SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ALERTS_PAGE_SIZE, alertSeverities, alertSortKeys, notificationTypes, type AlertSortKey } from '@recarga/contracts/notification-types';
+import {
+  ALERTS_PAGE_SIZE,
+  alertSeverities,
+  alertSortKeys,
+  notificationTypes,
+  type AlertSortKey,
+} from '@recarga/contracts/notification-types';
 import type { Alert } from '@recarga/contracts/notifications';
 import { EmptyState } from '../../../components/empty-state';
 import { EventTag } from '../../../components/event-tag';
@@ -151,7 +157,15 @@ export function AlertsPage() {
     });
   const clearFilters = () => {
     setSearch('');
-    setUrl({ search: undefined, severity: undefined, type: undefined, station: undefined, period: undefined, ack: undefined, page: undefined });
+    setUrl({
+      search: undefined,
+      severity: undefined,
+      type: undefined,
+      station: undefined,
+      period: undefined,
+      ack: undefined,
+      page: undefined,
+    });
   };
 
   const columns: TableColumnsType<Alert> = [
