@@ -1,5 +1,4 @@
-import { Button } from 'antd';
-import { CheckOutlined, EnvironmentOutlined, InboxOutlined, UserOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, InboxOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@recarga/contracts/notifications';
 import { formatDateTime } from '../lib/format/date-time';
@@ -47,7 +46,21 @@ export function NotificationList({
           className={n.read === false ? 'notification-item notification-item--unread' : 'notification-item'}
           data-read={n.read === undefined ? undefined : String(n.read)}
         >
-          {n.read === false ? <span className="notification-item__dot" role="img" aria-label={t('header.unreadDot')} /> : null}
+          {n.read === false ? (
+            onMarkRead && n.notificationId !== undefined ? (
+              // The unread dot is the "mark as read" button (as mail apps do).
+              <button
+                type="button"
+                className="notification-item__dot notification-item__dot--button"
+                aria-label={`${t('header.markRead')}: ${n.chargeBoxName || n.chargeBoxId}, ${t(`events.${n.type}`, { defaultValue: n.type })}`}
+                title={t('header.markRead')}
+                onClick={() => onMarkRead(n.notificationId!)}
+                data-testid="notification-mark-read"
+              />
+            ) : (
+              <span className="notification-item__dot" role="img" aria-label={t('header.unreadDot')} />
+            )
+          ) : null}
           <div className="notification-item__main">
             <div className="notification-item__title">
               <span className="text text--ellipsis">
@@ -71,22 +84,9 @@ export function NotificationList({
               </span>
             ) : null}
           </div>
-          <div className="notification-item__side">
-            <time className="notification-item__time" dateTime={n.notificationTimestampDT}>
-              {formatDateTime(n.notificationTimestampDT)}
-            </time>
-            {onMarkRead && n.read === false && n.notificationId !== undefined ? (
-              <Button
-                size="small"
-                type="text"
-                icon={<CheckOutlined aria-hidden="true" />}
-                aria-label={`${t('header.markRead')}: ${n.chargeBoxName || n.chargeBoxId}, ${t(`events.${n.type}`, { defaultValue: n.type })}`}
-                title={t('header.markRead')}
-                onClick={() => onMarkRead(n.notificationId!)}
-                data-testid="notification-mark-read"
-              />
-            ) : null}
-          </div>
+          <time className="notification-item__time" dateTime={n.notificationTimestampDT}>
+            {formatDateTime(n.notificationTimestampDT)}
+          </time>
         </li>
       ))}
     </ul>

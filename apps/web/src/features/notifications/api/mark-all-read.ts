@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BellResponse } from '@recarga/contracts/notifications';
 import { apiClient } from '../../../lib/api-client';
+import { useBellAction } from './bell-action';
 import { bellKeys } from './bell-keys';
 
 /** POST /api/notification/read-all/ → the bell with everything read. */
@@ -10,8 +12,6 @@ function markAllRead(): Promise<BellResponse> {
 
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markAllRead,
-    onSuccess: (bell) => queryClient.setQueryData(bellKeys.bell, bell),
-  });
+  const onDone = useCallback((bell: BellResponse) => queryClient.setQueryData(bellKeys.bell, bell), [queryClient]);
+  return useBellAction(markAllRead, onDone);
 }

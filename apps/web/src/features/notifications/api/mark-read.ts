@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BellResponse } from '@recarga/contracts/notifications';
 import { apiClient } from '../../../lib/api-client';
+import { useBellAction } from './bell-action';
 import { bellKeys } from './bell-keys';
 
 /** POST /api/notification/read/ → the bell as it is now. */
@@ -10,8 +12,6 @@ function markRead(notificationIds: number[]): Promise<BellResponse> {
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markRead,
-    onSuccess: (bell) => queryClient.setQueryData(bellKeys.bell, bell),
-  });
+  const onDone = useCallback((bell: BellResponse) => queryClient.setQueryData(bellKeys.bell, bell), [queryClient]);
+  return useBellAction(markRead, onDone);
 }

@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences } from '@recarga/contracts/notifications';
 import { apiClient } from '../../../lib/api-client';
+import { useBellAction } from './bell-action';
 import { bellKeys } from './bell-keys';
 
 /** GET /api/notification/preferences/ → which event types pop up as toasts for the signed-in user. */
@@ -21,8 +23,6 @@ export function useNotificationPreferences() {
 
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePreferences,
-    onSuccess: (prefs) => queryClient.setQueryData(bellKeys.preferences, prefs),
-  });
+  const onDone = useCallback((prefs: NotificationPreferences) => queryClient.setQueryData(bellKeys.preferences, prefs), [queryClient]);
+  return useBellAction(savePreferences, onDone);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Popover, Spin } from 'antd';
-import { BellOutlined, SettingOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BELL_UNREAD_CAP } from '@recarga/contracts/notification-types';
 import { NotificationList } from '../../../components/notification-list';
@@ -53,20 +53,11 @@ export function NotificationsDropdown() {
                 type="link"
                 disabled={unread === 0 || markAll.isPending}
                 loading={markAll.isPending}
-                onClick={() => markAll.mutate()}
+                onClick={() => markAll.run(undefined)}
                 data-testid="notifications-mark-all"
               >
                 {t('header.markAll')}
               </Button>
-              <Button
-                size="small"
-                type="text"
-                icon={<SettingOutlined aria-hidden="true" />}
-                aria-label={t('header.settings')}
-                title={t('header.settings')}
-                onClick={() => setView('settings')}
-                data-testid="notifications-settings"
-              />
             </div>
           </div>
           {markError ? (
@@ -91,9 +82,14 @@ export function NotificationsDropdown() {
                 notifications={data?.notificationList ?? []}
                 compact
                 emptyText={t('header.empty')}
-                onMarkRead={(id) => markRead.mutate([id])}
+                onMarkRead={(id) => markRead.run([id])}
               />
             )}
+          </div>
+          <div className="notifications-popover__foot">
+            <Button size="small" type="link" onClick={() => setView('settings')} data-testid="notifications-settings">
+              {t('header.settings')}
+            </Button>
           </div>
         </>
       )}
