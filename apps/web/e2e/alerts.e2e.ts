@@ -56,7 +56,18 @@ async function openRow(page: Page, label: string) {
 
 async function search(page: Page, text: string) {
   const box = page.locator('[data-testid="alerts-search"] input').or(page.locator('input[data-testid="alerts-search"]')).first();
+  const before = await page.evaluate(() => new URL(window.location.href).searchParams.get('search') ?? '');
+  // The server searches: a new text is a new call, answered before the rows change.
+  const answered =
+    text.trim() !== before.trim()
+      ? page.waitForResponse(
+          (res) =>
+            res.url().includes('/api/notification/alerts/') && new URL(res.url()).searchParams.get('search') === (text.trim() || null),
+        )
+      : null;
   await box.fill(text);
+  await page.waitForURL((url) => url.searchParams.get('search') === (text || null));
+  if (answered) await answered;
   // A new search goes back to the first page (through the address): wait for it.
   await page.waitForFunction(() => {
     const active = document.querySelector('.ant-pagination-item-active');
@@ -281,16 +292,23 @@ describe('alerts', () => {
       const { page } = browser;
       await signIn(page, logins.admin, undefined, { at: `/alerts?search=${CLOCK_STATION}` });
       await rows(page).first().waitFor({ timeout: 20_000 });
-      // The fault (received last) is first, though the recharge's events are stamped two weeks later.
-      await expect
-        .poll(async () => (await rows(page).first().innerText()).includes('Falha no medidor de energia'), { timeout: 10_000 })
-        .toBe(true);
-      const second = rows(page).nth(1);
-      expect(await second.locator('.event-tag').innerText()).toBe('Recarga finalizada');
-      const hint = second.locator('[data-testid="alert-clock-ahead"]');
+      // The fault (received after the recharge) comes before it, though the recharge's events are
+      // stamped two weeks later; only the disconnection of the closing socket is newer.
+      const texts = () => rows(page).allInnerTexts();
+      await expect.poll(async () => (await texts()).some((t) => t.includes('Falha no medidor de energia')), { timeout: 10_000 }).toBe(true);
+      const fault = (await texts()).findIndex((t) => t.includes('Falha no medidor de energia'));
+      const next = rows(page).nth(fault + 1);
+      expect(await next.locator('.event-tag').innerText()).toBe('Recarga finalizada');
+      expect(
+        await rows(page)
+          .nth(fault + 2)
+          .locator('.event-tag')
+          .innerText(),
+      ).toBe('Recarga iniciada');
+      const hint = next.locator('[data-testid="alert-clock-ahead"]');
       expect(await hint.innerText()).toContain('Relógio da estação adiantado');
       expect(await hint.innerText()).toMatch(/Recebido em \d{2}\/\d{2}\/\d{4}/);
-      expect(await rows(page).first().locator('[data-testid="alert-clock-ahead"]').count()).toBe(0);
+      expect(await rows(page).nth(fault).locator('[data-testid="alert-clock-ahead"]').count()).toBe(0);
       await shoot(page, 'alerts-clock-ahead-br');
     },
   );
