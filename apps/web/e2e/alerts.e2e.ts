@@ -267,11 +267,11 @@ describe('alerts', () => {
     expect(events).toEqual(['Recarga iniciada', 'Recarga finalizada', 'Recarga curta']);
     await shoot(page, 'alerts-move-br');
 
-    // A Failure row shows its error code in words, never the raw OCPP code.
+    // A Failure row (the newest: over-current) shows its error code in words, never the raw OCPP code.
     await search(page, 'SOL-RJ-001 ');
     await openRow(page, 'Falha');
-    await page.locator('[data-testid="alert-details"]', { hasText: 'Falha de aterramento' }).first().waitFor();
-    expect(await page.locator('.alerts-page').innerText()).not.toContain('GroundFailure');
+    await page.locator('[data-testid="alert-details"]', { hasText: 'Sobrecorrente' }).first().waitFor();
+    expect(await page.locator('.alerts-page').innerText()).not.toContain('OverCurrentFailure');
   });
 
   it('Terpel operator, Spanish: only Terpel’s events, same screen', { timeout: 90_000 }, async () => {
