@@ -43,13 +43,16 @@ const KB = 1024;
  * /transactions and /indicators, which had less than that left, got it. The general view's map
  * then learned to ask for its viewport and draw clusters (+1.2 KB) and to search stations on the
  * server with the pickers' shared component (+3.5 KB), so that it works at 30,000 stations: its
- * limit went from 405 to 410 KB.
+ * limit went from 405 to 410 KB. The header's bell then learned per-user read state, mark read / mark
+ * all read, the choice of which events toast and the OCPP error codes in words (issue 40 items 15-16,
+ * +1.8 KB on every signed-in screen after trimming: no mutation library, no new icons): the general
+ * view, /stations/create, /transactions and a group's view, which had less than that left, got 2 KB.
  */
 const limits: Record<string, number> = {
-  '/': 410,
+  '/': 412,
   '/stations': 695,
-  '/stations/create': 550,
-  '/transactions': 695,
+  '/stations/create': 552,
+  '/transactions': 697,
   '/indicators': 535,
   // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs; and
   // (2026-11-29) the no-permission view for a command opened by its address (+1 KB).
@@ -57,7 +60,7 @@ const limits: Record<string, number> = {
   '/operations/:view': 525,
   // A group's view: its smart-charging tab draws the meter's phases with the chart library, as the
   // stations and transactions screens draw theirs.
-  '/virtual-groups/view/:id': 675,
+  '/virtual-groups/view/:id': 677,
   '/auth/login': 150,
 };
 const defaultLimit = 500;

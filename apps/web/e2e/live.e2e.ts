@@ -35,7 +35,7 @@ describe('live updates', () => {
     const newest = page.locator('.notifications-popover .notification-item').first();
     await expect.poll(() => newest.innerText(), { timeout: 15_000 }).toContain(stationName);
     expect(await newest.innerText()).toContain('Falha');
-    expect(await newest.innerText()).toContain('GroundFailure');
+    expect(await newest.innerText()).toContain('Falha de aterramento');
     // The station list row changed live too.
     const pill = page.locator('.stations-table .ant-table-row', { hasText: stationId }).locator('[data-testid="connector-pill-1"]');
     expect(await pill.getAttribute('data-status')).toBe('Faulted');

@@ -12,6 +12,7 @@ import type { SmartChargingTables } from './schema-smart-charging';
 import type { LogTables } from './schema-logs';
 import type { SupportTables } from './schema-support';
 import type { VoucherTables } from './schema-vouchers';
+import type { NotificationTables } from './schema-notifications';
 
 /** Every table of the product. Each area adds its own interface in a schema-<area>.ts file. */
 export interface DB
@@ -28,7 +29,8 @@ export interface DB
     SmartChargingTables,
     SupportTables,
     LogTables,
-    VoucherTables {}
+    VoucherTables,
+    NotificationTables {}
 
 /** A query runs on the database or inside a transaction: repositories accept either. */
 export type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Timestamp } from './schema';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -277,6 +277,12 @@ export interface NotificationsTable {
   transaction_pk: number | null;
   connector_error_code: string | null;
   connector_error_msg: string | null;
+  /** When the central system stored it (the station's clock may run ahead; lists order by this). */
+  received_at: CreatedAt;
+  /** Derived from the type by the database (0042_alert_triage.sql). */
+  severity: GeneratedAlways<'fault' | 'offline' | 'shortRecharge' | 'info'>;
+  acknowledged_at: Date | null;
+  acknowledged_by: number | null;
 }
 
 /** Tables of the OCPP central system (stations, connectors, tags, transactions, ...). */

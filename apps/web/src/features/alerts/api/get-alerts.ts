@@ -1,23 +1,43 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_LIMIT_MAX } from '@recarga/contracts/notification-types';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AlertListResponse } from '@recarga/contracts/notifications';
 import { getChargeBoxNotifications, notificationKeys } from '../../../lib/api/get-charge-box-notifications';
+import { apiClient } from '../../../lib/api-client';
+import { alertKeys, type AlertsQuery } from './alert-keys';
 
-/**
- * The alerts screen reads the newest station events of the scope (GET notification/chargeBox,
- * the call's maximum of 1000) and searches, sorts and pages them in the browser. The key starts
- * like the header's list, so live events are prepended to it too.
- */
-const alertsQuery = () =>
-  queryOptions({
-    queryKey: notificationKeys.list({ limit: NOTIFICATION_LIMIT_MAX }),
-    queryFn: ({ signal }) => getChargeBoxNotifications({ limit: NOTIFICATION_LIMIT_MAX }, signal),
+/** GET /api/notification/alerts/ → one page of the scope's alerts, filtered, ordered and paged by the server. */
+export function getAlerts(query: AlertsQuery, signal?: AbortSignal): Promise<AlertListResponse> {
+  return apiClient.request<AlertListResponse>({
+    path: 'notification/alerts/',
+    query: {
+      page: query.page,
+      size: query.size,
+      search: query.search || undefined,
+      severity: query.severity?.length ? query.severity.join(',') : undefined,
+      type: query.type?.length ? query.type.join(',') : undefined,
+      chargeBoxPk: query.chargeBoxPk,
+      from: query.from,
+      to: query.to,
+      acknowledged: query.acknowledged === undefined ? undefined : String(query.acknowledged),
+      sort: query.sort,
+      order: query.order,
+    },
+    signal,
   });
-
-export function useAlerts() {
-  return useQuery(alertsQuery());
 }
 
-/** Events of one station (for a Warning's transaction timeline when the list does not hold them all). */
+const alertsQuery = (query: AlertsQuery) =>
+  queryOptions({
+    queryKey: alertKeys.list(query),
+    queryFn: ({ signal }) => getAlerts(query, signal),
+    // The page on screen stays while the next one (or a new filter) loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useAlerts(query: AlertsQuery) {
+  return useQuery(alertsQuery(query));
+}
+
+/** Events of one station (for a Warning's transaction timeline when the page does not hold them all). */
 export function useStationEvents(chargeBoxId: string | null) {
   return useQuery({
     queryKey: notificationKeys.list({ chargeBoxIds: chargeBoxId ?? undefined, limit: 300 }),

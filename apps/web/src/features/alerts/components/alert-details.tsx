@@ -1,21 +1,24 @@
 import { Descriptions, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Notification } from '@recarga/contracts/notifications';
+import type { Alert, Notification } from '@recarga/contracts/notifications';
 import { EventTag } from '../../../components/event-tag';
+import { useOcppErrorText } from '../../../components/use-ocpp-error-text';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useStationEvents } from '../api/get-alerts';
 import { transactionTimeline } from '../utils/alert-rules';
 
-/** A row's details: station id, connector, error and, for a Warning, its transaction's timeline. */
-export function AlertDetails({ notification: n, all }: { notification: Notification; all: Notification[] }) {
+/**
+ * A row's details: station id, connector, error (in words), when it was received and, for a
+ * Warning, its transaction's timeline.
+ */
+export function AlertDetails({ notification: n, all }: { notification: Alert; all: Notification[] }) {
   const { t } = useTranslation('alerts');
   const { t: tn } = useTranslation('notifications');
+  const errorText = useOcppErrorText();
   const warning = n.type === 'Warning' && n.transactionId !== null;
   const station = useStationEvents(warning ? n.chargeBoxId : null);
   const timeline = warning ? transactionTimeline([...all, ...(station.data ?? [])], n) : [];
-  const error = [n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? n.connectorErrorCode : null, n.connectorErrorMsg]
-    .filter(Boolean)
-    .join(' · ');
+  const error = [errorText(n.connectorErrorCode), n.connectorErrorMsg].filter(Boolean).join(' · ');
 
   return (
     <div className="alert-details" data-testid="alert-details">
@@ -30,6 +33,11 @@ export function AlertDetails({ notification: n, all }: { notification: Notificat
             children: n.connectorId ? tn('connector', { id: n.connectorId }) : tn('station'),
           },
           { key: 'error', label: t('details.error'), children: error || t('details.noError') },
+          {
+            key: 'received',
+            label: t('details.received'),
+            children: <time dateTime={n.receivedAtDT}>{formatDateTime(n.receivedAtDT)}</time>,
+          },
           ...(n.userName ? [{ key: 'user', label: t('details.user'), children: n.userName }] : []),
           ...(n.transactionId !== null ? [{ key: 'tx', label: t('details.transaction'), children: `#${n.transactionId}` }] : []),
         ]}
