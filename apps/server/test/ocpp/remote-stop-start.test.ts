@@ -50,7 +50,8 @@ describe('remote stop to the right station, remote start with a charging profile
     await aStation(t, { id: 'STOP-A', tenant: 'move', connectors: 2 });
     await aStation(t, { id: 'STOP-B', tenant: 'move', connectors: 2 });
     await aStation(t, { id: 'START-15', tenant: 'move', connectors: 1 });
-    const moveTenant = (await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow()).tenant_pk;
+    const moveTenant = (await t.db.selectFrom('tenants').select('tenant_pk').where('alias', '=', 'move').executeTakeFirstOrThrow())
+      .tenant_pk;
     await t.db
       .insertInto('ocpp_tags')
       .values([
@@ -147,8 +148,10 @@ describe('remote stop to the right station, remote start with a charging profile
   it('POST transaction/{id}/stop: no remote-stop permission 403, another network 404, a stopped recharge 409', async () => {
     const onA = await start(a, 1, 'STOP-TAG-4');
     const noStop = (await aUserWith(t, { tenant: 'move', routes: ['/transactions', '/operations/v16'] })).token;
-    const terpel = (await aUserWith(t, { tenant: 'terpel', routes: ['/transactions', '/operations/v16', '/operations/remote_stop'] })).token;
-    const stop = (token: string, pk: number) => t.app.inject({ method: 'POST', url: `/api/transaction/${pk}/stop/`, headers: bearer(token) });
+    const terpel = (await aUserWith(t, { tenant: 'terpel', routes: ['/transactions', '/operations/v16', '/operations/remote_stop'] }))
+      .token;
+    const stop = (token: string, pk: number) =>
+      t.app.inject({ method: 'POST', url: `/api/transaction/${pk}/stop/`, headers: bearer(token) });
 
     expect((await stop(noStop, onA)).statusCode).toBe(403);
     expect((await stop(terpel, onA)).statusCode).toBe(404);

@@ -38,7 +38,8 @@ export class TransactionLostService {
       throw conflict(transactionMessages.stationOnline, undefined, 'STATION_ONLINE');
     const closed =
       before.stop_timestamp === null ? await repo.closeAsLost(db, ctx.tenantScope, transactionPk, ctx.user.userPk, this.now()) : undefined;
-    const after = closed ? await repo.one(db, ctx.tenantScope, transactionPk) : before;
+    // Re-read unless it was already closed: a concurrent call may have closed it in between.
+    const after = before.stop_timestamp === null ? await repo.one(db, ctx.tenantScope, transactionPk) : before;
     if (!after) throw notFound(transactionErrors.notFound);
     if (!closed) {
       // Closed meanwhile: by this same action (a repeated or concurrent call) is the same outcome.
