@@ -8,6 +8,7 @@ import { apiClient } from '../lib/api-client';
 import { formatDateTime } from '../lib/format/date-time';
 import { useFeedback } from '../lib/use-feedback';
 import { usePermittedRoutes } from '../lib/use-permitted-routes';
+import './stop-recharge.css';
 
 /** What the confirmation names: which recharge, where, whose. */
 export interface RunningRecharge {
