@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button } from 'antd';
-import { PoweroffOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { StopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CommandAccepted, TaskListResponse } from '@recarga/contracts/operations';
@@ -117,7 +117,7 @@ export function StopRechargeButton({
         <Button
           danger
           size={compact ? 'small' : 'middle'}
-          icon={<PoweroffOutlined aria-hidden="true" />}
+          icon={<StopOutlined aria-hidden="true" />}
           onClick={ask}
           loading={outcome === 'sending'}
           disabled={!offered}
@@ -127,15 +127,15 @@ export function StopRechargeButton({
         </Button>
       ) : null}
       {outcome !== null && !compact ? (
-        <Alert
+        <Typography.Text
           role="status"
-          showIcon
-          type={outcome === 'accepted' || outcome === 'sent' ? 'success' : outcome === 'sending' ? 'info' : 'error'}
-          title={words}
+          type={outcome === 'accepted' || outcome === 'sent' ? 'success' : outcome === 'sending' ? 'secondary' : 'danger'}
           data-testid={`stop-recharge-result-${recharge.id}`}
           data-outcome={outcome}
           className="stop-recharge__result"
-        />
+        >
+          {words}
+        </Typography.Text>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { DisconnectOutlined } from '@ant-design/icons';
+import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TransactionRow } from '@recarga/contracts/transactions';
 import { isApiError } from '../../../lib/api-error';
@@ -43,7 +43,7 @@ export function CloseLostButton({ row }: { row: TransactionRow }) {
   return (
     <Button
       danger
-      icon={<DisconnectOutlined aria-hidden="true" />}
+      icon={<StopOutlined aria-hidden="true" />}
       loading={close.isPending}
       onClick={ask}
       data-testid={`close-lost-${row.id}`}

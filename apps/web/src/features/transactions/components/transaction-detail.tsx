@@ -173,8 +173,9 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
         <div className="tx-detail__actions" role="group" aria-label={t('detail.actions')}>
           {!tx.stopTimestamp && tx.stationOnline ? (
             <StopRechargeButton recharge={tx} onSettled={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })} />
-          ) : null}
-          <CloseLostButton row={tx} />
+          ) : (
+            <CloseLostButton row={tx} />
+          )}
           <MeterValuesButton row={tx} />
           {showEdit ? (
             <Button
