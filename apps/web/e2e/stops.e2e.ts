@@ -18,6 +18,8 @@ import { postStation } from './support/stations';
 
 /** Júlia Santos's card (demo seed, Move). */
 const JULIA = '04B2C3D4E5';
+/** Valentina Gómez's card (demo seed, Terpel): for a station of the Terpel network. */
+const VALENTINA = '04D4E5F6A7';
 /** The Move fleet card (no user). */
 const FLEET = '1A2B3C4D';
 
@@ -81,8 +83,8 @@ describe('stopping a charge', () => {
       const row = txRow(page, id);
       await row.locator('.tx-running').waitFor();
       await row.getByTestId(`stop-recharge-button-${id}`).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText('Parar esta recarga?').waitFor();
+      const dialog = page.locator('.ant-modal-confirm').last();
+      await dialog.getByText('Parar esta recarga?').first().waitFor();
       const text = await dialog.innerText();
       expect(text).toContain('Júlia Santos');
       expect(text).toContain(JULIA);
@@ -136,7 +138,7 @@ describe('stopping a charge', () => {
       await option.click();
       await shoot(page, 'stops-operations-running-br-1440', { fullPage: false });
       await page.locator('.operations-form button[type="submit"]').click();
-      await page.getByRole('dialog').getByText('Parar esta recarga?').waitFor();
+      await page.getByRole('dialog').getByText('Parar esta recarga?').first().waitFor();
       await page.getByTestId('remote-stop-confirm').click();
       await page.getByTestId('task-progress').getByText('Aceito').first().waitFor({ timeout: 15_000 });
       expect(stops).toEqual([id]);
@@ -151,7 +153,7 @@ describe('stopping a charge', () => {
     await signIn(page, logins.admin, 'terpel');
     await ensureStation(page, 'E2E-STOP-LOST');
     const station = await connectStation('E2E-STOP-LOST');
-    const id = await startRecharge(station, 1, JULIA, new Date(Date.now() - 50 * 60_000), 2_000);
+    const id = await startRecharge(station, 1, VALENTINA, new Date(Date.now() - 50 * 60_000), 2_000);
     await meter(station, id, 9_500); // 7.5 kWh metered, then the station vanishes without its stop
     await station.close({ force: true });
     await expect
@@ -165,8 +167,8 @@ describe('stopping a charge', () => {
     await page.getByTestId(`tx-expand-${id}`).click();
     const detail = page.getByTestId(`tx-detail-${id}`);
     await detail.getByTestId(`close-lost-${id}`).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('¿Cerrar esta recarga como perdida?').waitFor();
+    const dialog = page.locator('.ant-modal-confirm').last();
+    await dialog.getByText('¿Cerrar esta recarga como perdida?').first().waitFor();
     expect(await dialog.innerText()).toContain('7,50 kWh');
     await shoot(page, 'stops-close-lost-confirm-es-co-390', { fullPage: false });
     await page.getByTestId('close-lost-confirm').click();
@@ -220,7 +222,7 @@ describe('stopping a charge', () => {
         await page.getByTestId(`tx-expand-${id}`).click();
         const detail = page.getByTestId(`tx-detail-${id}`);
         await detail.getByRole('button', { name: view.button }).click();
-        await page.getByRole('dialog').getByText(view.title).waitFor();
+        await page.getByRole('dialog').getByText(view.title).first().waitFor();
         await page.getByTestId('stop-recharge-confirm').click();
         await detail.getByText(view.done).waitFor({ timeout: 15_000 });
         expect(await scrollsSideways(page)).toBeNull();

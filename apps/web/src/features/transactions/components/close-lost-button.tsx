@@ -41,13 +41,7 @@ export function CloseLostButton({ row }: { row: TransactionRow }) {
     });
 
   return (
-    <Button
-      danger
-      icon={<StopOutlined aria-hidden="true" />}
-      loading={close.isPending}
-      onClick={ask}
-      data-testid={`close-lost-${row.id}`}
-    >
+    <Button danger icon={<StopOutlined aria-hidden="true" />} loading={close.isPending} onClick={ask} data-testid={`close-lost-${row.id}`}>
       {t('lost.button')}
     </Button>
   );
