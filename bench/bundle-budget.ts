@@ -52,7 +52,9 @@ const limits: Record<string, number> = {
   '/': 412,
   '/stations': 695,
   '/stations/create': 552,
-  '/transactions': 697,
+  // (2026-11-29) Stopping a charge from its row and detail, the close as lost, the live refresh
+  // after a stop (+2 KB), and the bell above (+2 KB): 695 -> 702.
+  '/transactions': 702,
   '/indicators': 535,
   // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs; and
   // (2026-11-29) the no-permission view for a command opened by its address (+1 KB).

@@ -184,6 +184,9 @@ export const operationMessages = {
   paymentNotAllowed: 'Only administrators choose how a remote start is paid.',
   paymentTypeNotOffered: 'This payment type is not offered by the station’s network.',
   taskNotFound: 'No task with this id.',
+  transactionNotRunning: 'This recharge is not running on the chosen stations.',
+  startProfileNotTx: 'A remote start carries a charging profile of purpose TxProfile only.',
+  startProfileV15: 'OCPP 1.5 stations take no charging profile with a remote start.',
   sent: 'Comando enviado.',
 } as const;
 

@@ -70,11 +70,20 @@ export const commandBodySchemas = {
        * station tenant's payment types (GET payment/types). Absent: as any recharge (wallet first).
        */
       paymentType: z.preprocess(emptyToUndefined, z.enum(paymentTypes).optional()),
+      /**
+       * A saved charging profile of purpose TX_PROFILE, sent in the message as its chargingProfile
+       * (OCPP 1.6 RemoteStartTransaction.req; 1.5 has no such field and is refused).
+       */
+      chargingProfilePk: z.preprocess(emptyToUndefined, z.number().int().min(1).max(INT4_MAX).optional()),
     })
     .refine((b) => Boolean(b.idTag) !== Boolean(b.document), {
       message: 'Give an OCPP tag or a document, not both.',
       path: ['idTag'],
     }),
+  /**
+   * The stop goes only to the station where this recharge runs (one of the chosen ones); the
+   * other chosen stations are not called. A recharge running on none of them is a field error.
+   */
   remote_stop_transaction: z.object({ ...base, transactionId: z.number().int().min(1).max(INT4_MAX) }),
   reset: z.object({ ...base, resetType: z.enum(resetTypes) }),
   /** No key at all asks the station for every key it has (OCPP: an absent key list means all). */
@@ -227,6 +236,18 @@ export const operationOptionsQuerySchema = z.object({
 });
 export type OperationOptionsQuery = z.infer<typeof operationOptionsQuerySchema>;
 
+/** A recharge running on a station, as the remote stop offers it: who charges, where, since when. */
+export const runningTransactionSchema = z.object({
+  transactionId: z.number().int(),
+  connectorId: z.number().int(),
+  idTag: z.string(),
+  /** The tag owner's name; null for a tag without a user. */
+  userName: z.string().nullable(),
+  /** UTC ISO 8601. */
+  startTimestamp: z.string(),
+});
+export type RunningTransaction = z.infer<typeof runningTransactionSchema>;
+
 const stationOptionSchema = z.object({
   chargeBoxId: z.string(),
   chargeBoxDescription: z.string().nullable(),
@@ -243,11 +264,14 @@ export const operationOptionsSchema = z.object({
   connectorIds: z.record(z.string(), z.array(z.number().int())).optional(),
   /** Per station: its running transactions' ids. */
   transactionIds: z.record(z.string(), z.array(z.number().int())).optional(),
+  /** remote_stop_transaction: per station, its running recharges with driver, tag, connector and start. */
+  runningTransactions: z.record(z.string(), z.array(runningTransactionSchema)).optional(),
   idTagList: z.array(z.string()).optional(),
   availabilityTypes: z.array(z.enum(availabilityTypes)).optional(),
   resetTypes: z.array(z.enum(resetTypes)).optional(),
   ocppConfKeys: z.array(z.string()).optional(),
   triggerMessageTypes: z.array(z.enum(triggerMessageTypes)).optional(),
+  /** set/clear_charging_profile: the saved profiles; remote_start_transaction: those of purpose TX_PROFILE. */
   profileList: z.array(z.object({ chargingProfilePk: z.number().int(), description: z.string() })).optional(),
   /** cancel_reservation: per station, its open reservations. */
   reservations: z

@@ -38,7 +38,15 @@ export const transactionMessages = {
   fileTooLarge: 'Arquivo excede tamanho máximo permitido! Por favor entre em contato com o suporte.',
   disabledOption: 'Campo temporariamente desativado',
   noRecords: 'There are no transaction records',
+  closedAsLost: 'The recharge was closed as lost.',
+  notOpen: 'This recharge is not open any more.',
+  stationOnline: 'The station is online: stop the recharge instead of closing it as lost.',
 } as const;
+
+/** The stop reason stored for a recharge an operator closed as lost. */
+export const LOST_STOP_REASON = 'Lost';
+
+/** POST transaction/{id}/close-lost: the recharge as it is now closed (again, for a repeated call). */
 
 // ---------------------------------------------------------------------------------------------
 // Query helpers
@@ -170,8 +178,15 @@ const transactionRowSchema = z.object({
   priced: z.boolean(),
   /** Km of autonomy gained (6.5 km per kWh, 1 decimal). */
   autonomy: z.number(),
+  /** OCPP's stop reason; 'Lost' when an operator closed the recharge as lost. */
   stopReason: z.string().nullable(),
+  /** Who stopped it: 'station', 'central_system' (superseded by a new start) or 'operator' (closed as lost). */
   stopEventActor: z.string().nullable(),
+  /** Closed as lost: the operator (name, else e-mail) and when (UTC ISO 8601); null otherwise. */
+  closedBy: z.string().nullable().optional(),
+  closedAt: z.string().nullable().optional(),
+  /** The station has a live connection now (a running recharge can be stopped; an offline one closed as lost). */
+  stationOnline: z.boolean().optional(),
   feedbackStars: z.number().int().nullable(),
   feedbackDescription: z.string().nullable(),
   /** Seconds the connector stayed occupied after charging ended (0 until measured). */
@@ -187,6 +202,14 @@ const transactionRowSchema = z.object({
   currency: z.string(),
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
+
+export const closeLostResponseSchema = z.object({
+  message: z.string(),
+  /** False when the recharge had already been closed as lost (a repeated or concurrent call). */
+  closed: z.boolean(),
+  transaction: transactionRowSchema,
+});
+export type CloseLostResponse = z.infer<typeof closeLostResponseSchema>;
 
 export const transactionListResponseSchema = z.object({
   list: z.array(transactionRowSchema),

@@ -209,7 +209,8 @@ export interface TransactionsTable {
   stop_timestamp: Timestamp | null;
   stop_value_wh: number | null;
   stop_reason: string | null;
-  stop_event_actor: 'station' | 'central_system' | null;
+  /** 'operator': closed as lost by an operator (migration 0041: closed_by_user_pk says who, received_stop_at when). */
+  stop_event_actor: 'station' | 'central_system' | 'operator' | null;
   stop_id_tag: string | null;
   reservation_id: number | null;
   /** The payment type a remote start asked for (migration 0018), used when the recharge is billed. */
@@ -218,6 +219,8 @@ export interface TransactionsTable {
   start_key: string;
   received_start_at: CreatedAt;
   received_stop_at: Timestamp | null;
+  /** Migration 0041: the operator who closed the recharge as lost. */
+  closed_by_user_pk: Generated<number | null>;
 }
 
 /** A StartTransaction that was not Accepted: never a transaction (migration 0015). */

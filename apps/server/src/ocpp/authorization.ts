@@ -22,6 +22,20 @@ function tagFitsStation(tagTenantPath: string, stationTenantPath: string): boole
   return stationTenantPath.startsWith(tagTenantPath) || tagTenantPath.startsWith(stationTenantPath);
 }
 
+/**
+ * A lost stop never blocks a driver: an open transaction stops counting against its tag for
+ * ConcurrentTx once its station has no live connection and nothing has been heard from the station
+ * for this many minutes (its last message, which any message of the transaction updates, and the
+ * transaction's start both older). Stations report meter values every minute or so and heartbeat
+ * every few minutes; fifteen silent minutes without a socket is a station that went away, not a
+ * slow one. The transaction itself stays open until its StopTransaction or an operator's
+ * "close as lost" (docs/decisions.md).
+ */
+export const LOST_TRANSACTION_MINUTES = 15;
+
+/** The instant before which a silent, disconnected station's open transaction no longer counts. */
+export const lostBefore = (now: Date) => new Date(now.getTime() - LOST_TRANSACTION_MINUTES * 60_000);
+
 /** What decides whether a tag may charge at a station besides the tag itself. */
 export interface StationForTag {
   /** The station tenant's materialised path. */
@@ -72,7 +86,7 @@ export async function tagAtStation(
   now: Date,
   opts: { countOpen: boolean; recordUnknown: boolean },
 ) {
-  const { tag, station: tenant } = await stationAndTag(db, chargeBoxPk, idTag);
+  const { tag, station: tenant } = await stationAndTag(db, chargeBoxPk, idTag, opts.countOpen ? lostBefore(now) : null);
   if (!tag && opts.recordUnknown) await recordUnknownTag(db, idTag, tenant.tenant_pk, chargeBoxPk);
   let onAccessList: boolean | undefined;
   if (tenant.type_of === 'PRIVATE')

@@ -374,12 +374,12 @@ export async function stationTenant(db: Executor, chargeBoxPk: number) {
  * depends on: parent, owner, open transactions; undefined when unknown) in one statement:
  * Authorize, StartTransaction and StopTransaction read both.
  */
-export async function stationAndTag(db: Executor, chargeBoxPk: number, idTag: string) {
+export async function stationAndTag(db: Executor, chargeBoxPk: number, idTag: string, lostBefore: Date | null = null) {
   const query = db
     .selectFrom('charge_boxes as cb')
     .innerJoin('tenants as st', 'st.tenant_pk', 'cb.tenant_pk')
     .leftJoinLateral(
-      tagRecords(db)
+      tagRecords(db, lostBefore)
         .where(sql`lower(t.id_tag)`, '=', idTag.toLowerCase())
         .as('g'),
       (j) => j.onTrue(),
@@ -565,7 +565,23 @@ export interface TagRecord {
   qr_guest: boolean;
 }
 
-function tagRecords(db: Executor) {
+/**
+ * The tag's open transactions that count against it (ConcurrentTx). With `lostBefore`, an open
+ * transaction of a station that has no live connection and from which nothing has been heard since
+ * `lostBefore` (its last message and the transaction's start both older) is a lost stop and does not
+ * count: the rule and its N minutes are authorization.ts's (LOST_TRANSACTION_MINUTES).
+ */
+function countedOpenTransactions(lostBefore: Date | null) {
+  const lost =
+    lostBefore === null
+      ? sql`false`
+      : sql`(not exists (select 1 from station_connections sc where sc.charge_box_pk = x.charge_box_pk)
+             and x.start_timestamp < ${lostBefore}
+             and coalesce((select cb.last_heartbeat_timestamp from charge_boxes cb where cb.charge_box_pk = x.charge_box_pk), x.start_timestamp) < ${lostBefore})`;
+  return sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null and x.id_tag_status = 'Accepted' and not ${lost})`;
+}
+
+function tagRecords(db: Executor, lostBefore: Date | null = null) {
   return db
     .selectFrom('ocpp_tags as t')
     .innerJoin('tenants as tt', 'tt.tenant_pk', 't.tenant_pk')
@@ -588,9 +604,7 @@ function tagRecords(db: Executor) {
       'p.max_active_transaction_count as parent_max_active_transaction_count',
       // Only accepted starts are the tag's transactions (rejected ones are not even stored there since
       // migration 0015; older rows may still be).
-      sql<number>`(select count(*) from transactions x where lower(x.id_tag) = lower(t.id_tag) and x.stop_timestamp is null and x.id_tag_status = 'Accepted')`.as(
-        'open_transactions',
-      ),
+      countedOpenTransactions(lostBefore).as('open_transactions'),
       sql<boolean>`exists (select 1 from qrcode_settings q where q.guest_ocpp_tag_pk = t.ocpp_tag_pk)`.as('qr_guest'),
     ]);
 }

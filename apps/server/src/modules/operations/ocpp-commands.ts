@@ -57,7 +57,7 @@ export interface CommandContext {
   connectorIds: number[];
   /** Remote start: the tag resolved from the id or the document. */
   idTag?: string;
-  /** set_charging_profile: the stored profile. */
+  /** set_charging_profile, and a remote start's optional TxProfile: the stored profile. */
   profile?: StoredProfile;
   /** reserve_now: whether the station takes reservations (its form's 'Reservation enabled'). */
   reservationEnabled?: boolean;
@@ -92,7 +92,10 @@ export function stationCommand(command: OperationCommand, body: CommandBody<Oper
       // A connector already charging would start a second transaction over the running one: not sent.
       const running = c.openTransactions.find((x) => x.connector_id === b.connectorId);
       if (running) return refuse('CONNECTOR_BUSY', `connector ${b.connectorId} is charging (transaction ${running.transaction_pk})`);
-      return { action: 'RemoteStartTransaction', payload: { connectorId: b.connectorId, idTag: c.idTag! } };
+      const payload: Record<string, unknown> = { connectorId: b.connectorId, idTag: c.idTag! };
+      // OCPP 1.6 §5.11: a TxProfile without a transactionId (the station gives it the transaction it starts).
+      if (c.profile) payload.chargingProfile = toOcppProfile(c.profile);
+      return { action: 'RemoteStartTransaction', payload };
     }
     case 'remote_stop_transaction': {
       const b = body as CommandBody<'remote_stop_transaction'>;

@@ -124,6 +124,47 @@ export async function openTransactions(db: Executor, chargeBoxPks: number[]) {
     .execute();
 }
 
+/**
+ * Running recharges per station with who charges (tag, the tag owner's name), the connector and the
+ * start: what the remote stop offers, so a stop is chosen by driver rather than by a bare number.
+ */
+export async function runningTransactions(db: Executor, chargeBoxPks: number[]) {
+  if (chargeBoxPks.length === 0) return [];
+  return db
+    .selectFrom('transactions as x')
+    .innerJoin('connectors as c', 'c.connector_pk', 'x.connector_pk')
+    .leftJoin('users as u', 'u.user_pk', 'x.user_pk')
+    .select([
+      'x.transaction_pk',
+      'x.charge_box_pk',
+      'c.connector_id',
+      'x.id_tag',
+      'x.start_timestamp',
+      sql<string | null>`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`.as('user_name'),
+    ])
+    .where('x.charge_box_pk', 'in', chargeBoxPks)
+    .where('x.stop_timestamp', 'is', null)
+    .where('x.id_tag_status', '=', 'Accepted')
+    .orderBy('x.charge_box_pk')
+    .orderBy('c.connector_id')
+    .orderBy('x.transaction_pk', 'desc')
+    .execute();
+}
+
+/** An open recharge of the scope with its station, for a stop sent from the recharge itself. */
+export function openTransactionInScope(db: Executor, scope: TenantScope, transactionPk: number) {
+  return db
+    .selectFrom('transactions as x')
+    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'x.charge_box_pk')
+    .select(['x.transaction_pk', 'x.stop_timestamp', 'cb.charge_box_id', 'cb.ocpp_protocol'])
+    .where('x.transaction_pk', '=', transactionPk)
+    .where('x.id_tag_status', '=', 'Accepted')
+    .where('x.tenant_pk', 'in', scope.tenantPks)
+    .where('cb.deleted_at', 'is', null)
+    .where(ownedStation(scope, 'x.charge_box_pk'))
+    .executeTakeFirst();
+}
+
 /** Tag ids of the scope containing a text (remote start's picker), active ones, newest first. */
 export async function tagIdsContaining(db: Executor, scope: TenantScope, text: string | null, limit: number) {
   const newest = (on: Executor) => {

@@ -67,6 +67,20 @@ export const operationRoutes: FastifyPluginAsyncZod<{ service: OperationService;
     );
   }
 
+  app.post(
+    '/api/transaction/:id/stop/',
+    {
+      config: { access: { permission: commandPermission.remote_stop_transaction } },
+      schema: {
+        tags: ['Operations'],
+        summary: 'Stop one running recharge: RemoteStopTransaction to its own station only; answers the task id at once',
+        params: idParams,
+        response: { 200: commandAcceptedSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    (req) => service.stopTransaction(ctxOf(req), req.params.id),
+  );
+
   app.get(
     '/api/operations/tasks/',
     {

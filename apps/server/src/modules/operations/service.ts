@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   availabilityTypes,
+  commandPermission,
   MAX_LOCAL_LIST_ENTRIES,
   MAX_RESERVATION_HOURS,
   operationMessages,
@@ -183,10 +184,22 @@ export class OperationService {
       out.connectorIds = Object.fromEntries([...byStation].map(([pk, ids]) => [idOf.get(pk)!, ids]));
     }
     if (command === 'remote_stop_transaction' || command === 'set_charging_profile') {
-      const open = await repo.openTransactions(this.db, pks);
+      const open = await repo.runningTransactions(this.db, pks);
       const byStation: Record<string, number[]> = {};
       for (const x of open) (byStation[idOf.get(x.charge_box_pk)!] ??= []).push(x.transaction_pk);
       out.transactionIds = byStation;
+      if (command === 'remote_stop_transaction') {
+        const running: NonNullable<OperationOptions['runningTransactions']> = {};
+        for (const x of open)
+          (running[idOf.get(x.charge_box_pk)!] ??= []).push({
+            transactionId: x.transaction_pk,
+            connectorId: x.connector_id,
+            idTag: x.id_tag,
+            userName: x.user_name,
+            startTimestamp: new Date(x.start_timestamp).toISOString(),
+          });
+        out.runningTransactions = running;
+      }
     }
     if (tagCommands.has(command)) {
       const text = (q.idTag ?? '').replace(/\0/g, '').trim();
@@ -197,6 +210,11 @@ export class OperationService {
     if (command === 'get_configuration') out.ocppConfKeys = ocppConfKeys.map((k) => k.key);
     if (command === 'change_configuration') out.ocppConfKeys = ocppConfKeys.filter((k) => k.writable).map((k) => k.key);
     if (command === 'trigger_message') out.triggerMessageTypes = [...triggerMessageTypes];
+    if (command === 'remote_start_transaction' && version === 'v1.6') {
+      out.profileList = (await profiles.listProfiles(this.db, scope))
+        .filter((p) => p.charging_profile_purpose === 'TX_PROFILE')
+        .map((p) => ({ chargingProfilePk: p.charging_profile_pk, description: p.description }));
+    }
     if (command === 'set_charging_profile' || command === 'clear_charging_profile') {
       out.profileList = (await profiles.listProfiles(this.db, scope)).map((p) => ({
         chargingProfilePk: p.charging_profile_pk,
@@ -244,7 +262,7 @@ export class OperationService {
     this.checkVersion(ctx, version, command);
     const scope = ctx.tenantScope;
     const ids = body.chargePointSelectList;
-    const stations = await repo.stationsByIds(this.db, scope, ids);
+    let stations = await repo.stationsByIds(this.db, scope, ids);
     const found = new Set(stations.map((s) => s.charge_box_id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length)
@@ -302,8 +320,35 @@ export class OperationService {
           'VALIDATION',
         );
     }
+    if (command === 'remote_stop_transaction') {
+      // A stop goes to the one station where its recharge runs, never to every chosen station.
+      const b = body as CommandBody<'remote_stop_transaction'>;
+      const running = (
+        await repo.openTransactions(
+          this.db,
+          stations.map((s) => s.charge_box_pk),
+        )
+      ).find((x) => x.transaction_pk === b.transactionId);
+      if (!running)
+        throw badRequest(operationMessages.transactionNotRunning, { transactionId: operationMessages.transactionNotRunning }, 'VALIDATION');
+      stations = stations.filter((s) => s.charge_box_pk === running.charge_box_pk);
+    }
     if (command === 'remote_start_transaction') {
       const b = body as CommandBody<'remote_start_transaction'>;
+      if (b.chargingProfilePk !== undefined) {
+        // OCPP 1.5's RemoteStartTransaction has no chargingProfile: refused rather than silently left out.
+        if (version === 'v1.5')
+          throw new AppError(422, 'NOT_SUPPORTED_BY_PROTOCOL', operationMessages.startProfileV15, {
+            chargingProfilePk: operationMessages.startProfileV15,
+          });
+        const stored = await profiles.profileInScope(this.db, scope, b.chargingProfilePk);
+        if (!stored)
+          throw badRequest(operationMessages.profileNotFound, { chargingProfilePk: operationMessages.profileNotFound }, 'VALIDATION');
+        // OCPP 1.6 §5.11: the profile of a remote start SHALL have purpose TxProfile.
+        if (stored.profile.charging_profile_purpose !== 'TX_PROFILE')
+          throw badRequest(operationMessages.startProfileNotTx, { chargingProfilePk: operationMessages.startProfileNotTx }, 'VALIDATION');
+        shared.profile = stored;
+      }
       if (b.paymentType) await this.checkPaymentType(ctx, b.paymentType, stations);
       if (b.idTag) {
         const tag = await repo.tagInScope(this.db, scope, b.idTag);
@@ -406,6 +451,23 @@ export class OperationService {
     const run = this.fanOut(taskPk, command, body, plans).finally(() => this.running.delete(taskPk));
     this.running.set(taskPk, run);
     return { taskId: taskPk, message: operationMessages.sent };
+  }
+
+  /**
+   * Stops one running recharge from the recharge itself (the transactions screens, a station's
+   * charging connector): the remote stop sent to its own station, as a task like any other, under
+   * the remote-stop permission and the station's protocol version permission.
+   */
+  async stopTransaction(ctx: RequestContext, transactionPk: number): Promise<CommandAccepted> {
+    if (!ctx.user.permitted.has(commandPermission.remote_stop_transaction)) throw forbidden();
+    const tx = await repo.openTransactionInScope(this.db, ctx.tenantScope, transactionPk);
+    if (!tx) throw notFound(operationMessages.transactionNotRunning, 'TRANSACTION_NOT_FOUND');
+    if (tx.stop_timestamp !== null) throw new AppError(409, 'TRANSACTION_NOT_RUNNING', operationMessages.transactionNotRunning);
+    const version: OcppVersionPath = tx.ocpp_protocol === 'ocpp1.5' ? 'v1.5' : 'v1.6';
+    return this.send(ctx, version, 'remote_stop_transaction', {
+      chargePointSelectList: [tx.charge_box_id],
+      transactionId: tx.transaction_pk,
+    });
   }
 
   /**

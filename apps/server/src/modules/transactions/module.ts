@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/app-module';
 import { TransactionExportService } from './export-service';
 import { TransactionInvoiceService } from './invoice-service';
+import { TransactionLostService } from './lost-service';
 import { TransactionPaymentService } from './payment-service';
 import { TransactionQueryService } from './query-service';
 import { transactionRoutes } from './routes';
@@ -24,6 +25,7 @@ export const transactionsModule: AppModule = {
       new TransactionExportService({ db, tenants: services.get('tenants'), log: app.log }),
       new TransactionPaymentService({ db, billing: services.get('billing'), ledger: services.get('ledger') }),
       new TransactionInvoiceService(services.get('invoices')),
+      new TransactionLostService({ db, billing: services.get('billing') }),
     );
     services.provide('transactions', transactions);
     await app.register(transactionRoutes, { service: transactions });

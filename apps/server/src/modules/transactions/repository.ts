@@ -126,6 +126,10 @@ function withColumns<O>(q: SelectQueryBuilder<DB & { t: DB['transactions'] }, 't
       't.stop_timestamp',
       't.stop_reason',
       't.stop_event_actor',
+      't.received_stop_at',
+      sql<string | null>`(select coalesce(nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), ''), cu.email)
+        from users cu where cu.user_pk = t.closed_by_user_pk)`.as('closed_by'),
+      sql<boolean>`exists (select 1 from station_connections sc where sc.charge_box_pk = t.charge_box_pk)`.as('station_online'),
       sql<number>`extract(epoch from (coalesce(t.stop_timestamp, now()) - t.start_timestamp))::bigint`.as('duration_seconds'),
       transactionEnergyWh('t').as('energy_wh'),
       'b.transaction_pk as billed',
@@ -343,4 +347,42 @@ export function readJitSetting(db: Executor) {
 /** Turns JIT compilation off until the end of the transaction. */
 export function jitOffForTransaction(db: Executor) {
   return sql`set local jit = off`.execute(db);
+}
+
+/**
+ * Closes an open recharge of a station with no live connection as lost (an operator's action): the
+ * stop is the last energy register reading the station sent for it (kWh read as Wh ×1000), at that
+ * reading's time — the start's meter and time when none came — so the recharge is billed for the
+ * energy actually metered and no more. One statement: under concurrent calls (the row lock, and the
+ * re-checked `stop_timestamp is null`) exactly one closes it; the others get nothing back. The stop
+ * trigger queues it for billing like any stop.
+ */
+export async function closeAsLost(db: Executor, scope: TenantScope, transactionPk: number, userPk: number, now: Date) {
+  if (!isRowKey(transactionPk)) return undefined;
+  const last = sql`(select mv.value_timestamp, case when lower(mv.unit) = 'kwh' then mv.value * 1000 else mv.value end as wh
+      from meter_values mv
+     where mv.transaction_pk = t.transaction_pk
+       and mv.measurand = 'Energy.Active.Import.Register'
+       and mv.phase is null
+       and mv.value is not null
+       and mv.value_timestamp >= t.start_timestamp
+     order by mv.value_timestamp desc, mv.meter_value_pk desc
+     limit 1)`;
+  const rows = await sql<{ transaction_pk: number }>`
+    update transactions t
+       set stop_timestamp = coalesce((select l.value_timestamp from ${last} l), t.start_timestamp),
+           stop_value_wh = greatest(t.start_value_wh, coalesce((select round(l.wh)::bigint from ${last} l), t.start_value_wh)),
+           energy_wh = greatest(0, coalesce((select round(l.wh)::bigint from ${last} l), t.start_value_wh) - t.start_value_wh),
+           stop_reason = 'Lost',
+           stop_event_actor = 'operator',
+           closed_by_user_pk = ${userPk},
+           received_stop_at = ${now}
+     where t.transaction_pk = ${transactionPk}
+       and t.tenant_pk in (${sql.join(scope.tenantPks)})
+       and ${ownedStation(scope, 't.charge_box_pk')}
+       and t.stop_timestamp is null
+       and t.id_tag_status = 'Accepted'
+       and not exists (select 1 from station_connections sc where sc.charge_box_pk = t.charge_box_pk)
+    returning t.transaction_pk`.execute(db);
+  return rows.rows[0];
 }

@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '@recarga/contracts/errors';
 import { roles } from '@recarga/contracts/permissions';
 import { queryTimeZone } from '@recarga/contracts/query';
+import { commandPermission } from '@recarga/contracts/operation-commands';
 import {
+  closeLostResponseSchema,
   checkoutBodySchema,
   checkoutResponseSchema,
   confirmPaymentsBodySchema,
@@ -57,6 +59,21 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ service: TransactionServ
       },
     },
     (req) => service.detail(ctxOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/transaction/:id/close-lost/',
+    {
+      config: { access: { permission: commandPermission.remote_stop_transaction } },
+      schema: {
+        tags,
+        summary:
+          'Close as lost an open recharge of an offline station, with its last metered energy, billed like any stop (a repeat answers the same close)',
+        params: idParams,
+        response: { 200: closeLostResponseSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    (req) => service.closeAsLost(ctxOf(req), req.params.id),
   );
 
   app.post(

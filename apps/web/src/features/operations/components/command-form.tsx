@@ -14,7 +14,9 @@ import {
 import type { OperationOptions } from '@recarga/contracts/operations';
 import { isApiError } from '../../../lib/api-error';
 import { useFeedback } from '../../../lib/use-feedback';
+import { formatDateTime } from '../../../lib/format/date-time';
 import { connectorChoices } from '../model/connector-choices';
+import { runningCharges, type RunningCharge } from '../model/running-charges';
 import { operationMessageOf } from '../model/server-message';
 import { shortText } from '../model/short-text';
 import { CancelReservationFields } from './cancel-reservation-fields';
@@ -52,7 +54,7 @@ export function CommandForm({
   onTagSearch: (text: string) => void;
 }) {
   const { t } = useTranslation('operations');
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [identification, setIdentification] = useState<'tag' | 'document'>('tag');
   const keyType = Form.useWatch('keyType', form) as string | undefined;
@@ -92,7 +94,32 @@ export function CommandForm({
     else message.error(t('failed'));
   };
 
+  const runningLabel = (r: RunningCharge) =>
+    t('form.runningChargeLabel', {
+      station: r.chargeBoxId,
+      connector: r.connectorId,
+      who: r.userName ?? t('form.noDriver'),
+      tag: r.idTag,
+      since: formatDateTime(r.startTimestamp),
+    });
+
+  /** A stop names whose recharge it ends and asks first; the server sends it to that recharge's station only. */
+  const confirmStop = (values: Values) =>
+    new Promise<boolean>((resolve) => {
+      const chosen = runningCharges(options, selected).find((r) => r.transactionId === values.transactionId);
+      modal.confirm({
+        title: t('form.stopTitle'),
+        content: chosen ? runningLabel(chosen) : undefined,
+        okText: t('form.stopConfirm'),
+        okButtonProps: { danger: true, 'data-testid': 'remote-stop-confirm' },
+        cancelText: t('form.stopKeep'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+
   const finish = async (values: Values) => {
+    if (command === 'remote_stop_transaction' && !(await confirmStop(values))) return;
     const body: Values = { ...values };
     for (const key of dateFields) if (key in body) body[key] = utc(body[key] as Dayjs | null);
     if (command === 'remote_start_transaction') {
@@ -138,16 +165,28 @@ export function CommandForm({
             </Form.Item>
           )}
           <PaymentTypeField />
+          {options?.profileList ? (
+            <Form.Item name="chargingProfilePk" label={t('form.startProfile')} extra={t('form.startProfileHint')}>
+              <Select
+                allowClear
+                options={options.profileList.map((p) => ({
+                  value: p.chargingProfilePk,
+                  label: `${p.chargingProfilePk} — ${shortText(p.description)}`,
+                }))}
+              />
+            </Form.Item>
+          ) : null}
         </>
       );
       break;
     case 'remote_stop_transaction': {
-      const ids = selected.flatMap((id) => options?.transactionIds?.[id] ?? []);
+      const running = runningCharges(options, selected);
       fields = (
-        <Form.Item name="transactionId" label={t('form.transactionId')} rules={required()}>
+        <Form.Item name="transactionId" label={t('form.runningCharge')} rules={required()} extra={t('form.runningChargeHint')}>
           <Select
-            options={ids.map((id) => ({ value: id, label: String(id) }))}
+            options={running.map((r) => ({ value: r.transactionId, label: runningLabel(r) }))}
             notFoundContent={selected.length ? t('form.noTransactions') : t('form.selectStationFirst')}
+            data-testid="running-charge-select"
           />
         </Form.Item>
       );

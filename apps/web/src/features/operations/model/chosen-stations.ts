@@ -7,6 +7,7 @@ export interface ChosenStation {
   station: StationOption;
   connectorIds?: number[];
   transactionIds?: number[];
+  runningTransactions?: NonNullable<OperationOptions['runningTransactions']>[string];
   reservations?: NonNullable<OperationOptions['reservations']>[string];
   localLists?: NonNullable<OperationOptions['localLists']>[string];
 }
@@ -32,6 +33,7 @@ export function rememberChosen(
         station: row,
         connectorIds: options?.connectorIds?.[id],
         transactionIds: options?.transactionIds?.[id],
+        runningTransactions: options?.runningTransactions?.[id],
         reservations: options?.reservations?.[id],
         localLists: options?.localLists?.[id],
       };
@@ -67,7 +69,7 @@ export function withChosen(
   const missing = selected.filter((id) => !listed.has(id) && chosen[id]);
   if (missing.length === 0) return options;
   const merged: OperationOptions = { ...options };
-  const fill = <K extends 'connectorIds' | 'transactionIds' | 'reservations' | 'localLists'>(key: K) => {
+  const fill = <K extends 'connectorIds' | 'transactionIds' | 'runningTransactions' | 'reservations' | 'localLists'>(key: K) => {
     if (!options[key]) return;
     const map = { ...options[key] } as Record<string, unknown>;
     for (const id of missing) if (chosen[id]![key] !== undefined) map[id] = chosen[id]![key];
@@ -75,6 +77,7 @@ export function withChosen(
   };
   fill('connectorIds');
   fill('transactionIds');
+  fill('runningTransactions');
   fill('reservations');
   fill('localLists');
   return merged;

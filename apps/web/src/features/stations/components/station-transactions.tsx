@@ -1,13 +1,20 @@
 import { Empty, Skeleton, Tag, Typography } from 'antd';
 import { ClockCircleOutlined, ThunderboltOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { StopRechargeButton } from '../../../components/stop-recharge-button';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useStationTransactions } from '../api/get-station-transactions';
+import { stationKeys } from '../api/station-keys';
 
-/** Recent recharges of the station (energy, duration, income), from the transaction list call. */
+/**
+ * Recent recharges of the station (energy, duration, income), from the transaction list call; a
+ * recharge charging on a connector of an online station can be stopped from here.
+ */
 export function StationTransactions({ pk }: { pk: number }) {
   const { t } = useTranslation('stations');
+  const queryClient = useQueryClient();
   const { data, isLoading, isError, error } = useStationTransactions(pk);
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError) {
@@ -37,6 +44,12 @@ export function StationTransactions({ pk }: { pk: number }) {
             <Typography.Text type="secondary" className="station-transactions__user">
               <UserOutlined aria-hidden="true" /> {tx.userName}
             </Typography.Text>
+          ) : null}
+          {tx.stopTimestamp === null && tx.stationOnline ? (
+            <StopRechargeButton
+              recharge={tx}
+              onSettled={() => void queryClient.invalidateQueries({ queryKey: stationKeys.transactions(pk) })}
+            />
           ) : null}
         </li>
       ))}

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import dayjs from 'dayjs';
 import type { MeterPoint } from '@recarga/contracts/transactions';
 import { EChart, type EChartOption } from '../../../components/echart';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { powerSeriesKw } from '../model/power-series';
+import { timeTicks } from '../model/time-ticks';
 
 echarts.use([LineChart, GridComponent, TitleComponent, TooltipComponent]);
 
@@ -27,6 +27,7 @@ export function PowerChart({ transactionId, points, unit }: Props) {
   const { token } = theme.useToken();
   const series = useMemo(() => powerSeriesKw(points, unit), [points, unit]);
   const peak = series.reduce((max, p) => Math.max(max, p[1]), 0);
+  const ticks = useMemo(() => timeTicks(series.length ? series[series.length - 1]![0] - series[0]![0] : 0), [series]);
   const title = t('detail.chartTitle');
 
   const option = useMemo<EChartOption>(
@@ -39,8 +40,9 @@ export function PowerChart({ transactionId, points, unit }: Props) {
       },
       xAxis: {
         type: 'time',
+        minInterval: ticks.minInterval,
         axisLine: { lineStyle: { color: token.colorBorder } },
-        axisLabel: { color: token.colorTextSecondary, fontSize: 11, hideOverlap: true, formatter: (v: number) => dayjs(v).format('HH:mm') },
+        axisLabel: { color: token.colorTextSecondary, fontSize: 11, hideOverlap: true, formatter: ticks.format },
         splitLine: { show: false },
       },
       yAxis: {
@@ -64,7 +66,18 @@ export function PowerChart({ transactionId, points, unit }: Props) {
         },
       ],
     }),
-    [series, fmt, title, t, token.colorPrimary, token.colorText, token.colorBorder, token.colorBorderSecondary, token.colorTextSecondary],
+    [
+      series,
+      ticks,
+      fmt,
+      title,
+      t,
+      token.colorPrimary,
+      token.colorText,
+      token.colorBorder,
+      token.colorBorderSecondary,
+      token.colorTextSecondary,
+    ],
   );
 
   if (series.length === 0) {

@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { Button, Skeleton, Typography } from 'antd';
 import { EditOutlined, FileSyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransactionDetail, TransactionRow } from '@recarga/contracts/transactions';
 import { LoadError } from '../../../components/load-error';
+import { StopRechargeButton } from '../../../components/stop-recharge-button';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useLanguageTag } from '../../../lib/use-language-tag';
 import { useTransaction } from '../api/get-transaction';
+import { transactionKeys } from '../api/transaction-keys';
 import { canEditPayment } from '../model/edit-payment';
 import { canRetryInvoice } from '../model/invoice-badge';
 import { POWER_MEASURAND } from '../model/power-series';
 import { revenueTone } from '../model/revenue-status';
 import type { TransactionAccess } from '../use-transaction-access';
 import { CancelIdleButton } from './cancel-idle-button';
+import { CloseLostButton } from './close-lost-button';
 import { MeterValuesButton } from './meter-values-button';
 import { PaymentTypeLabel } from './payment-type-select';
 import { PowerChart } from './power-chart';
@@ -90,6 +94,7 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
   const { t } = useTranslation('transactions');
   const language = useLanguageTag();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const detail = useTransaction(row.id);
   // The detail is fresher than the list row (after a payment or a cancel).
   const tx: TransactionRow & Partial<TransactionDetail> = detail.data?.transaction ?? row;
@@ -121,6 +126,9 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
           <Fact label={t('detail.stopReason')}>
             {tx.stopReason ? t(`stopReasons.${tx.stopReason}`, { defaultValue: tx.stopReason }) : '—'}
           </Fact>
+          {tx.stopEventActor === 'operator' && tx.closedBy && tx.closedAt ? (
+            <Fact label={t('lost.closedByLabel')}>{t('lost.closedBy', { who: tx.closedBy, when: formatDateTime(tx.closedAt) })}</Fact>
+          ) : null}
           <Fact label={t('detail.autonomy')}>{t('detail.autonomyValue', { km: tx.autonomy.toLocaleString(language) })}</Fact>
           {tx.hasPayment ? (
             <>
@@ -163,6 +171,11 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
         </dl>
         {detail.data?.transaction.composition ? <Composition tx={detail.data.transaction} /> : null}
         <div className="tx-detail__actions" role="group" aria-label={t('detail.actions')}>
+          {!tx.stopTimestamp && tx.stationOnline ? (
+            <StopRechargeButton recharge={tx} onSettled={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })} />
+          ) : (
+            <CloseLostButton row={tx} />
+          )}
           <MeterValuesButton row={tx} />
           {showEdit ? (
             <Button

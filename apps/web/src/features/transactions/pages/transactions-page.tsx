@@ -3,7 +3,10 @@ import { Button, Card, Table, Typography, type TableColumnsType, type TableProps
 import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_PAGE_SIZE, TRANSACTION_QUERY_CAP, type TransactionRow } from '@recarga/contracts/transactions';
+import { useQueryClient } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error';
+import { StopRechargeButton } from '../../../components/stop-recharge-button';
+import { useLiveMessages } from '../../../lib/live-context';
 import { PageHeader } from '../../../components/page-header';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatDateTime } from '../../../lib/format/date-time';
@@ -11,6 +14,7 @@ import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useSearchBox, useUrlState } from '../../../lib/url-state';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useTransactions } from '../api/get-transactions';
+import { transactionKeys } from '../api/transaction-keys';
 import { ApproveTransactions } from '../components/approve-transactions';
 import { InvoiceBadge } from '../components/invoice-badge';
 import { RevenueAmount } from '../components/revenue-amount';
@@ -26,6 +30,7 @@ import type { TransactionFilters } from '../model/list-query';
 import { rangeToUrl, settingsFromUrl, transactionUrlCodecs } from '../model/list-url';
 import { isQueryLimited, LIMIT_WARNING_DELAY_MS } from '../model/limit-warning';
 import { isSelectableForApproval } from '../model/revenue-status';
+import { changesRecharges } from '../model/live-recharges';
 import { nextSortOrder, type SortOrder } from '../model/sorting';
 import { useTransactionAccess } from '../use-transaction-access';
 
@@ -72,6 +77,14 @@ export function TransactionsPage() {
   const sorts = useMemo(() => (sort ? [sort] : []), [sort]);
   const { data, isLoading, isFetching, isError, refetch } = useTransactions({ filters, page, sorts });
   const rows = data?.list ?? [];
+
+  // A recharge that starts or stops anywhere (a station's StopTransaction after a remote stop, a
+  // close as lost) is read again at once: the list never keeps saying "running" after a stop.
+  const queryClient = useQueryClient();
+  const refreshRecharges = useCallback(() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all }), [queryClient]);
+  useLiveMessages((message) => {
+    if (changesRecharges(message)) refreshRecharges();
+  });
 
   // 001 §4: a warning 3 seconds after a result of 10,000 rows or more (once per query).
   const limited = isQueryLimited(data);
@@ -151,9 +164,12 @@ export function TransactionsPage() {
           {row.stopTimestamp ? (
             <span className="tx-two-lines__sub">{formatDateTime(row.stopTimestamp)}</span>
           ) : (
-            <span className="tx-running">
-              <ThunderboltOutlined aria-hidden="true" /> {t('list.running')}
-            </span>
+            <>
+              <span className="tx-running">
+                <ThunderboltOutlined aria-hidden="true" /> {t('list.running')}
+              </span>
+              {row.stationOnline ? <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} /> : null}
+            </>
           )}
         </div>
       ),
