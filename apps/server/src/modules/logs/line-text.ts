@@ -18,7 +18,12 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
  * plain ones, so it cannot forge a phrase either; cut at `max`.
  */
 export function oneLine(value: unknown, max = MAX_FIELD): string {
-  return cut(String(value ?? '').replace(CONTROL, ' ').replace(TOKEN_BRACKETS, (b) => (b === '\u27e6' ? '[' : ']')), max);
+  return cut(
+    String(value ?? '')
+      .replace(CONTROL, ' ')
+      .replace(TOKEN_BRACKETS, (b) => (b === '\u27e6' ? '[' : ']')),
+    max,
+  );
 }
 
 /** A whole line as the log writes it: one line, cut at `max`; its phrase tokens kept. */

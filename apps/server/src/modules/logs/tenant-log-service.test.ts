@@ -202,7 +202,12 @@ describe('the tenant log writer: batched, bounded, never waited on', () => {
   });
   it('a station cannot forge a phrase: token brackets in what it sent are stored as plain brackets', async () => {
     const log = writer({ flushMs: 60_000 });
-    log.stationCall({ tenantPk, chargeBoxId: 'W-9' }, 'Authorize', { idTag: '\u27e6signedIn\u27e7' }, { idTagInfo: { status: 'Accepted' } });
+    log.stationCall(
+      { tenantPk, chargeBoxId: 'W-9' },
+      'Authorize',
+      { idTag: '\u27e6signedIn\u27e7' },
+      { idTagInfo: { status: 'Accepted' } },
+    );
     await log.close();
 
     const row = await tdb.database.db.selectFrom('tenant_log_lines').select(['text']).executeTakeFirstOrThrow();

@@ -16,7 +16,15 @@ describe('a payment’s status detail', () => {
   });
 
   it('every worded detail has its text in every language, and none reads as the raw code', () => {
-    const details = ['accredited', 'pending_contingency', 'cc_rejected_insufficient_amount', 'cc_rejected_high_risk', 'expired', 'voucher', 'manual'];
+    const details = [
+      'accredited',
+      'pending_contingency',
+      'cc_rejected_insufficient_amount',
+      'cc_rejected_high_risk',
+      'expired',
+      'voucher',
+      'manual',
+    ];
     for (const language of ['br', 'en', 'es-CO', 'es-EC', 'es-UY']) {
       const own = texts(language).statusDetail;
       for (const detail of details) {

@@ -41,7 +41,8 @@ export function TasksView() {
       title: t('tasks.issuer'),
       responsive: ['lg'],
       // The platform's own senders (the public QR page, the load manager) are named in the user's language, not by their code.
-      render: (_, task) => (task.origin === 'QR_PAGE' || task.origin === 'SMART_CHARGING' ? t(`tasks.issuers.${task.origin}`) : task.issuer),
+      render: (_, task) =>
+        task.origin === 'QR_PAGE' || task.origin === 'SMART_CHARGING' ? t(`tasks.issuers.${task.origin}`) : task.issuer,
     },
     { key: 'start', title: t('tasks.start'), render: (_, task) => when(task.startTimestamp), responsive: ['md'] },
     {
