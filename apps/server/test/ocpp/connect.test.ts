@@ -102,7 +102,8 @@ describe('OCPP connection: who may connect', () => {
       {
         level: 'WARN',
         category: 'ocpp',
-        text: expect.stringMatching(/^Connection refused: no common subprotocol .*ocpp2\.0\.1.*ocpp1\.6/),
+        // Stored as phrase tokens (worded in the network's language when read): ⟦refusedProtocol⟧ ⟦field.offered⟧=ocpp2.0.1 …
+        text: expect.stringMatching(/^\u27e6refusedProtocol\u27e7 \u27e6field\.offered\u27e7=ocpp2\.0\.1 .*ocpp1\.6/),
       },
     ]);
   });

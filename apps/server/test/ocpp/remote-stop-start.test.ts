@@ -1,4 +1,3 @@
-// @postgres: stops and starts over real websockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationMessages } from '@recarga/contracts/operations';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
