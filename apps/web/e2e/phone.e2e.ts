@@ -22,6 +22,7 @@ const privatePaths = [
   '/stations/create',
   '/stations/edit/:id',
   '/stations/plug-share',
+  '/stations/delete/:id',
   '/station_groups',
   '/station_groups/create',
   '/station_groups/edit/:id',
@@ -31,8 +32,11 @@ const privatePaths = [
   '/ocpptags',
   '/ocpptags/create',
   '/ocpptags/edit/:id',
+  '/ocpptags/delete/:id',
   '/transactions',
   '/transactions/:id/payment/edit',
+  '/cancel-idle-payment',
+  '/users_data/tenant_parent/cpf',
   '/financial',
   '/indicators',
   '/alerts',
@@ -192,9 +196,11 @@ describe('phones', () => {
         const session = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-user') ?? 'null') as { id: number } | null);
         const ids: Record<string, number | string | undefined> = {
           '/stations/edit/:id': stations.body.chargePointList[0]?.chargeBoxPk,
+          '/stations/delete/:id': stations.body.chargePointList[0]?.chargeBoxPk,
           '/station_groups/edit/:id': groups.body.chargePointGroupList[0]?.chargeBoxGroupPk,
           '/user/:id': session?.id,
           '/ocpptags/edit/:id': tags.body.ocppTagList[0]?.ocppTagPk,
+          '/ocpptags/delete/:id': tags.body.ocppTagList[0]?.ocppTagPk,
           '/charging_profile/edit/:id': profile.body.chargingProfilePk,
           // Without a recharge yet (this file alone), the screen's not-found state is checked instead.
           '/transactions/:id/payment/edit': transactions.body.list?.[0]?.id ?? 1,

@@ -72,7 +72,7 @@ describe('giving a driver a card', () => {
     await pickDriver(page, 'marcos', 'Marcos Silva · motorista@move.com.br');
     await shoot(page, 'tag-form-driver-1440', { fullPage: false });
     await page.getByTestId('tag-submit').click();
-    await waitForToast(page, 'OCPP Tag criada com sucesso!');
+    await waitForToast(page, 'Tag RFID criada com sucesso!');
     // The list is in id order: the new card opens in view (searched by its id), not on some other page.
     await page.waitForURL((url) => url.pathname === '/ocpptags' && url.searchParams.get('search') === card);
     const row = page.locator('[data-testid="tags-table"] tr.ant-table-row', { hasText: card });

@@ -20,7 +20,7 @@ describe('users list', () => {
     await signIn(page, logins.admin);
     await page.locator('[data-testid="sidebar"]').getByRole('menuitem', { name: 'Usuários', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/users');
-    await expect.poll(() => page.title()).toContain('Usuários');
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toContain('Usuários');
 
     await searchUsers(page, 'julia santos');
     await expect.poll(() => rows(page).count()).toBe(1);

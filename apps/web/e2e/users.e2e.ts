@@ -39,7 +39,7 @@ describe('user form', () => {
     await item.waitFor({ state: 'visible' });
     await item.click();
     await page.waitForURL((url) => url.pathname === `/user/${ownId}`);
-    await expect.poll(() => pageTitle(page).textContent()).toBe('Editando usuário');
+    await expect.poll(() => pageTitle(page).textContent(), { timeout: 15_000 }).toBe('Editando usuário');
     expect(await pageSubtitle(page).textContent()).toBe('Otávio');
 
     // Own profile without /user/{id}: personal fields open, administrative ones locked, no offline toggle.
@@ -80,7 +80,7 @@ describe('user form', () => {
     await signIn(page, logins.admin);
     const driverId = await userIdByEmail(page, 'motorista@move.com.br');
     await page.goto(appUrl(`/user/${driverId}`));
-    await expect.poll(() => pageTitle(page).textContent()).toBe('Editando usuário');
+    await expect.poll(() => pageTitle(page).textContent(), { timeout: 15_000 }).toBe('Editando usuário');
     expect(await pageSubtitle(page).textContent()).toBe('Marcos');
     const toggle = page.getByRole('switch', { name: 'Notificação de estações offline' });
     await toggle.waitFor({ state: 'visible' });
@@ -113,7 +113,7 @@ describe('user form', () => {
   it('administrator, at /users/create, sees the create form titled Creating User with the password field', async () => {
     const { page } = browser;
     await signIn(page, logins.admin, undefined, { at: '/users/create' });
-    await expect.poll(() => pageTitle(page).textContent()).toBe('Criando usuário');
+    await expect.poll(() => pageTitle(page).textContent(), { timeout: 15_000 }).toBe('Criando usuário');
     await field(page, 'Senha').waitFor({ state: 'visible' });
     await page.locator('[data-testid="user-submit"]').click();
     await page.getByText('O campo Nome é obrigatório.').waitFor({ state: 'visible' });

@@ -63,6 +63,21 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 export const completedStatuses = ['approved'] as const;
 export const pendingStatuses = ['in_process', 'pending', 'rejected'] as const;
 
+/**
+ * The status details the ledger itself writes on a movement (`payment_status_detail`); a payment
+ * provider writes its own codes beside them (Mercado Pago's `cc_rejected_…`). The financial drawer
+ * words each of these, and the provider's known codes, in the user's language.
+ */
+export const ledgerStatusDetails = {
+  accredited: 'accredited',
+  voucher: 'voucher',
+  manual: 'manual',
+  checkoutStarted: 'checkout_started',
+  voucherReturned: 'voucher returned',
+  demoDeposit: 'demo deposit',
+  walletLow: 'Insufficient wallet balance.',
+} as const;
+
 /** The screen's title of a movement by target (000 §3). */
 export const targetTypeLabels = { TRANSACTION: 'Recarga', USER: 'Depósito' } as const;
 

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db';
+import { ledgerStatusDetails } from '@recarga/contracts/financial-constants';
 
 /** Demo wallet deposits (minor units): the demo driver can pay recharges from the wallet. */
 const deposits: { email: string; amount: number }[] = [
@@ -171,7 +172,7 @@ export async function seedDemoWallets(trx: Transaction<DB>): Promise<void> {
         user_pk: user.user_pk,
         payment_type: 'MANUAL_DASHBOARD',
         payment_status: 'approved',
-        payment_status_detail: 'demo deposit',
+        payment_status_detail: ledgerStatusDetails.demoDeposit,
         amount: d.amount,
         currency: user.currency,
         provider: 'manual',

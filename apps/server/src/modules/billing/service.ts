@@ -62,6 +62,32 @@ export interface FinishedBill {
   pendingType: PaymentType;
 }
 
+/** The billing row's columns of a priced recharge: what it measured, its composition, the tariff it was priced on. */
+function pricedColumns(
+  input: Pick<repo.PricingInput, 'tenant_pk' | 'charge_box_pk' | 'currency'>,
+  snapshot: TariffSnapshot,
+  c: ReturnType<typeof priceRecharge>,
+  measured: { start: Date; energyWh: number; durationSec: number },
+) {
+  return {
+    tenant_pk: input.tenant_pk,
+    charge_box_pk: input.charge_box_pk,
+    start_timestamp: measured.start,
+    currency: input.currency,
+    has_payment: snapshot.hasPayment,
+    energy_wh: measured.energyWh,
+    duration_seconds: measured.durationSec,
+    start_fee: c.startFee,
+    energy_amount: c.energy,
+    operational_fee: c.operationalFee,
+    voucher_discount: c.voucherDiscount,
+    tax: c.tax,
+    total: c.total,
+    cost: c.cost,
+    tariff: JSON.stringify(snapshot),
+  };
+}
+
 export type PriceOutcome = 'priced' | 'repriced' | 'unchanged' | 'running' | 'missing' | 'busy';
 
 /** Releases looked up in one statement (a reconnect storm reports thousands of Available connectors). */
@@ -319,22 +345,8 @@ export class BillingService {
           : null;
     if (applied) c = applied.composition;
     const row = {
-      tenant_pk: input.tenant_pk,
-      charge_box_pk: input.charge_box_pk,
-      start_timestamp: start,
-      currency: input.currency,
-      has_payment: snapshot.hasPayment,
+      ...pricedColumns(input, snapshot, c, { start, energyWh, durationSec }),
       priceless: c.total === 0 && !applied,
-      energy_wh: energyWh,
-      duration_seconds: durationSec,
-      start_fee: c.startFee,
-      energy_amount: c.energy,
-      operational_fee: c.operationalFee,
-      voucher_discount: c.voucherDiscount,
-      tax: c.tax,
-      total: c.total,
-      cost: c.cost,
-      tariff: JSON.stringify(snapshot),
       priced_at: new Date(),
       pricing_profile_pk: quote?.profilePk ?? null,
       pricing_version: quote?.version ?? null,
@@ -419,22 +431,8 @@ export class BillingService {
       });
       rows.push({
         transaction_pk: pk,
-        tenant_pk: input.tenant_pk,
-        charge_box_pk: input.charge_box_pk,
-        start_timestamp: start,
-        currency: input.currency,
-        has_payment: snapshot.hasPayment,
+        ...pricedColumns(input, snapshot, c, { start, energyWh, durationSec }),
         priceless: c.total === 0,
-        energy_wh: energyWh,
-        duration_seconds: durationSec,
-        start_fee: c.startFee,
-        energy_amount: c.energy,
-        operational_fee: c.operationalFee,
-        voucher_discount: c.voucherDiscount,
-        tax: c.tax,
-        total: c.total,
-        cost: c.cost,
-        tariff: JSON.stringify(snapshot),
         priced_at: stop,
         movement_pk: null,
         idle_movement_pk: null,

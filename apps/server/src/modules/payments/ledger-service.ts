@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PaymentType } from '@recarga/contracts/payments';
+import { ledgerStatusDetails } from '@recarga/contracts/financial-constants';
 import type { DB } from '../../db/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { applyWalletChange, ensureWallet, lockWallet, recordWalletHistory } from '../wallet/wallet-service';
@@ -93,7 +94,7 @@ const ledgerMessages = {
   refundNotApproved: 'Only approved payments can be refunded.',
   refundTooLarge: 'The partial amount cannot be greater than the remaining value.',
   refundWalletLow: 'The wallet balance is lower than the deposit refund.',
-  walletLow: 'Insufficient wallet balance.',
+  walletLow: ledgerStatusDetails.walletLow,
 } as const;
 
 export interface BillRequest {
@@ -255,7 +256,7 @@ export class Ledger {
         payment_status: 'approved',
         provider: 'wallet',
         paid_at: new Date(),
-        payment_status_detail: 'accredited',
+        payment_status_detail: ledgerStatusDetails.accredited,
       });
       const debit = await applyWalletChange(trx, { userPk: req.userPk!, amount: -req.amount, kind: 'DEBIT', movementPk: m.movement_pk });
       if (!debit.ok) throw new Error('wallet debit failed under lock');
@@ -297,7 +298,7 @@ export class Ledger {
       is_idle_payment: false,
       payment_type: 'VOUCHER',
       payment_status: 'approved',
-      payment_status_detail: 'voucher',
+      payment_status_detail: ledgerStatusDetails.voucher,
       amount: 0,
       currency: req.currency,
       provider: 'voucher',
@@ -353,7 +354,7 @@ export class Ledger {
           user_pk: item.userPk,
           payment_type: item.type,
           payment_status: 'approved',
-          payment_status_detail: 'accredited',
+          payment_status_detail: ledgerStatusDetails.accredited,
           amount: item.amount,
           currency: wallet.currency,
           provider: item.provider,
@@ -394,7 +395,7 @@ export class Ledger {
           ...base,
           payment_type: 'WALLET',
           payment_status: 'approved',
-          payment_status_detail: 'accredited',
+          payment_status_detail: ledgerStatusDetails.accredited,
           provider: 'wallet',
           actor_user_pk: null,
           paid_at: item.at,
@@ -405,7 +406,7 @@ export class Ledger {
           ...base,
           payment_type: 'MANUAL_DASHBOARD',
           payment_status: 'approved',
-          payment_status_detail: 'manual',
+          payment_status_detail: ledgerStatusDetails.manual,
           provider: 'manual',
           actor_user_pk: item.approval.actorUserPk,
           paid_at: item.approval.at,
@@ -470,7 +471,7 @@ export class Ledger {
     const values = {
       payment_type: req.type,
       payment_status: 'approved' as const,
-      payment_status_detail: 'manual',
+      payment_status_detail: ledgerStatusDetails.manual,
       provider: 'manual',
       external_id: req.externalId,
       actor_user_pk: req.actorUserPk,
@@ -513,7 +514,7 @@ export class Ledger {
       payment_status: 'approved',
       provider: 'wallet',
       paid_at: new Date(),
-      payment_status_detail: 'accredited',
+      payment_status_detail: ledgerStatusDetails.accredited,
       updated_at: new Date(),
     });
     await applyWalletChange(trx, { userPk: bill.user_pk, amount: -Number(bill.amount), kind: 'DEBIT', movementPk: bill.movement_pk });
@@ -552,7 +553,7 @@ export class Ledger {
         payment_status: 'in_process',
         payment_type: type,
         provider: provider.name,
-        payment_status_detail: 'checkout_started',
+        payment_status_detail: ledgerStatusDetails.checkoutStarted,
         updated_at: new Date(),
       });
       await this.synced(trx, bill);
@@ -928,7 +929,7 @@ export class Ledger {
       throw badRequest(ledgerMessages.refundTooLarge, { partialAmount: ledgerMessages.refundTooLarge }, 'REFUND_TOO_LARGE');
     const updated = await repo.updateMovement(trx, m.movement_pk, {
       payment_status: 'refunded',
-      payment_status_detail: 'voucher returned',
+      payment_status_detail: ledgerStatusDetails.voucherReturned,
       updated_at: new Date(),
     });
     if (this.deps.onVoucherRefunded) await this.deps.onVoucherRefunded(trx, updated, true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ledgerStatusDetails } from '@recarga/contracts/financial-constants';
 import { statusDetailText } from './status-detail';
 
 const texts = (language: string) =>
@@ -13,6 +14,11 @@ describe('a payment’s status detail', () => {
     expect(statusDetailText('cc_rejected_insufficient_amount')).toEqual({ key: 'statusDetail.insufficientAmount' });
     expect(statusDetailText('Insufficient wallet balance.')).toEqual({ key: 'statusDetail.walletLow' });
     expect(statusDetailText('cc_rejected_something_new')).toEqual({ key: 'statusDetail.providerCode', code: 'cc_rejected_something_new' });
+  });
+
+  it('every detail the ledger writes is worded', () => {
+    for (const detail of Object.values(ledgerStatusDetails))
+      expect(statusDetailText(detail).key, detail).not.toBe('statusDetail.providerCode');
   });
 
   it('every worded detail has its text in every language, and none reads as the raw code', () => {

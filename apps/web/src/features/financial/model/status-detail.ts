@@ -1,3 +1,5 @@
+import { ledgerStatusDetails as ledger } from '@recarga/contracts/financial-constants';
+
 /**
  * What a payment's status detail says, as a locale key under `statusDetail.*`. The detail is what the
  * provider or the ledger wrote: Mercado Pago's `status_detail` codes (cc_rejected_…, pending_…),
@@ -6,7 +8,14 @@
  * operator can quote it to support without reading it as a sentence.
  */
 const known: Record<string, string> = {
-  accredited: 'accredited',
+  // The ledger's own (contracts), then Mercado Pago's status_detail codes.
+  [ledger.accredited]: 'accredited',
+  [ledger.voucher]: 'voucher',
+  [ledger.manual]: 'manual',
+  [ledger.checkoutStarted]: 'checkoutStarted',
+  [ledger.voucherReturned]: 'voucherReturned',
+  [ledger.demoDeposit]: 'manual',
+  [ledger.walletLow]: 'walletLow',
   pending_contingency: 'pendingContingency',
   pending_review_manual: 'pendingReview',
   pending_waiting_payment: 'pendingWaiting',
@@ -26,11 +35,6 @@ const known: Record<string, string> = {
   cc_rejected_max_attempts: 'maxAttempts',
   cc_rejected_other_reason: 'refusedByIssuer',
   expired: 'expired',
-  checkout_started: 'checkoutStarted',
-  voucher: 'voucher',
-  'voucher returned': 'voucherReturned',
-  manual: 'manual',
-  'Insufficient wallet balance.': 'walletLow',
 };
 
 export type StatusDetailText = { key: string; code?: string };
