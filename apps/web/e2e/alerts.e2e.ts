@@ -226,24 +226,41 @@ describe('alerts', () => {
       // The address changes first; the table follows once that navigation has rendered (aria-sort).
       const sortedBy = (name: string, order: 'ascending' | 'descending') =>
         expect.poll(() => header(name).getAttribute('aria-sort'), { timeout: 10_000 }).toBe(order);
+      // The page on screen stays while the server answers the new order: wait for that answer.
+      const answered = (key: string, order: string) =>
+        page.waitForResponse((res) => {
+          if (!res.url().includes('/api/notification/alerts/')) return false;
+          const params = new URL(res.url()).searchParams;
+          return params.get('sort') === key && params.get('order') === order;
+        });
+      let answer = answered('city', 'asc');
       await header('Cidade').click();
       await sortIs('city:asc');
+      await answer;
       await sortedBy('Cidade', 'ascending');
-      const asc = (await cellTexts(page, 4)).filter((c) => c !== '—');
-      expect(asc.length).toBeGreaterThan(0);
-      expect([...asc].sort(collator.compare)).toEqual(asc);
+      const cities = async () => (await cellTexts(page, 4)).filter((c) => c !== '—');
+      const ascending = (list: string[]) => list.length > 0 && list.every((c, i) => i === 0 || collator.compare(list[i - 1]!, c) <= 0);
+      await expect.poll(async () => ascending(await cities()), { timeout: 10_000 }).toBe(true);
+      const asc = await cities();
+      answer = answered('city', 'desc');
       await header('Cidade').click();
       await sortIs('city:desc');
+      await answer;
       await sortedBy('Cidade', 'descending');
-      const desc = (await cellTexts(page, 4)).filter((c) => c !== '—');
+      // The answer is in; its rows render right after: read them once they have changed.
+      await expect.poll(async () => (await cities())[0], { timeout: 10_000 }).not.toBe(asc[0]);
+      const desc = await cities();
       expect([...desc].sort((a, b) => collator.compare(b, a))).toEqual(desc);
-      expect(desc[0]).not.toBe(asc[0]);
       // A reload keeps the order.
+      answer = answered('city', 'desc');
       await page.reload();
+      await answer;
       await sortedBy('Cidade', 'descending');
-      expect((await cellTexts(page, 4)).filter((c) => c !== '—')).toEqual(desc);
+      await expect.poll(cities, { timeout: 10_000 }).toEqual(desc);
+      answer = answered('station', 'asc');
       await header('Estação').click();
       await sortIs('station:asc');
+      await answer;
       await sortedBy('Estação', 'ascending');
       const stations = await rows(page).locator('.alert-station__name').allInnerTexts();
       expect([...stations].sort(collator.compare)).toEqual(stations);
