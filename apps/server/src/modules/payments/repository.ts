@@ -220,14 +220,17 @@ export async function inFlightRefunds(db: Executor, movementPk: number): Promise
 
 /** Refunds left on their way by a crash or an unanswered provider, untouched since `before` (oldest first). */
 export function openRefunds(db: Executor, before: Date, limit: number) {
-  return db
-    .selectFrom('payment_refunds')
-    .select(['refund_pk', 'movement_pk'])
-    .where('state', 'in', ['reserved', 'sent'])
-    .where('updated_at', '<', before)
-    .orderBy('updated_at')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('payment_refunds')
+      .select(['refund_pk', 'movement_pk'])
+      .where('state', 'in', ['reserved', 'sent'])
+      // At or before: a refund touched in the same millisecond as `before` is as old as asked.
+      .where('updated_at', '<=', before)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Frees the Idempotency-Key of a refund the provider refused: the same key may be tried again. */
