@@ -7,7 +7,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
 import { connectStation, meteredRecharge } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
-import { waitForAnimations, waitForStill } from './support/still';
+import { clickInDialog, waitForStill } from './support/still';
 
 /*
  * Dynamic pricing (002 §2–§5, §8) against the real server: a profile created in its dialog, a
@@ -85,11 +85,7 @@ describe('dynamic pricing', () => {
       await page.getByRole('heading', { name: 'Precificação dinâmica' }).waitFor();
       await page.getByTestId('create-profile').click();
       const dialog = page.getByRole('dialog', { name: 'Criar perfil' });
-      // A click while the dialog still zooms in can land beside its moving button (the landing run's
-      // failure on a loaded machine): click once it stands still.
-      await dialog.waitFor();
-      await waitForAnimations(dialog);
-      await dialog.getByRole('button', { name: 'Criar', exact: true }).click();
+      await clickInDialog(dialog.getByRole('button', { name: 'Criar', exact: true }));
       await dialog.getByText('Preencha o nome do perfil').waitFor();
       await dialog.getByLabel('Nome do perfil').fill(name);
       await dialog.getByRole('button', { name: 'Criar', exact: true }).click();

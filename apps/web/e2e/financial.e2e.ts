@@ -449,8 +449,9 @@ describe('financial movements', () => {
     expect(await drawer.getByTestId('fin-drawer-total').innerText().then(plain)).toBe('R$ 48,09');
     await shoot(page, 'financial-drawer-partial', { fullPage: false });
 
-    // Again: the limit is now what remains (R$ 35,59), not the amount paid.
-    await dialog.waitFor({ state: 'hidden' });
+    // Again: the limit is now what remains (R$ 35,59), not the amount paid. The dialog has closed
+    // (its name changed at the confirmation step, so wait for the dialog itself, not that name).
+    await page.getByTestId('fin-refund-dialog').waitFor({ state: 'hidden' });
     await drawer.getByTestId('fin-refund').click();
     await dialog.waitFor();
     await dialog.getByText('Reembolso parcial', { exact: true }).click();

@@ -7,7 +7,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn, waitForToast } from './support/auth';
 import { connectStation, startRecharge, status, type StationClient } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
-import { waitForStill } from './support/still';
+import { clickInDialog, waitForStill } from './support/still';
 
 /*
  * Issue 17's whole flow in the browser, against the real server and a charge point speaking OCPP
@@ -304,7 +304,7 @@ describe('a recharge priced by dynamic pricing, from the screens to the bill', (
       await page.getByTestId('vg-submit').click();
       const created = page.getByRole('dialog', { name: 'Configuração cadastrada com sucesso!' });
       await created.waitFor();
-      await created.getByTestId('vg-created-open').click();
+      await clickInDialog(created.getByTestId('vg-created-open'));
       await page.waitForURL((url) => /^\/virtual-groups\/view\/\d+$/.test(url.pathname));
       const groupId = Number(new URL(page.url()).pathname.split('/').pop());
       await page.getByText(`Conector 2: ${profileName}`).waitFor();

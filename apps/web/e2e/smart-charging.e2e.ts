@@ -5,7 +5,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { scrollsSideways } from './support/layout';
 import { logins, signIn } from './support/auth';
 import { shoot } from './support/screenshots';
-import { waitForStill } from './support/still';
+import { clickInDialog, waitForStill } from './support/still';
 
 /*
  * Smart charging in the virtual groups (002 §2 Smart Charging and Events tabs, meter badge, list
@@ -374,7 +374,7 @@ describe('smart charging (virtual groups)', () => {
       await page.getByTestId('vg-submit').click();
       const created = page.getByRole('dialog', { name: 'Configuração cadastrada com sucesso!' });
       await created.waitFor();
-      await created.getByTestId('vg-created-open').click();
+      await clickInDialog(created.getByTestId('vg-created-open'));
       await page.waitForURL((url) => /^\/virtual-groups\/view\/\d+$/.test(url.pathname));
       const groupId = Number(new URL(page.url()).pathname.split('/').at(-1));
 

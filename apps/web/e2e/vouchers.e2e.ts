@@ -8,7 +8,7 @@ import { logins, signIn } from './support/auth';
 import { scrollsSideways } from './support/layout';
 import { connectStation, recharge, status } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
-import { waitForStill } from './support/still';
+import { clickInDialog, waitForStill } from './support/still';
 
 /*
  * Vouchers (002 §2, issue 20) as the administrator, against the real server and a charge point
@@ -447,11 +447,13 @@ describe('vouchers', () => {
     // Typed and not saved: the back button asks first; staying keeps what was typed.
     await page.getByLabel('Nome', { exact: true }).fill('Rascunho não salvo');
     await page.getByTestId('voucher-back').click();
-    await page.getByTestId('leave-guard-stay').click();
+    await clickInDialog(page.getByTestId('leave-guard-stay'));
+    // The question has gone before the next try (two at once would be two questions on screen).
+    await page.getByTestId('leave-guard-stay').waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/vouchers/create');
     expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Rascunho não salvo');
     await page.getByTestId('voucher-back').click();
-    await page.getByTestId('leave-guard-leave').click();
+    await clickInDialog(page.getByTestId('leave-guard-leave'));
     await page.waitForURL((url) => url.pathname === '/vouchers');
 
     await page.goto(appUrl(`/voucher/${voucherPk}`));

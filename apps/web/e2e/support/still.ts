@@ -91,3 +91,14 @@ export async function waitForAnimations(element: Locator): Promise<void> {
     ),
   );
 }
+
+/**
+ * Clicks a button of a dialog once the dialog has finished zooming in. A click while it still
+ * moves can land beside the button on a loaded machine (seen in CI: the click did nothing).
+ */
+export async function clickInDialog(button: Locator): Promise<void> {
+  const dialog = button.locator('xpath=ancestor::*[@role="dialog"][1]');
+  await dialog.waitFor();
+  await waitForAnimations(dialog);
+  await button.click();
+}

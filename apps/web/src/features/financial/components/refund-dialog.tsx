@@ -43,6 +43,18 @@ export function RefundDialog({ movement, open, onClose, onRefunded }: Props) {
   const intent = useRef<RefundIntent | null>(null);
   // A double click sends once (and a retry later sends the same key).
   const sending = useRef(false);
+  // Each opening starts from the first step. Reset while rendering the opening, not after the last
+  // close: a close still animating when the dialog opens again would otherwise wipe the new choice.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) {
+      setMode('total');
+      setAmount(0);
+      setStep('choose');
+      setFailure(null);
+    }
+  }
   const remaining = movement.paymentTransactionAmountAvailable;
   const currency = movement.moneyCoin;
   const problem = mode === 'partial' ? partialRefundProblem(amount, remaining) : remaining > 0 ? null : 'empty';
@@ -104,11 +116,8 @@ export function RefundDialog({ movement, open, onClose, onRefunded }: Props) {
       destroyOnHidden
       styles={{ root: vars }}
       afterClose={() => {
-        setMode('total');
-        setAmount(0);
-        setStep('choose');
-        setFailure(null);
-        intent.current = null;
+        // A new opening is a new intent (its key is made at the first send).
+        if (!open) intent.current = null;
       }}
       data-testid="fin-refund-dialog"
     >
