@@ -30,7 +30,8 @@ async function openDashboard(page: Page, login: { email: string; password: strin
 }
 
 describe('home dashboard', () => {
-  const browser = useBrowser();
+  // The indicators' count-up is tested: motion on.
+  const browser = useBrowser({ motion: true });
   const online: StationClient[] = [];
   let running: { client: StationClient; transactionId: number } | null = null;
   const simulators = useSimulator();

@@ -10,7 +10,7 @@ import { foreignOn, foreignTexts } from './support/language';
 
 /*
  * Every route, visited once and checked at three widths. On a phone (360 and 390 px) nothing scrolls
- * the page sideways and no heading grows taller than three lines; the list of routes is checked
+ * the page sideways, no heading grows taller than three lines and no title is cut short; the list of routes is checked
  * against the route table, so a new screen is visited too. On a 1440 px desktop the main screens
  * speak one language (support/language.ts): a Brazilian operator sees no English or Spanish, a
  * Colombian no English or Portuguese. One load serves all three checks: loads were most of the time.
@@ -106,7 +106,7 @@ interface LayoutProblem {
   detail: string;
 }
 
-/** Sideways scrolling of the page and headings over three lines, as the page stands now. */
+/** Sideways scrolling of the page, headings over three lines and titles cut short, as the page stands now. */
 async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
     const problems: { what: string; detail: string }[] = [];
@@ -128,6 +128,16 @@ async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const lines = box.height / line;
       if (lines > 3.2)
         problems.push({ what: 'heading over three lines', detail: `"${heading.innerText.slice(0, 60)}" ${lines.toFixed(1)} lines` });
+    }
+    // A title cut short (an ellipsis or a clipped box) hides what the screen or card is.
+    for (const title of document.querySelectorAll<HTMLElement>('h1, h2, h3, [role="heading"], .ant-card-head-title, .ant-modal-title')) {
+      if (title.getClientRects().length === 0 || title.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(title);
+      // An inline box does not clip, and a 1 px box is a title for screen readers only.
+      if (style.display === 'inline' || title.clientWidth <= 1) continue;
+      const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflowX === 'clip';
+      if (clips && title.scrollWidth > title.clientWidth + 1)
+        problems.push({ what: 'title cut', detail: `"${title.innerText.slice(0, 60)}" ${title.scrollWidth}px in ${title.clientWidth}px` });
     }
     return problems;
   });

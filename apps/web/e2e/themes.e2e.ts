@@ -57,4 +57,46 @@ describe('themes', () => {
     expect(await page.locator('[data-testid="header-logo"]').getAttribute('src')).toBe('/themes/terpel/logo.svg');
     await page.getByRole('heading', { name: 'Vista general' }).waitFor();
   });
+
+  it('reduced motion: asked for by the system, the user menu opens without its slide; without it, it slides', async () => {
+    const { page } = browser;
+    /**
+     * Opens the user menu and answers the classes of an entering animation elements took on the way
+     * (`-appear-active`: the popup's prepare step, used to align it, is not motion).
+     */
+    const menuSlides = async (p: Page) => {
+      await p.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __motion: string[] }).__motion = seen;
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const cls = r.target instanceof Element ? (r.target.getAttribute('class') ?? '') : '';
+            if (/-(enter|appear)-active\b/.test(cls)) seen.push(cls);
+          }
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+      });
+      await p.locator('[data-testid="user-menu"]').click();
+      await p.getByRole('menuitem', { name: 'Ver perfil' }).waitFor();
+      return p.evaluate(() => (window as unknown as { __motion: string[] }).__motion);
+    };
+    await signIn(page, logins.admin);
+    expect(await menuSlides(page)).toEqual([]);
+
+    const moving = await page
+      .context()
+      .browser()!
+      .newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        reducedMotion: 'no-preference',
+      });
+    try {
+      const other = await moving.newPage();
+      await signIn(other, logins.admin);
+      expect((await menuSlides(other)).length).toBeGreaterThan(0);
+    } finally {
+      await moving.close();
+    }
+  });
 });

@@ -30,6 +30,12 @@ export interface BrowserOptions {
   /** Pre-accept the cookie notice so the bar does not cover the page (default true). */
   acceptCookies?: boolean;
   viewport?: { width: number; height: number };
+  /**
+   * Let dialogs, menus and toasts animate (default false: the pages run as for a person who asked
+   * their system for reduced motion, and the app turns antd's motion off). A click on a dialog or
+   * menu still zooming in could miss on a loaded machine; the files that test motion itself turn it on.
+   */
+  motion?: boolean;
 }
 
 export interface BrowserState {
@@ -56,6 +62,7 @@ export function useBrowser(options: BrowserOptions = {}): BrowserState {
       viewport: options.viewport ?? { width: 1440, height: 900 },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
+      reducedMotion: options.motion ? 'no-preference' : 'reduce',
     });
     await trackAnimationFrames(state.context);
     if (options.acceptCookies !== false) {

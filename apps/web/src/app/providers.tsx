@@ -6,6 +6,7 @@ import esES from 'antd/es/locale/es_ES';
 import ptBR from 'antd/es/locale/pt_BR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AppLanguage } from '../lib/languages';
+import { useReducedMotion } from '../lib/reduced-motion';
 import { toAntdTheme } from '../lib/theme/antd-theme';
 import { BrandContext } from '../lib/theme/brand-context';
 import { brandCssVars } from '../lib/theme/brand-vars';
@@ -34,7 +35,13 @@ function BrandRoot({ brand, children }: { brand: ThemeDefinition; children: Reac
 /** Brand, component library (tokens and locale), toasts, notices and dialogs, and the query cache. */
 export function Providers({ brand, children }: { brand: ThemeDefinition; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const antdTheme = useMemo(() => toAntdTheme(brand), [brand]);
+  // Asked for less motion (the system setting): dialogs, menus, drawers and toasts appear without
+  // zooming or sliding, and a failed submit jumps to its first error instead of scrolling there.
+  const reducedMotion = useReducedMotion();
+  const antdTheme = useMemo(() => {
+    const base = toAntdTheme(brand);
+    return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
+  }, [brand, reducedMotion]);
   return (
     <BrandContext.Provider value={brand}>
       <ConfigProvider
@@ -42,7 +49,10 @@ export function Providers({ brand, children }: { brand: ThemeDefinition; childre
         locale={antdLocales[brand.language]}
         // Required fields carry the mark everywhere; a failed submit scrolls the first error to the
         // middle of the screen (clear of the fixed header) and focuses it.
-        form={{ requiredMark: true, scrollToFirstError: { behavior: 'smooth', block: 'center', focus: true } }}
+        form={{
+          requiredMark: true,
+          scrollToFirstError: { behavior: reducedMotion ? 'auto' : 'smooth', block: 'center', focus: true },
+        }}
       >
         <FeedbackProvider>
           <QueryClientProvider client={queryClient}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../../lib/reduced-motion';
 
 /** Duration of the indicators' count-up (000 §9). */
 export const COUNT_UP_MS = 3000;
@@ -8,10 +9,6 @@ export function countUpValue(from: number, to: number, elapsedMs: number, durati
   if (elapsedMs >= durationMs) return to;
   const p = Math.max(0, elapsedMs) / durationMs;
   return from + (to - from) * (1 - (1 - p) ** 3);
-}
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
 /**
