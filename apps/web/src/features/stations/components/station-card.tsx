@@ -16,14 +16,17 @@ import { StationTransactions } from './station-transactions';
 /** ECharts is loaded with the first expanded card, not with the list. */
 const EnergyChart = lazy(() => import('./energy-chart').then((m) => ({ default: m.EnergyChart })));
 
-/** The expanded row of the station list: QR code, identity, actions, events, recharges, energy. */
-export function StationCard({ station }: { station: ChargePointListItem }) {
+/**
+ * The expanded row of the station list: QR code, identity, actions, events, recharges, energy.
+ * `withEdit` false leaves Edit out (a phone's station card has it at its foot already).
+ */
+export function StationCard({ station, withEdit = true }: { station: ChargePointListItem; withEdit?: boolean }) {
   const { t } = useTranslation('stations');
   const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const permitted = usePermittedRoutes();
   const remove = useDeleteStation();
-  const canEdit = permitted.has('/stations/edit/{id}');
+  const canEdit = withEdit && permitted.has('/stations/edit/{id}');
   const canDelete = permitted.has('/stations/delete/{id}');
   const name = station.description || station.chargeBoxId;
   const dash = '—';

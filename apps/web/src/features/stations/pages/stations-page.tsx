@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Badge, Button, Card, Table, theme, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Pagination, Spin, Table, theme, Typography, type TableColumnsType } from 'antd';
 import type { CSSProperties } from 'react';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { STATION_PAGE_SIZE, type ChargePointListItem } from '@recarga/contracts/
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { usePhoneCards } from '../../../components/record-cards';
 import { useTenants } from '../../../lib/api/get-tenants';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
@@ -21,6 +22,7 @@ import { NewStationButton } from '../components/new-station-button';
 import { ReportPopover } from '../components/report-popover';
 import { StationCard } from '../components/station-card';
 import { StationFilterBar } from '../components/station-filter-bar';
+import { StationRecordCards } from '../components/station-record-cards';
 import '../stations.css';
 
 const SEARCH_DELAY_MS = 400;
@@ -35,7 +37,7 @@ const stationUrlCodecs = {
   page: intParam(1),
 };
 
-/** /stations: the station list with filters, reports, Excel, New Station and expandable cards. */
+/** /stations: the station list with filters, reports, Excel, New Station and expandable cards (a card per station on a phone). */
 export function StationsPage() {
   const { t } = useTranslation('stations');
   const fmt = useNumberFormat();
@@ -62,7 +64,11 @@ export function StationsPage() {
   const groups = useGroupOptions();
   const tenants = useTenants();
 
-  const { data, isLoading, isFetching, isError, refetch } = useStations({ ...filters, page });
+  const { data, isLoading, isFetching, isError, isPlaceholderData, refetch } = useStations({ ...filters, page });
+  // On a phone each station is a card: the table's nine columns showed one or two at a time there.
+  const phone = usePhoneCards();
+  const stations = data?.chargePointList ?? [];
+  const loading = isLoading || (isFetching && !data);
 
   const columns: TableColumnsType<ChargePointListItem> = [
     {
@@ -93,6 +99,50 @@ export function StationsPage() {
     },
     { key: 'connectors', title: t('columns.connectors'), render: (_, s) => <ConnectorStatusPills connectors={s.connectors} /> },
   ];
+
+  // Until the list has answered (loading, or a load error above) there is nothing to say:
+  // "no stations yet" beside the error contradicted it.
+  const emptyState = !data ? (
+    <div className="stations-table__waiting" aria-hidden="true" data-testid="stations-waiting" />
+  ) : filtered ? (
+    <EmptyState
+      title={t('list.empty')}
+      text={t('list.emptyFiltered')}
+      actions={
+        <Button
+          onClick={() =>
+            setUrl({
+              search: undefined,
+              disabled: undefined,
+              group: undefined,
+              tenant: undefined,
+              online: undefined,
+              page: undefined,
+            })
+          }
+        >
+          {t('common:empty.clearFilters')}
+        </Button>
+      }
+      data-testid="stations-empty"
+    />
+  ) : (
+    <EmptyState
+      title={t('list.empty')}
+      text={permitted.has('/stations/create') ? t('list.emptyHint') : undefined}
+      actions={permitted.has('/stations/create') ? <NewStationButton /> : null}
+      data-testid="stations-empty"
+    />
+  );
+
+  const pager = {
+    current: page,
+    pageSize: STATION_PAGE_SIZE,
+    total: data?.count ?? 0,
+    showSizeChanger: false,
+    showLessItems: true,
+    onChange: setPage,
+  };
 
   // Status group colours from the design tokens (the pills and legend read these variables).
   const statusColours = {
@@ -155,65 +205,33 @@ export function StationsPage() {
             className="stations-card__error"
           />
         ) : null}
-        <Table<ChargePointListItem>
-          rowKey="chargeBoxPk"
-          columns={columns}
-          dataSource={data?.chargePointList ?? []}
-          loading={isLoading || (isFetching && !data)}
-          locale={{
-            // Until the list has answered (loading, or a load error above) there is nothing to say:
-            // "no stations yet" beside the error contradicted it.
-            emptyText: !data ? (
-              <div className="stations-table__waiting" aria-hidden="true" data-testid="stations-waiting" />
-            ) : filtered ? (
-              <EmptyState
-                title={t('list.empty')}
-                text={t('list.emptyFiltered')}
-                actions={
-                  <Button
-                    onClick={() =>
-                      setUrl({
-                        search: undefined,
-                        disabled: undefined,
-                        group: undefined,
-                        tenant: undefined,
-                        online: undefined,
-                        page: undefined,
-                      })
-                    }
-                  >
-                    {t('common:empty.clearFilters')}
-                  </Button>
-                }
-                data-testid="stations-empty"
-              />
-            ) : (
-              <EmptyState
-                title={t('list.empty')}
-                text={permitted.has('/stations/create') ? t('list.emptyHint') : undefined}
-                actions={permitted.has('/stations/create') ? <NewStationButton /> : null}
-                data-testid="stations-empty"
-              />
-            ),
-          }}
-          expandable={{
-            expandedRowRender: (station) => <StationCard station={station} />,
-            expandRowByClick: true,
-            rowExpandable: () => true,
-          }}
-          rowClassName={(s) => (s.active ? 'station-row' : 'station-row station-row--disabled')}
-          pagination={{
-            current: page,
-            pageSize: STATION_PAGE_SIZE,
-            total: data?.count ?? 0,
-            showSizeChanger: false,
-            showLessItems: true,
-            onChange: setPage,
-            hideOnSinglePage: false,
-          }}
-          scroll={{ x: 900 }}
-          className="stations-table"
-        />
+        {phone && stations.length ? (
+          <StationRecordCards
+            stations={stations}
+            showTenant={(tenants.data?.length ?? 0) > 1}
+            busy={isPlaceholderData}
+            footer={<Pagination {...pager} />}
+          />
+        ) : phone ? (
+          <Spin spinning={loading}>{emptyState}</Spin>
+        ) : (
+          <Table<ChargePointListItem>
+            rowKey="chargeBoxPk"
+            columns={columns}
+            dataSource={stations}
+            loading={loading}
+            locale={{ emptyText: emptyState }}
+            expandable={{
+              expandedRowRender: (station) => <StationCard station={station} />,
+              expandRowByClick: true,
+              rowExpandable: () => true,
+            }}
+            rowClassName={(s) => (s.active ? 'station-row' : 'station-row station-row--disabled')}
+            pagination={{ ...pager, hideOnSinglePage: false }}
+            scroll={{ x: 900 }}
+            className="stations-table"
+          />
+        )}
       </Card>
     </div>
   );

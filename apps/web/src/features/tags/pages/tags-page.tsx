@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, Card, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Pagination, Select, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { FileExcelOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { TAG_PAGE_SIZE, type Tag } from '@recarga/contracts/tags';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { usePhoneCards } from '../../../components/record-cards';
 import { useTenants } from '../../../lib/api/get-tenants';
 import { isApiError } from '../../../lib/api-error';
 import { progressText } from '../../../lib/download-file';
@@ -20,13 +21,14 @@ import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
 import { downloadTagsXlsx } from '../api/download-tags-xlsx';
 import { useTags } from '../api/get-tags';
 import { TagCard } from '../components/tag-card';
+import { TagRecordCards } from '../components/tag-record-cards';
 import '../tags.css';
 
 const SEARCH_DELAY_MS = 400;
 /** The list's settings in the address: `/ocpptags?search=04a1&tenant=3&page=2`. */
 const tagUrlCodecs = { search: textParam, tenant: intParam(1), page: intParam(1) };
 
-/** /ocpptags (001 §2 Tags list): tag-ID search, tenant filter, Excel, unknown tags, New tag; expandable rows. */
+/** /ocpptags (001 §2 Tags list): tag-ID search, tenant filter, Excel, unknown tags, New tag; expandable rows (a card per tag on a phone). */
 export function TagsPage() {
   const { t } = useTranslation('tags');
   const { message, modal } = useFeedback();
@@ -38,7 +40,10 @@ export function TagsPage() {
   const page = url.page ?? 1;
   const commitSearch = useCallback((text: string) => setUrl({ search: text, page: undefined }, { replace: true }), [setUrl]);
   const [search, setSearch] = useSearchBox(searchInput, commitSearch, SEARCH_DELAY_MS);
-  const { data, isLoading, isError, refetch } = useTags({ searchInput, tenantPk: url.tenant, page });
+  const { data, isLoading, isError, isPlaceholderData, refetch } = useTags({ searchInput, tenantPk: url.tenant, page });
+  // On a phone each tag is a card: the table showed the id and the type only there.
+  const phone = usePhoneCards();
+  const tags = data?.ocppTagList ?? [];
   const excel = useFileDownload();
   const canCreate = permitted.has('/ocpptags/create');
   const canEdit = permitted.has('/ocpptags/edit/{id}');
@@ -101,6 +106,30 @@ export function TagsPage() {
     },
   ];
 
+  // Nothing to say until the list has answered: "no tags" while loading, or beside a load error,
+  // contradicted the screen.
+  const emptyState = !data ? (
+    <div className="tags-table__waiting" aria-hidden="true" data-testid="tags-waiting" />
+  ) : (
+    <EmptyState
+      title={t('list.empty')}
+      text={filtered ? t('list.emptyFiltered') : canCreate ? t('list.emptyHint') : undefined}
+      actions={
+        filtered ? (
+          <Button onClick={() => setUrl({ search: undefined, tenant: undefined, page: undefined })}>
+            {t('common:empty.clearFilters')}
+          </Button>
+        ) : canCreate ? (
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate('/ocpptags/create')}>
+            {t('list.new')}
+          </Button>
+        ) : null
+      }
+      data-testid="tags-empty"
+    />
+  );
+  const pager = { current: page, pageSize: TAG_PAGE_SIZE, total: data?.count ?? 0, showSizeChanger: false, showLessItems: true };
+
   return (
     <>
       <PageHeader
@@ -160,45 +189,38 @@ export function TagsPage() {
           </Typography.Text>
         </div>
         {isError ? <LoadError title={t('list.loadError')} retryText={t('list.retry')} onRetry={() => void refetch()} /> : null}
-        <Table<Tag>
-          rowKey="ocppTagPk"
-          columns={columns}
-          dataSource={data?.ocppTagList ?? []}
-          loading={isLoading}
-          aria-busy={isLoading}
-          locale={{
-            // Nothing to say until the list has answered: "no tags" while loading, or beside a load
-            // error, contradicted the screen.
-            emptyText: !data ? (
-              <div className="tags-table__waiting" aria-hidden="true" data-testid="tags-waiting" />
-            ) : (
-              <EmptyState
-                title={t('list.empty')}
-                text={filtered ? t('list.emptyFiltered') : canCreate ? t('list.emptyHint') : undefined}
-                actions={
-                  filtered ? (
-                    <Button onClick={() => setUrl({ search: undefined, tenant: undefined, page: undefined })}>
-                      {t('common:empty.clearFilters')}
-                    </Button>
-                  ) : canCreate ? (
-                    <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => navigate('/ocpptags/create')}>
-                      {t('list.new')}
-                    </Button>
-                  ) : null
-                }
-                data-testid="tags-empty"
-              />
-            ),
-          }}
-          onChange={(pagination) => {
-            const next = pagination.current ?? 1;
-            setUrl({ page: next === 1 ? undefined : next });
-          }}
-          expandable={{ expandedRowRender: (tag) => <TagCard tag={tag} canEdit={canEdit} canDelete={canDelete} />, expandRowByClick: true }}
-          pagination={{ current: page, pageSize: TAG_PAGE_SIZE, total: data?.count ?? 0, showSizeChanger: false, showLessItems: true }}
-          className="tags-table"
-          data-testid="tags-table"
-        />
+        {phone && tags.length ? (
+          <TagRecordCards
+            tags={tags}
+            showTenant={(tenants.data?.length ?? 0) > 1}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            busy={isPlaceholderData}
+            footer={<Pagination {...pager} onChange={(next) => setUrl({ page: next === 1 ? undefined : next })} />}
+          />
+        ) : phone ? (
+          <Spin spinning={isLoading}>{emptyState}</Spin>
+        ) : (
+          <Table<Tag>
+            rowKey="ocppTagPk"
+            columns={columns}
+            dataSource={tags}
+            loading={isLoading}
+            aria-busy={isLoading}
+            locale={{ emptyText: emptyState }}
+            onChange={(pagination) => {
+              const next = pagination.current ?? 1;
+              setUrl({ page: next === 1 ? undefined : next });
+            }}
+            expandable={{
+              expandedRowRender: (tag) => <TagCard tag={tag} canEdit={canEdit} canDelete={canDelete} />,
+              expandRowByClick: true,
+            }}
+            pagination={pager}
+            className="tags-table"
+            data-testid="tags-table"
+          />
+        )}
       </Card>
     </>
   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, Card, Checkbox, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Checkbox, Pagination, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { USER_PAGE_SIZE, type UserListRow } from '@recarga/contracts/user-list';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { usePhoneCards } from '../../../components/record-cards';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { flagParam, intParam, textParam, useSearchBox, useUrlState } from '../../../lib/url-state';
 import { useFeedback } from '../../../lib/use-feedback';
@@ -16,13 +17,14 @@ import { isApiError } from '../../../lib/api-error';
 import { useEmailUsersReport } from '../api/email-users-report';
 import { useUsers } from '../api/get-users';
 import { UserDetails } from '../components/user-details';
+import { UserRecordCards } from '../components/user-record-cards';
 import '../users.css';
 
 const SEARCH_DELAY_MS = 400;
 /** The list's settings in the address: `/users?search=joao&all=1&page=2` (all: inactive users too). */
 const userUrlCodecs = { search: textParam, all: flagParam, page: intParam(1) };
 
-/** /users (001 §2 Users list): active users by default, search by name or e-mail, 10 per page, expandable rows. */
+/** /users (001 §2 Users list): active users by default, search by name or e-mail, 10 per page, expandable rows (a card per user on a phone). */
 export function UsersPage() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
@@ -34,7 +36,10 @@ export function UsersPage() {
   const page = url.page ?? 1;
   const commitSearch = useCallback((text: string) => setUrl({ search: text, page: undefined }, { replace: true }), [setUrl]);
   const [search, setSearch] = useSearchBox(searchInput, commitSearch, SEARCH_DELAY_MS);
-  const { data, isLoading, isError, refetch } = useUsers({ activeUsers, searchInput, page });
+  const { data, isLoading, isError, isPlaceholderData, refetch } = useUsers({ activeUsers, searchInput, page });
+  // On a phone each user is a card: the table showed the name and the charging column only there.
+  const phone = usePhoneCards();
+  const users = data?.userDashboardList ?? [];
   const canCreate = permitted.has('/users/create');
   const canOpen = permitted.has('/user/{id}');
   const { message, modal } = useFeedback();
@@ -130,6 +135,18 @@ export function UsersPage() {
       : []),
   ];
 
+  const emptyState = (
+    <EmptyState
+      title={t('list.empty')}
+      text={searchInput ? t('list.emptyFiltered') : undefined}
+      actions={
+        searchInput ? <Button onClick={() => setUrl({ search: undefined, page: undefined })}>{t('common:empty.clearSearch')}</Button> : null
+      }
+      data-testid="users-empty"
+    />
+  );
+  const pager = { current: page, pageSize: USER_PAGE_SIZE, total: data?.count ?? 0, showSizeChanger: false, showLessItems: true };
+
   return (
     <>
       <PageHeader
@@ -173,34 +190,32 @@ export function UsersPage() {
           </Typography.Text>
         </div>
         {isError ? <LoadError title={t('list.loadError')} retryText={t('list.retry')} onRetry={() => void refetch()} /> : null}
-        <Table<UserListRow>
-          rowKey="user_pk"
-          columns={columns}
-          dataSource={data?.userDashboardList ?? []}
-          loading={isLoading}
-          locale={{
-            emptyText: (
-              <EmptyState
-                title={t('list.empty')}
-                text={searchInput ? t('list.emptyFiltered') : undefined}
-                actions={
-                  searchInput ? (
-                    <Button onClick={() => setUrl({ search: undefined, page: undefined })}>{t('common:empty.clearSearch')}</Button>
-                  ) : null
-                }
-                data-testid="users-empty"
-              />
-            ),
-          }}
-          onChange={(pagination) => {
-            const next = pagination.current ?? 1;
-            setUrl({ page: next === 1 ? undefined : next });
-          }}
-          expandable={{ expandedRowRender: (u) => <UserDetails userPk={u.user_pk} />, expandRowByClick: true }}
-          pagination={{ current: page, pageSize: USER_PAGE_SIZE, total: data?.count ?? 0, showSizeChanger: false, showLessItems: true }}
-          className="users-table"
-          data-testid="users-table"
-        />
+        {phone && users.length ? (
+          <UserRecordCards
+            users={users}
+            canOpen={canOpen}
+            busy={isPlaceholderData}
+            footer={<Pagination {...pager} onChange={(next) => setUrl({ page: next === 1 ? undefined : next })} />}
+          />
+        ) : phone ? (
+          <Spin spinning={isLoading}>{emptyState}</Spin>
+        ) : (
+          <Table<UserListRow>
+            rowKey="user_pk"
+            columns={columns}
+            dataSource={users}
+            loading={isLoading}
+            locale={{ emptyText: emptyState }}
+            onChange={(pagination) => {
+              const next = pagination.current ?? 1;
+              setUrl({ page: next === 1 ? undefined : next });
+            }}
+            expandable={{ expandedRowRender: (u) => <UserDetails userPk={u.user_pk} />, expandRowByClick: true }}
+            pagination={pager}
+            className="users-table"
+            data-testid="users-table"
+          />
+        )}
       </Card>
     </>
   );
