@@ -7,7 +7,8 @@ import { waitForStill } from './support/still';
 
 /*
  * Phone defects operators met (issue 40 item 7), at 390 px and again at 1440 px: the 404 art's icon
- * over the last "4", and the bell's panel opening off the screen's left edge.
+ * over the last "4", the bell's panel opening off the screen's left edge, and the sidebar of a long
+ * page at 1440 px (it is fixed: a full-page picture draws it where the screen was, not down the page).
  */
 
 const widths = [
@@ -63,5 +64,20 @@ describe('phone defects', () => {
       await page.getByTestId('notifications-button').click();
       await panel.waitFor({ state: 'hidden' });
     }
+  });
+
+  it('the sidebar at 1440 px: scrolled to the foot of a long page, it still reaches from the header to the bottom', async () => {
+    const { page } = browser;
+    await page.setViewportSize(widths[1]!);
+    await signIn(page, logins.admin, undefined, { at: '/config' });
+    await page.locator('#main-content').waitFor();
+    await waitForStill(page);
+    const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(tall, 'a page longer than the screen').toBeGreaterThan(widths[1]!.height * 1.5);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(0);
+    const sidebar = await box(page.getByTestId('sidebar'));
+    expect(sidebar.y).toBe(64);
+    expect(sidebar.y + sidebar.height).toBe(widths[1]!.height);
   });
 });
