@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Form, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Pagination, Skeleton, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { MessageField } from '../../../components/message-field';
+import { RecordCards, usePhoneCards, type RecordCardContent } from '../../../components/record-cards';
 import { PUSH_PAGE_SIZE, type PushNotification, type PushStatus } from '@recarga/contracts/push';
 import { SUPPORT_MESSAGE_MAX } from '@recarga/contracts/support';
 import { PageHeader } from '../../../components/page-header';
@@ -12,6 +13,7 @@ import { formatDateTime } from '../../../lib/format/date-time';
 import { useFeedback } from '../../../lib/use-feedback';
 import { usePushNotifications } from '../api/get-push-notifications';
 import { useSendPushNotification } from '../api/send-push-notification';
+import '../push.css';
 
 const statusColour: Record<PushStatus, string> = { sending: 'processing', sent: 'success', partial: 'warning', failed: 'error' };
 
@@ -23,6 +25,8 @@ export function PushPage() {
   const send = useSendPushNotification();
   const [page, setPage] = useState(1);
   const list = usePushNotifications(page);
+  // Phones get one card per notification: the table would show its time and sender, the message cut off.
+  const phone = usePhoneCards();
 
   const submit = async (v: { message: string }) => {
     try {
@@ -81,6 +85,53 @@ export function PushPage() {
     },
   ];
 
+  const notifications = list.data?.content ?? [];
+  const total = list.data?.totalElements ?? 0;
+
+  /** A notification on a phone: the message first, then when, by whom, to how many; its outcome as a tag, a failure's reason in words. */
+  const cardOf = (row: PushNotification): RecordCardContent => ({
+    testId: `push-card-${row.id}`,
+    title: <span className="push-card__message">{row.message}</span>,
+    tags: <Tag color={statusColour[row.status]}>{t(`list.statuses.${row.status}`)}</Tag>,
+    tone: row.status === 'failed' ? 'error' : row.status === 'partial' ? 'warning' : undefined,
+    facts: [
+      { key: 'time', label: t('list.time'), value: <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time> },
+      { key: 'sender', label: t('list.sender'), value: row.senderName },
+      {
+        key: 'recipients',
+        label: t('list.recipients'),
+        value: (
+          <>
+            {row.recipients}{' '}
+            <span className="push-card__devices">({t('list.devices', { delivered: row.delivered, devices: row.devices })})</span>
+          </>
+        ),
+        wide: true,
+      },
+      ...(row.error ? [{ key: 'error', label: t('list.error'), value: row.error, wide: true }] : []),
+    ],
+  });
+
+  const cards = list.isLoading ? (
+    <Skeleton active paragraph={{ rows: 5 }} title={false} />
+  ) : notifications.length === 0 ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+  ) : (
+    <RecordCards<PushNotification>
+      items={notifications}
+      itemKey={(row) => row.id}
+      label={t('list.title')}
+      render={cardOf}
+      busy={list.isFetching}
+      footer={
+        total > PUSH_PAGE_SIZE ? (
+          <Pagination size="small" current={page} pageSize={PUSH_PAGE_SIZE} total={total} showSizeChanger={false} onChange={setPage} />
+        ) : null
+      }
+      data-testid="push-cards"
+    />
+  );
+
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -109,20 +160,22 @@ export function PushPage() {
       <Card variant="borderless" className="section-card" title={t('list.title')}>
         {list.isError ? (
           <LoadError title={t('list.loadError')} retryText={t('list.retry')} onRetry={() => void list.refetch()} />
+        ) : phone ? (
+          cards
         ) : (
           <Table<PushNotification>
             data-testid="push-list"
             rowKey="id"
             size="middle"
             columns={columns}
-            dataSource={list.data?.content ?? []}
+            dataSource={notifications}
             loading={list.isFetching}
             scroll={{ x: 720 }}
             locale={{ emptyText: t('list.empty') }}
             pagination={{
               current: page,
               pageSize: PUSH_PAGE_SIZE,
-              total: list.data?.totalElements ?? 0,
+              total,
               onChange: setPage,
               showSizeChanger: false,
               hideOnSinglePage: true,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Skeleton, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { DownOutlined, RightOutlined, ThunderboltOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_PAGE_SIZE, TRANSACTION_QUERY_CAP, type TransactionRow } from '@recarga/contracts/transactions';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { StopRechargeButton } from '../../../components/stop-recharge-button';
 import { useLiveMessages } from '../../../lib/live-context';
 import { PageHeader } from '../../../components/page-header';
+import { RecordCards, usePhoneCards, type RecordCardContent } from '../../../components/record-cards';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
@@ -29,12 +30,15 @@ import { useInvoiceRetry } from '../components/use-invoice-retry';
 import type { TransactionFilters } from '../model/list-query';
 import { rangeToUrl, settingsFromUrl, transactionUrlCodecs } from '../model/list-url';
 import { isQueryLimited, LIMIT_WARNING_DELAY_MS } from '../model/limit-warning';
-import { isSelectableForApproval } from '../model/revenue-status';
+import { isSelectableForApproval, revenueTone } from '../model/revenue-status';
 import { changesRecharges } from '../model/live-recharges';
 import { nextSortOrder, type SortOrder } from '../model/sorting';
 import { useTransactionAccess } from '../use-transaction-access';
 
 const SEARCH_DELAY_MS = 400;
+
+/** A card's accent on a phone: the revenue colour of the table's income column (paid green, not paid red). */
+const cardTone = { paid: 'success', unpaid: 'error', info: undefined } as const;
 
 /** /transactions: recharges with filters, server sorting, bulk approval, Excel and expandable details. */
 export function TransactionsPage() {
@@ -53,6 +57,8 @@ export function TransactionsPage() {
   const [searchText, setSearchText] = useSearchBox(settings.search, commitSearch, SEARCH_DELAY_MS);
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
   const [expanded, setExpanded] = useState<number[]>([]);
+  // Phones get one card per recharge: the table's ten columns showed two at a time inside the card.
+  const phone = usePhoneCards();
 
   const filterState: FilterState = {
     search: searchText,
@@ -248,6 +254,142 @@ export function TransactionsPage() {
       }
     : undefined;
 
+  const toggleSelected = (row: TransactionRow, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(row.id, row);
+      else next.delete(row.id);
+      return next;
+    });
+  const selectableRows = access.canApprove ? rows.filter(isSelectableForApproval) : [];
+  const selectedOnPage = selectableRows.filter((row) => selected.has(row.id)).length;
+  const selectPage = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of selectableRows) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  const toggleExpanded = (id: number) =>
+    setExpanded((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+
+  /** A recharge on a phone: where (station and connector), when, how long, how much energy and money, whose; its details below. */
+  const cardOf = (row: TransactionRow): RecordCardContent => {
+    const open = expanded.includes(row.id);
+    const running = !row.stopTimestamp;
+    return {
+      testId: `tx-card-${row.id}`,
+      tone: access.financial ? cardTone[revenueTone(row)] : undefined,
+      title: (
+        <>
+          {row.chargeBoxDescription || row.chargeBoxId}
+          <span className="tx-card__connector">
+            {' · '}
+            {t('columns.connector')} {row.connectorId}
+          </span>
+        </>
+      ),
+      subtitle: (
+        <>
+          {t('columns.recharge')} <span className="tx-id">#{row.id}</span> · {row.chargeBoxId}
+        </>
+      ),
+      tags: running ? (
+        <Tag color="processing" icon={<ThunderboltOutlined aria-hidden="true" />}>
+          {t('list.running')}
+        </Tag>
+      ) : undefined,
+      select:
+        access.canApprove && isSelectableForApproval(row) ? (
+          <Checkbox
+            checked={selected.has(row.id)}
+            onChange={(e) => toggleSelected(row, e.target.checked)}
+            aria-label={t('list.selectRow', { id: row.id })}
+            data-testid={`tx-select-${row.id}`}
+          />
+        ) : undefined,
+      facts: [
+        {
+          key: 'period',
+          label: t('columns.startEnd'),
+          value: (
+            <span className="tx-two-lines tx-period" data-testid={`tx-card-period-${row.id}`}>
+              <span>{formatDateTime(row.startTimestamp)}</span>
+              {row.stopTimestamp ? <span className="tx-two-lines__sub">{formatDateTime(row.stopTimestamp)}</span> : null}
+            </span>
+          ),
+        },
+        { key: 'duration', label: t('columns.duration'), value: row.durationHumanReadable },
+        {
+          key: 'energy',
+          label: t('columns.energy'),
+          value: (
+            <span className="tx-number" data-testid={`tx-card-energy-${row.id}`}>
+              {fmt.decimal(row.energyWh / 1000, 2)}
+            </span>
+          ),
+        },
+        ...(access.financial ? [{ key: 'income', label: t('columns.income'), value: <RevenueAmount row={row} /> }] : []),
+        {
+          key: 'user',
+          label: t('columns.user'),
+          value: (
+            <span className="tx-two-lines">
+              <span className="tx-two-lines__main">{row.userName || '—'}</span>
+              <code className="tx-two-lines__sub tx-code">{row.ocppIdTag}</code>
+            </span>
+          ),
+        },
+        ...(access.showNf
+          ? [
+              {
+                key: 'nf',
+                label: t('columns.nf'),
+                value: (
+                  <InvoiceBadge
+                    transactionId={row.id}
+                    status={row.nfeStatus}
+                    onRetry={retryInvoice}
+                    onOpen={row.nfeUrl ? (pk) => void openInvoice(pk) : undefined}
+                  />
+                ),
+              },
+            ]
+          : []),
+      ],
+      actions: (
+        <>
+          {running && row.stationOnline ? <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} /> : null}
+          <Button
+            size="small"
+            type="text"
+            icon={open ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
+            iconPlacement="end"
+            aria-expanded={open}
+            aria-label={open ? t('list.collapse', { id: row.id }) : t('list.expand', { id: row.id })}
+            onClick={() => toggleExpanded(row.id)}
+            data-testid={`tx-expand-${row.id}`}
+          >
+            {t('list.details')}
+          </Button>
+        </>
+      ),
+      details: open ? <TransactionDetailPanel row={row} access={access} onRetryInvoice={retryInvoice} /> : undefined,
+    };
+  };
+
+  const pager = (
+    <TransactionPager
+      page={page}
+      pageSize={TRANSACTION_PAGE_SIZE}
+      total={data?.count ?? 0}
+      onChange={(next) => setUrl({ page: next === 1 ? undefined : next })}
+      disabled={isFetching}
+    />
+  );
+
   const showEmpty = !isLoading && !isError && data && data.list.length === 0;
 
   return (
@@ -279,6 +421,16 @@ export function TransactionsPage() {
                 : t(data.count === 1 ? 'list.countOne' : 'list.countMany', { n: fmt.integer(data.count) })
               : '\u00a0'}
           </Typography.Text>
+          {phone && selectableRows.length > 0 ? (
+            <Checkbox
+              checked={selectedOnPage === selectableRows.length}
+              indeterminate={selectedOnPage > 0 && selectedOnPage < selectableRows.length}
+              onChange={(e) => selectPage(e.target.checked)}
+              data-testid="tx-select-page"
+            >
+              {t('common:selectAll')}
+            </Checkbox>
+          ) : null}
           {selected.size > 0 ? (
             <span className="tx-selection" aria-live="polite" data-testid="tx-selection">
               <strong>{t(selected.size === 1 ? 'list.selectedOne' : 'list.selectedMany', { n: selected.size })}</strong>
@@ -318,6 +470,20 @@ export function TransactionsPage() {
               setSelected(new Map());
             }}
           />
+        ) : phone ? (
+          isError ? null : isLoading || (isFetching && !data) ? (
+            <Skeleton active paragraph={{ rows: 6 }} title={false} />
+          ) : (
+            <RecordCards<TransactionRow>
+              items={rows}
+              itemKey={(row) => row.id}
+              label={t('list.tableLabel')}
+              render={cardOf}
+              busy={isFetching}
+              footer={pager}
+              data-testid="tx-cards"
+            />
+          )
         ) : (
           <>
             <Table<TransactionRow>
@@ -356,13 +522,7 @@ export function TransactionsPage() {
               className="tx-table"
               data-testid="tx-table"
             />
-            <TransactionPager
-              page={page}
-              pageSize={TRANSACTION_PAGE_SIZE}
-              total={data?.count ?? 0}
-              onChange={(next) => setUrl({ page: next === 1 ? undefined : next })}
-              disabled={isFetching}
-            />
+            {pager}
           </>
         )}
       </Card>
