@@ -7,6 +7,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { callApi } from './support/api';
 import { logins, signIn, waitForToast } from './support/auth';
 import { connectStation, type StationClient } from './support/ocpp-station';
+import { openStationEntry } from './support/stations';
 
 /** A public station priced at nothing (the QR page starts only those), one connector. */
 const STATION = 'E2E-QR-01';
@@ -47,9 +48,7 @@ async function qrLink(page: Page): Promise<string> {
   const pk = await ensureStation(page);
   await page.goto(appUrl('/stations'));
   await page.locator('[data-testid="station-search"]').fill(STATION);
-  const row = page.locator('.stations-table .ant-table-row', { hasText: STATION });
-  await row.waitFor({ timeout: 15_000 });
-  await row.click();
+  await openStationEntry(page, STATION);
   const card = page.locator(`[data-testid="station-card-${STATION}"]`);
   await card.locator('[data-testid="station-qr"]').waitFor();
   const png = page.waitForResponse(

@@ -6,7 +6,7 @@ import { logins, signIn } from './support/auth';
 import { scrollsSideways } from './support/layout';
 import { connectStation } from './support/ocpp-station';
 import { shoot } from './support/screenshots';
-import { postStation } from './support/stations';
+import { openStationEntry, postStation, stationEntry } from './support/stations';
 
 /*
  * Screens that contradicted themselves (issue 40 items 13, 18, 22): the stations list showing a
@@ -98,7 +98,7 @@ describe('screens that said two things at once', () => {
 
       await page.unroute('**/api/chargepoints/?*page=*');
       await page.getByRole('button', { name: v.texts.retry }).first().click();
-      await page.locator('.stations-table .ant-table-row').first().waitFor();
+      await stationEntry(page).first().waitFor();
       expect(await page.getByText(v.texts.stationsError).count()).toBe(0);
     });
 
@@ -142,8 +142,7 @@ describe('screens that said two things at once', () => {
         await station.close();
       }
       await page.goto(appUrl(`/stations?search=${chargeBoxId}`, v.host));
-      const row = page.locator('.stations-table .ant-table-row', { hasText: chargeBoxId });
-      await row.click();
+      await openStationEntry(page, chargeBoxId);
       const card = page.getByTestId(`station-card-${chargeBoxId}`);
       const firmware = card.getByTestId('station-firmware-status');
       await expect.poll(() => firmware.innerText()).toContain(v.texts.firmware);

@@ -75,7 +75,10 @@ describe('giving a driver a card', () => {
     await waitForToast(page, 'Tag RFID criada com sucesso!');
     // The list is in id order: the new card opens in view (searched by its id), not on some other page.
     await page.waitForURL((url) => url.pathname === '/ocpptags' && url.searchParams.get('search') === card);
-    const row = page.locator('[data-testid="tags-table"] tr.ant-table-row', { hasText: card });
+    // On a phone the tag is a card (from 768 px up, a table row).
+    const row = page
+      .locator('[data-testid="tags-table"] tr.ant-table-row', { hasText: card })
+      .or(page.locator('[data-testid="tag-record-card"]', { hasText: card }));
     await row.waitFor();
     expect(await row.innerText()).toContain('Marcos Silva');
     expect(await page.getByTestId('tag-search').inputValue()).toBe(card);
@@ -119,7 +122,10 @@ describe('giving a driver a card', () => {
     await shoot(page, 'tag-form-es-co-390');
     await page.getByTestId('tag-submit').click();
     await page.waitForURL((url) => url.pathname === '/ocpptags' && url.searchParams.get('search') === card);
-    const row = page.locator('[data-testid="tags-table"] tr.ant-table-row', { hasText: card });
+    // On a phone the tag is a card (from 768 px up, a table row).
+    const row = page
+      .locator('[data-testid="tags-table"] tr.ant-table-row', { hasText: card })
+      .or(page.locator('[data-testid="tag-record-card"]', { hasText: card }));
     await row.waitFor();
     expect(await row.innerText()).toContain('Valentina');
     expect(await scrollsSideways(page)).toBeNull();
