@@ -72,8 +72,10 @@ describe('phone defects', () => {
     await signIn(page, logins.admin, undefined, { at: '/config' });
     await page.locator('#main-content').waitFor();
     await waitForStill(page);
-    const tall = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(tall, 'a page longer than the screen').toBeGreaterThan(widths[1]!.height * 1.5);
+    // The settings load after the page's frame: wait until the page is long.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight), { timeout: 15_000 })
+      .toBeGreaterThan(widths[1]!.height * 1.5);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(0);
     const sidebar = await box(page.getByTestId('sidebar'));
