@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { Grid } from 'antd';
 import './record-cards.css';
 
@@ -90,4 +90,18 @@ export function RecordCards<T>({ items, itemKey, label, render, busy, footer, 'd
 /** True on a phone-sized screen (below antd's `md`, 768 px): lists show `RecordCards` there. */
 export function usePhoneCards(): boolean {
   return Grid.useBreakpoint().md === false;
+}
+
+/** Which cards are expanded: `isOpen(key)` and `toggle(key)` (several may be open at once). */
+export function useOpenCards<K>(): { isOpen: (key: K) => boolean; toggle: (key: K) => void } {
+  const [open, setOpen] = useState<ReadonlySet<K>>(new Set());
+  return {
+    isOpen: (key) => open.has(key),
+    toggle: (key) =>
+      setOpen((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+  };
 }

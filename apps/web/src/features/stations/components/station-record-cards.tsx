@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Badge, Button, Tag } from 'antd';
 import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChargePointListItem } from '@recarga/contracts/stations';
-import { RecordCards } from '../../../components/record-cards';
+import { RecordCards, useOpenCards } from '../../../components/record-cards';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
@@ -30,13 +30,7 @@ export function StationRecordCards({ stations, showTenant, busy, footer }: Props
   const fmt = useNumberFormat();
   const navigate = useNavigate();
   const canEdit = usePermittedRoutes().has('/stations/edit/{id}');
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (pk: number) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(pk)) next.add(pk);
-      return next;
-    });
+  const { isOpen: opened, toggle } = useOpenCards<number>();
 
   return (
     <RecordCards
@@ -48,7 +42,7 @@ export function StationRecordCards({ stations, showTenant, busy, footer }: Props
       data-testid="station-cards"
       render={(s) => {
         const name = s.description || s.chargeBoxId;
-        const isOpen = open.has(s.chargeBoxPk);
+        const isOpen = opened(s.chargeBoxPk);
         const place = [s.address.city, s.address.state].filter(Boolean).join(' · ');
         return {
           testId: 'station-record-card',

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Button, Tag as Chip, Typography } from 'antd';
 import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@recarga/contracts/tags';
-import { RecordCards } from '../../../components/record-cards';
+import { RecordCards, useOpenCards } from '../../../components/record-cards';
 import { TagCard } from './tag-card';
 
 interface Props {
@@ -26,13 +26,7 @@ interface Props {
 export function TagRecordCards({ tags, showTenant, canEdit, canDelete, busy, footer }: Props) {
   const { t } = useTranslation('tags');
   const navigate = useNavigate();
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (pk: number) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(pk)) next.add(pk);
-      return next;
-    });
+  const { isOpen: opened, toggle } = useOpenCards<number>();
 
   return (
     <RecordCards
@@ -43,7 +37,7 @@ export function TagRecordCards({ tags, showTenant, canEdit, canDelete, busy, foo
       footer={footer}
       data-testid="tag-cards"
       render={(tag) => {
-        const isOpen = open.has(tag.ocppTagPk);
+        const isOpen = opened(tag.ocppTagPk);
         const user = tag.ownerUserName ?? tag.parentUserName;
         return {
           testId: 'tag-record-card',

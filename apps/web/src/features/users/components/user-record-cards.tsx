@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Button } from 'antd';
 import { DownOutlined, UpOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserListRow } from '@recarga/contracts/user-list';
-import { RecordCards } from '../../../components/record-cards';
+import { RecordCards, useOpenCards } from '../../../components/record-cards';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { UserDetails } from './user-details';
 
@@ -26,13 +26,7 @@ export function UserRecordCards({ users, canOpen, busy, footer }: Props) {
   const { t } = useTranslation('users');
   const fmt = useNumberFormat();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (pk: number) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(pk)) next.add(pk);
-      return next;
-    });
+  const { isOpen: opened, toggle } = useOpenCards<number>();
 
   return (
     <RecordCards
@@ -43,7 +37,7 @@ export function UserRecordCards({ users, canOpen, busy, footer }: Props) {
       footer={footer}
       data-testid="user-cards"
       render={(u) => {
-        const isOpen = open.has(u.user_pk);
+        const isOpen = opened(u.user_pk);
         const charging = u.chargingStatus === 'Charging';
         const car = [u.car_brand_name, u.car_model_name].filter(Boolean).join(' ');
         return {
