@@ -4,7 +4,10 @@
 // Offline, on the lockfile itself:
 //   - every installed package comes from the npm registry (no git, file or tarball-URL sources);
 //   - every one carries a sha512 integrity hash (npm ci refuses a tarball that does not match it);
-//   - only the packages named in .ci/install-scripts-allowed.json run install scripts.
+//   - only the packages allowed in package.json's `allowScripts` (the field npm itself reads to let
+//     a dependency's install script run) have one;
+//   - every package accepts the oldest Node.js the project supports (package.json `engines.node`),
+//     so `npm install` on a supported Node prints no EBADENGINE warning.
 // Against the registry (the one service this machine reaches):
 //   - the registry publishes, for every name@version, the same integrity hash the lockfile pins,
 //     so a lockfile edited to pin other content than the published version fails here.
@@ -14,11 +17,20 @@
 // critical advisories, for machines that reach the advisory service.
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-const allowedScripts = new Set(JSON.parse(readFileSync(path.join(root, '.ci/install-scripts-allowed.json'), 'utf8')));
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+// `allowScripts` keys are a name or a pinned name@version; a false entry is npm's explicit denial.
+const allowedScripts = new Set(
+  Object.entries(manifest.allowScripts ?? {})
+    .filter(([, allowed]) => allowed === true)
+    .map(([key]) => key),
+);
+const semver = createRequire(import.meta.url)('semver');
+const oldestNode = semver.minVersion(manifest.engines.node).version;
 const registry = (process.env.npm_config_registry || 'https://registry.npmjs.org/').replace(/\/?$/, '/');
 
 const problems = [];
@@ -30,8 +42,12 @@ for (const [where, entry] of Object.entries(lock.packages ?? {})) {
     problems.push(`${where}: comes from ${entry.resolved}, not the npm registry`);
   }
   if (!entry.integrity?.startsWith('sha512-')) problems.push(`${where}: no sha512 integrity hash in the lockfile`);
-  if (entry.hasInstallScript && !allowedScripts.has(name)) {
-    problems.push(`${where}: runs an install script and is not in .ci/install-scripts-allowed.json`);
+  if (entry.hasInstallScript && !allowedScripts.has(name) && !allowedScripts.has(`${name}@${entry.version}`)) {
+    problems.push(`${where}: runs an install script and is not allowed in package.json's allowScripts`);
+  }
+  const needs = typeof entry.engines === 'object' && !Array.isArray(entry.engines) ? entry.engines.node : undefined;
+  if (typeof needs === 'string' && !semver.satisfies(oldestNode, needs)) {
+    problems.push(`${where}: needs Node.js ${needs}, and the project supports Node.js ${manifest.engines.node}`);
   }
   if (entry.version && entry.integrity) installed.push({ where, name, version: entry.version, integrity: entry.integrity });
 }
