@@ -12,10 +12,12 @@
  * loads the entry and the page that loads alone (src/app/login-entry.tsx with its
  * static imports) instead of the app. The other screens that the app reaches through the route table
  * are not counted, nor is what is loaded on demand: the toast, notice and dialog holders (at the
- * first one shown), the app after signing in, and the interface texts of the brand's language,
- * loaded at start-up and the same for every route (their size is printed below the table, for the
- * default language: the app's whole catalogue, and the sign-in page's three files). Sizes are of the files as the server sends them:
- * gzip level 9 (the precompressed .gz) and brotli.
+ * first one shown) and the app after signing in. The interface texts of the default language (pt-BR)
+ * are counted: start-up's namespaces and the screen's own (`loadTexts` in the route table), or the
+ * sign-in page's three files. Sizes are of the
+ * files as the server sends them: gzip level 9 (the precompressed .gz) and brotli. What a real
+ * browser fetches until the page is idle, texts and prefetch included, is measured by
+ * apps/web/e2e/page-weight.e2e.ts against the goals.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,30 +51,36 @@ const KB = 1024;
  * view, /stations/create, /transactions and a group's view, which had less than that left, got 2 KB.
  */
 const limits: Record<string, number> = {
-  '/': 412,
+  // (2026-11-29, issue 40 item 20) The interface texts are counted now, start-up's and the screen's
+  // own (3–10 KB per route), since they load per screen instead of as one 31 KB catalogue that no
+  // route counted; the routes that had less room than their texts got them. Every route is lighter
+  // in the browser by the catalogue less its texts (page-weight.e2e.ts measures it).
+  '/': 422,
   // (2026-11-29) The bell (+1.8 KB, above) and a station's recent recharges' stop button: 695 -> 698.
   // (2026-11-29, later) The lists as cards on a phone (RecordCards, +1 KB) and reduced motion in the
   // shell (+0.2 KB on every signed-in screen): /stations 698 -> 700, /transactions 702 -> 704,
   // /indicators 535 -> 536, /operations 525 -> 527.
-  '/stations': 700,
-  '/stations/create': 552,
+  '/stations': 713,
+  '/stations/create': 567,
   // (2026-11-29) Stopping a charge from its row and detail, the close as lost, the live refresh
   // after a stop (+2 KB), and the bell above (+2 KB): 695 -> 702.
-  '/transactions': 704,
-  '/indicators': 536,
+  '/transactions': 713,
+  '/indicators': 543,
   // The control room: stations transfer list, command menu, date pickers, tasks table, dialogs; and
   // (2026-11-29) the no-permission view for a command opened by its address (+1 KB).
-  '/operations': 527,
-  '/operations/:view': 527,
+  '/operations': 538,
+  '/operations/:view': 538,
   // A group's view: its smart-charging tab draws the meter's phases with the chart library, as the
   // stations and transactions screens draw theirs.
-  '/virtual-groups/view/:id': 677,
+  '/virtual-groups/view/:id': 689,
   '/auth/login': 150,
 };
 const defaultLimit = 500;
-const goals: Record<string, number> = { '/auth/login': 150, '/': 400 };
+// The general view's 400 KB goal is measured in the browser (page-weight.e2e.ts: 385 KB gzip until idle); here its
+// figure also counts what it loads only when asked (the period's range picker), so it is held by its limit.
+const goals: Record<string, number> = { '/auth/login': 150 };
 /** The default brand's language (pt-BR): its texts are printed as what start-up adds to every route. */
-const startupTexts = 'src/locales/br/index.ts';
+const startupTexts = ['src/locales/br/common.json', 'src/locales/br/shell.json', 'src/locales/br/notifications.json'];
 const loginTexts = ['src/locales/br/auth.json', 'src/locales/br/common.json', 'src/locales/br/shell.json'];
 const app = 'src/app/boot.tsx';
 /** The sign-in page, opened signed out, loads alone (src/main.tsx). */
@@ -90,16 +98,25 @@ const layouts: Record<string, string> = {
 };
 
 /** Route path, access and screen module, read from the route table's source. */
-function routes(): { path: string; access: string; module: string }[] {
+interface Route {
+  path: string;
+  access: string;
+  module: string;
+  /** The screen's text files in the default language, fetched beside its code (`loadTexts`). */
+  texts: string[];
+}
+
+function routes(): Route[] {
   const source = readFileSync(path.join(web, 'src/app/route-table.tsx'), 'utf8');
-  const modules = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) =>\s*import\('([^']+)'\)/g)) {
-    modules.set(m[1]!, path.posix.join('src/app', m[2]!) + '.tsx');
+  const modules = new Map<string, { module: string; texts: string[] }>();
+  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) =>\s*(?:loadTexts\(\s*\[([^\]]*)\],\s*)?import\('([^']+)'\)/g)) {
+    const texts = [...(m[2] ?? '').matchAll(/'(\w+)'/g)].map((n) => `src/locales/br/${n[1]!}.json`);
+    modules.set(m[1]!, { module: path.posix.join('src/app', m[3]!) + '.tsx', texts });
   }
-  const found: { path: string; access: string; module: string }[] = [];
+  const found: Route[] = [];
   for (const m of source.matchAll(/\{\s*path: '([^']+)',[^}]*?access: '(\w+)',[^}]*?component: (\w+)/g)) {
-    const module = modules.get(m[3]!);
-    if (module) found.push({ path: m[1]!, access: m[2]!, module });
+    const screen = modules.get(m[3]!);
+    if (screen) found.push({ path: m[1]!, access: m[2]!, ...screen });
   }
   return found;
 }
@@ -132,10 +149,13 @@ for (const route of routes()) {
   const files = new Set<string>();
   closure(manifest, entry, false, files);
   const alone = standalone[route.path];
-  if (alone) closure(manifest, alone, false, files);
-  else {
+  if (alone) {
+    closure(manifest, alone, false, files);
+    for (const file of loginTexts) closure(manifest, file, false, files);
+  } else {
     closure(manifest, app, false, files);
     for (const start of [layouts[route.access], route.module]) if (start) closure(manifest, start, true, files);
+    for (const file of [...startupTexts, ...route.texts]) closure(manifest, file, false, files);
   }
   const js = [...files].filter((file) => file.endsWith('.js'));
   const gz = js.reduce((sum, file) => sum + sizeOf(file).gz, 0);
@@ -155,11 +175,13 @@ for (const row of rows) {
     row.gz > row.budget * KB ? '  OVER THE LIMIT' : row.goal && row.gz > row.goal * KB ? '  above goal' : '',
   );
 }
-if (manifest[startupTexts]) {
+if (startupTexts.every((file) => manifest[file])) {
   const files = new Set<string>();
-  closure(manifest, startupTexts, false, files);
+  for (const file of startupTexts) closure(manifest, file, false, files);
   const gz = [...files].reduce((sum, file) => sum + sizeOf(file).gz, 0);
-  console.log(`\nStart-up also loads the interface texts of the brand's language: ${(gz / KB).toFixed(1)} KB gzip for br (every route).`);
+  console.log(
+    `\nStart-up also loads the start-up texts of the brand's language: ${(gz / KB).toFixed(1)} KB gzip for br (every route; a screen adds its own).`,
+  );
 }
 if (loginTexts.every((file) => manifest[file])) {
   const files = new Set<string>();

@@ -73,6 +73,16 @@ describe('the built web app: precompressed assets, caching, compressed answers',
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
   });
 
+  it("a hashed asset carries no host's start-up headers (the same bytes for every host, cached by anyone); the page does", async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a1c.js' });
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+
+    for (const header of ['x-api-key', 'x-theme', 'x-captcha-provider', 'access-control-expose-headers']) {
+      expect(asset.headers[header], header).toBeUndefined();
+      expect(page.headers[header], header).toBeDefined();
+    }
+  });
+
   it('a hashed asset, when the client accepts gzip only: the .gz file; without Accept-Encoding: the plain file', async () => {
     const gz = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'gzip' } });
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'identity' } });

@@ -19,6 +19,8 @@ interface HostSettings {
 
 const CACHE_MS = 60_000;
 const BACKEND = /^\/(api|gateway|smart|ocpp|live|docs|metrics|health)(\/|$)/;
+/** The build's content-hashed files: the same bytes for every host, cached a year by anyone. */
+const HASHED_ASSET = /^\/assets\//;
 
 /** The host caches of this process (one per app built in it). */
 const hostCaches = new Set<Map<string, { at: number; value: HostSettings | null }>>();
@@ -89,12 +91,15 @@ function hostResolver(app: FastifyInstance, db: Kysely<DB>) {
 
 /**
  * Serves the built web app. Every response of the app's own address carries the start-up headers
- * for the requesting host; unknown front-end paths fall back to index.html (client routing).
+ * for the requesting host, except the content-hashed assets: those are the same for every host and
+ * cached by browsers and proxies as immutable, so a host's key and brand must not ride on them, and
+ * a screen fetches a hundred of them (about 0.4 KB of headers each). Unknown front-end paths fall
+ * back to index.html (client routing).
  */
 export async function registerWebApp(app: FastifyInstance, db: Kysely<DB>, config: Config) {
   const resolve = hostResolver(app, db);
   app.addHook('onRequest', async (req, reply) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || BACKEND.test(req.url)) return;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || BACKEND.test(req.url) || HASHED_ASSET.test(req.url)) return;
     const settings = await resolve(req.hostname.replace(/:\d+$/, '').toLowerCase());
     if (!settings) return;
     reply.header(startupHeaders.apiKey, settings.apiKey);

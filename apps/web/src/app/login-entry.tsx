@@ -39,7 +39,6 @@ function LoginScreen({ brand, texts, onSignedIn }: LoginScreenProps) {
           notify={notify}
           returnTo={new URLSearchParams(window.location.search).get('next')}
           onSignedIn={onSignedIn}
-          onVerified={prefetchApp}
         />
       </AuthFrame>
       {holder}
@@ -49,14 +48,26 @@ function LoginScreen({ brand, texts, onSignedIn }: LoginScreenProps) {
 }
 
 let appModule: Promise<typeof import('./boot')> | null = null;
-/** The app's code, fetched once (started early when the verification is done). */
+/** The app's code, fetched once: at the visitor's first interaction, or at the sign-in at the latest. */
 export function loadApp() {
   appModule ??= import('./boot');
   return appModule;
 }
 
-/** A verified visitor is about to sign in: fetch the app meanwhile. */
-const prefetchApp = () => void loadApp();
+/**
+ * What the visitor does first on the page (a key, a tap, a click): a sign-in is likely, so the app's
+ * code is fetched meanwhile. Never during the load itself (issue 40 item 20): the page is idle with
+ * its own code only, and a verification that completes alone (no captcha) or a password manager's
+ * filling is not an interaction. Focus is not counted either: the page may move it by itself.
+ */
+const firstInteraction = ['pointerdown', 'keydown'] as const;
+function prefetchAppAtFirstInteraction(target: EventTarget) {
+  const start = () => {
+    for (const type of firstInteraction) target.removeEventListener(type, start, true);
+    void loadApp();
+  };
+  for (const type of firstInteraction) target.addEventListener(type, start, { capture: true, passive: true });
+}
 
 /** Shows the sign-in page in `container`; once signed in, opens the target address in the app. */
 export async function showLoginPage(brand: ThemeDefinition, container: HTMLElement): Promise<void> {
@@ -64,6 +75,7 @@ export async function showLoginPage(brand: ThemeDefinition, container: HTMLEleme
   const texts = { auth: createTranslate(loaded.auth), common: createTranslate(loaded.common), shell: createTranslate(loaded.shell) };
   document.documentElement.lang = languageTag(brand.language);
   const root = createRoot(container);
+  prefetchAppAtFirstInteraction(window);
   const onSignedIn = (target: string) => {
     void loadApp().then(async ({ bootApp }) => {
       announceSignIn();

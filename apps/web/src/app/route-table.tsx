@@ -1,90 +1,294 @@
 import { lazy, type ComponentType } from 'react';
+import { loadTexts } from '../lib/i18n';
 import type { MenuIconName } from './layout/menu-icons';
 import type { RouteRule } from './route-access';
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('../features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })));
-const RecoverPage = lazy(() => import('../features/auth/pages/recover-page').then((m) => ({ default: m.RecoverPage })));
-const RecoverChangePage = lazy(() => import('../features/auth/pages/recover-change-page').then((m) => ({ default: m.RecoverChangePage })));
-const TermsOfUsePage = lazy(() => import('../features/legal/pages/terms-of-use-page').then((m) => ({ default: m.TermsOfUsePage })));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })));
+const LoginPage = lazy(() =>
+  loadTexts(
+    ['auth'],
+    import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
+  ),
+);
+const RegisterPage = lazy(() =>
+  loadTexts(
+    ['auth'],
+    import('../features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+  ),
+);
+const RecoverPage = lazy(() =>
+  loadTexts(
+    ['auth'],
+    import('../features/auth/pages/recover-page').then((m) => ({ default: m.RecoverPage })),
+  ),
+);
+const RecoverChangePage = lazy(() =>
+  loadTexts(
+    ['auth'],
+    import('../features/auth/pages/recover-change-page').then((m) => ({ default: m.RecoverChangePage })),
+  ),
+);
+const TermsOfUsePage = lazy(() =>
+  loadTexts(
+    ['legal'],
+    import('../features/legal/pages/terms-of-use-page').then((m) => ({ default: m.TermsOfUsePage })),
+  ),
+);
+const PrivacyPolicyPage = lazy(() =>
+  loadTexts(
+    ['legal'],
+    import('../features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+  ),
+);
 const NotFoundPage = lazy(() => import('../features/not-found/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const PermissionOnlyPage = lazy(() =>
   import('../features/not-found/pages/permission-only-page').then((m) => ({ default: m.PermissionOnlyPage })),
 );
-const QrPage = lazy(() => import('../features/qrcode/pages/qr-page').then((m) => ({ default: m.QrPage })));
-const ThreeDsPage = lazy(() => import('../features/bridge/pages/three-ds-page').then((m) => ({ default: m.ThreeDsPage })));
-const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
-const StationsPage = lazy(() => import('../features/stations/pages/stations-page').then((m) => ({ default: m.StationsPage })));
-const StationFormPage = lazy(() => import('../features/stations/pages/station-form-page').then((m) => ({ default: m.StationFormPage })));
-const PlugSharePage = lazy(() => import('../features/plug-share/pages/plug-share-page').then((m) => ({ default: m.PlugSharePage })));
+const QrPage = lazy(() =>
+  loadTexts(
+    ['qrcode'],
+    import('../features/qrcode/pages/qr-page').then((m) => ({ default: m.QrPage })),
+  ),
+);
+const ThreeDsPage = lazy(() =>
+  loadTexts(
+    ['bridge'],
+    import('../features/bridge/pages/three-ds-page').then((m) => ({ default: m.ThreeDsPage })),
+  ),
+);
+const HomePage = lazy(() =>
+  loadTexts(
+    ['home', 'map'],
+    import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })),
+  ),
+);
+const StationsPage = lazy(() =>
+  loadTexts(
+    ['stations', 'plugShare', 'qrcode', 'map'],
+    import('../features/stations/pages/stations-page').then((m) => ({ default: m.StationsPage })),
+  ),
+);
+const StationFormPage = lazy(() =>
+  loadTexts(
+    ['stations', 'plugShare', 'qrcode', 'map'],
+    import('../features/stations/pages/station-form-page').then((m) => ({ default: m.StationFormPage })),
+  ),
+);
+const PlugSharePage = lazy(() =>
+  loadTexts(
+    ['plugShare'],
+    import('../features/plug-share/pages/plug-share-page').then((m) => ({ default: m.PlugSharePage })),
+  ),
+);
 const StationGroupsPage = lazy(() =>
-  import('../features/station-groups/pages/station-groups-page').then((m) => ({ default: m.StationGroupsPage })),
+  loadTexts(
+    ['stationGroups', 'map'],
+    import('../features/station-groups/pages/station-groups-page').then((m) => ({ default: m.StationGroupsPage })),
+  ),
 );
 const StationGroupFormPage = lazy(() =>
-  import('../features/station-groups/pages/station-group-form-page').then((m) => ({ default: m.StationGroupFormPage })),
+  loadTexts(
+    ['stationGroups', 'map'],
+    import('../features/station-groups/pages/station-group-form-page').then((m) => ({ default: m.StationGroupFormPage })),
+  ),
 );
-const UsersPage = lazy(() => import('../features/users/pages/users-page').then((m) => ({ default: m.UsersPage })));
-const UserFormPage = lazy(() => import('../features/users/pages/user-form-page').then((m) => ({ default: m.UserFormPage })));
-const TagsPage = lazy(() => import('../features/tags/pages/tags-page').then((m) => ({ default: m.TagsPage })));
-const TagFormPage = lazy(() => import('../features/tags/pages/tag-form-page').then((m) => ({ default: m.TagFormPage })));
-const UnknownTagsPage = lazy(() => import('../features/tags/pages/unknown-tags-page').then((m) => ({ default: m.UnknownTagsPage })));
+const UsersPage = lazy(() =>
+  loadTexts(
+    ['users'],
+    import('../features/users/pages/users-page').then((m) => ({ default: m.UsersPage })),
+  ),
+);
+const UserFormPage = lazy(() =>
+  loadTexts(
+    ['users'],
+    import('../features/users/pages/user-form-page').then((m) => ({ default: m.UserFormPage })),
+  ),
+);
+const TagsPage = lazy(() =>
+  loadTexts(
+    ['tags'],
+    import('../features/tags/pages/tags-page').then((m) => ({ default: m.TagsPage })),
+  ),
+);
+const TagFormPage = lazy(() =>
+  loadTexts(
+    ['tags'],
+    import('../features/tags/pages/tag-form-page').then((m) => ({ default: m.TagFormPage })),
+  ),
+);
+const UnknownTagsPage = lazy(() =>
+  loadTexts(
+    ['tags'],
+    import('../features/tags/pages/unknown-tags-page').then((m) => ({ default: m.UnknownTagsPage })),
+  ),
+);
 const TransactionsPage = lazy(() =>
-  import('../features/transactions/pages/transactions-page').then((m) => ({ default: m.TransactionsPage })),
+  loadTexts(
+    ['transactions'],
+    import('../features/transactions/pages/transactions-page').then((m) => ({ default: m.TransactionsPage })),
+  ),
 );
 const EditPaymentPage = lazy(() =>
-  import('../features/transactions/pages/edit-payment-page').then((m) => ({ default: m.EditPaymentPage })),
+  loadTexts(
+    ['transactions'],
+    import('../features/transactions/pages/edit-payment-page').then((m) => ({ default: m.EditPaymentPage })),
+  ),
 );
-const IndicatorsPage = lazy(() => import('../features/indicators/pages/indicators-page').then((m) => ({ default: m.IndicatorsPage })));
-const OperationsPage = lazy(() => import('../features/operations/pages/operations-page').then((m) => ({ default: m.OperationsPage })));
+const IndicatorsPage = lazy(() =>
+  loadTexts(
+    ['indicators'],
+    import('../features/indicators/pages/indicators-page').then((m) => ({ default: m.IndicatorsPage })),
+  ),
+);
+const OperationsPage = lazy(() =>
+  loadTexts(
+    ['operations'],
+    import('../features/operations/pages/operations-page').then((m) => ({ default: m.OperationsPage })),
+  ),
+);
 const ChargingProfileFormPage = lazy(() =>
-  import('../features/operations/pages/charging-profile-form-page').then((m) => ({ default: m.ChargingProfileFormPage })),
+  loadTexts(
+    ['operations'],
+    import('../features/operations/pages/charging-profile-form-page').then((m) => ({ default: m.ChargingProfileFormPage })),
+  ),
 );
 const PricingProfilesPage = lazy(() =>
-  import('../features/dynamic-pricing/pages/pricing-profiles-page').then((m) => ({ default: m.PricingProfilesPage })),
+  loadTexts(
+    ['dynamicPricing'],
+    import('../features/dynamic-pricing/pages/pricing-profiles-page').then((m) => ({ default: m.PricingProfilesPage })),
+  ),
 );
 const PricingProfilePage = lazy(() =>
-  import('../features/dynamic-pricing/pages/pricing-profile-page').then((m) => ({ default: m.PricingProfilePage })),
+  loadTexts(
+    ['dynamicPricing'],
+    import('../features/dynamic-pricing/pages/pricing-profile-page').then((m) => ({ default: m.PricingProfilePage })),
+  ),
 );
 const PricingDayPage = lazy(() =>
-  import('../features/dynamic-pricing/pages/pricing-day-page').then((m) => ({ default: m.PricingDayPage })),
+  loadTexts(
+    ['dynamicPricing'],
+    import('../features/dynamic-pricing/pages/pricing-day-page').then((m) => ({ default: m.PricingDayPage })),
+  ),
 );
 const PricingExceptionPage = lazy(() =>
-  import('../features/dynamic-pricing/pages/pricing-exception-page').then((m) => ({ default: m.PricingExceptionPage })),
+  loadTexts(
+    ['dynamicPricing'],
+    import('../features/dynamic-pricing/pages/pricing-exception-page').then((m) => ({ default: m.PricingExceptionPage })),
+  ),
 );
 const VirtualGroupsPage = lazy(() =>
-  import('../features/virtual-groups/pages/virtual-groups-page').then((m) => ({ default: m.VirtualGroupsPage })),
+  loadTexts(
+    ['virtualGroups'],
+    import('../features/virtual-groups/pages/virtual-groups-page').then((m) => ({ default: m.VirtualGroupsPage })),
+  ),
 );
 const VirtualGroupCreatePage = lazy(() =>
-  import('../features/virtual-groups/pages/virtual-group-create-page').then((m) => ({ default: m.VirtualGroupCreatePage })),
+  loadTexts(
+    ['virtualGroups'],
+    import('../features/virtual-groups/pages/virtual-group-create-page').then((m) => ({ default: m.VirtualGroupCreatePage })),
+  ),
 );
 const ChargerPickerPage = lazy(() =>
-  import('../features/virtual-groups/pages/charger-picker-page').then((m) => ({ default: m.ChargerPickerPage })),
+  loadTexts(
+    ['virtualGroups'],
+    import('../features/virtual-groups/pages/charger-picker-page').then((m) => ({ default: m.ChargerPickerPage })),
+  ),
 );
 const VirtualGroupViewPage = lazy(() =>
-  import('../features/virtual-groups/pages/virtual-group-view-page').then((m) => ({ default: m.VirtualGroupViewPage })),
+  loadTexts(
+    ['virtualGroups'],
+    import('../features/virtual-groups/pages/virtual-group-view-page').then((m) => ({ default: m.VirtualGroupViewPage })),
+  ),
 );
 const VirtualGroupEditPage = lazy(() =>
-  import('../features/virtual-groups/pages/virtual-group-edit-page').then((m) => ({ default: m.VirtualGroupEditPage })),
+  loadTexts(
+    ['virtualGroups'],
+    import('../features/virtual-groups/pages/virtual-group-edit-page').then((m) => ({ default: m.VirtualGroupEditPage })),
+  ),
 );
 const AddChargersPage = lazy(() =>
-  import('../features/virtual-groups/pages/add-chargers-page').then((m) => ({ default: m.AddChargersPage })),
+  loadTexts(
+    ['virtualGroups'],
+    import('../features/virtual-groups/pages/add-chargers-page').then((m) => ({ default: m.AddChargersPage })),
+  ),
 );
-const FinancialPage = lazy(() => import('../features/financial/pages/financial-page').then((m) => ({ default: m.FinancialPage })));
-const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })));
-const LogPage = lazy(() => import('../features/logs/pages/log-page').then((m) => ({ default: m.LogPage })));
-const SupportPage = lazy(() => import('../features/support/pages/support-page').then((m) => ({ default: m.SupportPage })));
-const PushPage = lazy(() => import('../features/push/pages/push-page').then((m) => ({ default: m.PushPage })));
-const ContactPage = lazy(() => import('../features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })));
-const VouchersPage = lazy(() => import('../features/vouchers/pages/vouchers-page').then((m) => ({ default: m.VouchersPage })));
+const FinancialPage = lazy(() =>
+  loadTexts(
+    ['financial'],
+    import('../features/financial/pages/financial-page').then((m) => ({ default: m.FinancialPage })),
+  ),
+);
+const AlertsPage = lazy(() =>
+  loadTexts(
+    ['alerts'],
+    import('../features/alerts/pages/alerts-page').then((m) => ({ default: m.AlertsPage })),
+  ),
+);
+const LogPage = lazy(() =>
+  loadTexts(
+    ['logs'],
+    import('../features/logs/pages/log-page').then((m) => ({ default: m.LogPage })),
+  ),
+);
+const SupportPage = lazy(() =>
+  loadTexts(
+    ['support'],
+    import('../features/support/pages/support-page').then((m) => ({ default: m.SupportPage })),
+  ),
+);
+const PushPage = lazy(() =>
+  loadTexts(
+    ['push'],
+    import('../features/push/pages/push-page').then((m) => ({ default: m.PushPage })),
+  ),
+);
+const ContactPage = lazy(() =>
+  loadTexts(
+    ['contact'],
+    import('../features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })),
+  ),
+);
+const VouchersPage = lazy(() =>
+  loadTexts(
+    ['vouchers'],
+    import('../features/vouchers/pages/vouchers-page').then((m) => ({ default: m.VouchersPage })),
+  ),
+);
 const VoucherCreatePage = lazy(() =>
-  import('../features/vouchers/pages/voucher-create-page').then((m) => ({ default: m.VoucherCreatePage })),
+  loadTexts(
+    ['vouchers'],
+    import('../features/vouchers/pages/voucher-create-page').then((m) => ({ default: m.VoucherCreatePage })),
+  ),
 );
-const VoucherEditPage = lazy(() => import('../features/vouchers/pages/voucher-edit-page').then((m) => ({ default: m.VoucherEditPage })));
-const VoucherUsersPage = lazy(() => import('../features/vouchers/pages/voucher-users-page').then((m) => ({ default: m.VoucherUsersPage })));
-const ConfigPage = lazy(() => import('../features/config/pages/config-page').then((m) => ({ default: m.ConfigPage })));
-const AdminPage = lazy(() => import('../features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })));
-const VoucherPage = lazy(() => import('../features/vouchers/pages/voucher-page').then((m) => ({ default: m.VoucherPage })));
+const VoucherEditPage = lazy(() =>
+  loadTexts(
+    ['vouchers'],
+    import('../features/vouchers/pages/voucher-edit-page').then((m) => ({ default: m.VoucherEditPage })),
+  ),
+);
+const VoucherUsersPage = lazy(() =>
+  loadTexts(
+    ['vouchers'],
+    import('../features/vouchers/pages/voucher-users-page').then((m) => ({ default: m.VoucherUsersPage })),
+  ),
+);
+const ConfigPage = lazy(() =>
+  loadTexts(
+    ['config'],
+    import('../features/config/pages/config-page').then((m) => ({ default: m.ConfigPage })),
+  ),
+);
+const AdminPage = lazy(() =>
+  loadTexts(
+    ['admin', 'config'],
+    import('../features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })),
+  ),
+);
+const VoucherPage = lazy(() =>
+  loadTexts(
+    ['vouchers'],
+    import('../features/vouchers/pages/voucher-page').then((m) => ({ default: m.VoucherPage })),
+  ),
+);
 
 export interface AppRoute extends RouteRule {
   component: ComponentType;

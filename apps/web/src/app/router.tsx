@@ -7,9 +7,15 @@ import { RequirePermission } from './guards/require-permission';
 import { RootLayout } from './layout/root-layout';
 import { routeTable, type AppRoute } from './route-table';
 import type { RouteHandle } from './route-handle';
+import { loadTexts } from '../lib/i18n';
 
 // Each frame loads with the first screen that needs it: the sign-in pages do not carry the shell.
-const AuthLayout = lazy(() => import('../features/auth/components/auth-layout').then((m) => ({ default: m.AuthLayout })));
+const AuthLayout = lazy(() =>
+  loadTexts(
+    ['auth'],
+    import('../features/auth/components/auth-layout').then((m) => ({ default: m.AuthLayout })),
+  ),
+);
 const PublicLayout = lazy(() => import('./layout/public-layout').then((m) => ({ default: m.PublicLayout })));
 const ShellLayout = lazy(() => import('./layout/shell-layout').then((m) => ({ default: m.ShellLayout })));
 

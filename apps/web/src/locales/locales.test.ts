@@ -35,6 +35,15 @@ function load(language: string, namespace: string): Map<string, unknown> {
 
 const allNamespaces = [...new Set(languages.flatMap(namespacesOf))].sort();
 
+/** The web app's .ts and .tsx sources (tests left out), as [path, text]. */
+function sourceFiles(dir: string): [string, string][] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [[path, readFileSync(path, 'utf8')]] : [];
+  });
+}
+
 describe('locales', () => {
   it('lists the five product languages, when the locale folders are read', () => {
     expect(languages).toEqual(['br', 'en', 'es-CO', 'es-EC', 'es-UY']);
@@ -44,19 +53,39 @@ describe('locales', () => {
     expect(namespacesOf(language)).toEqual(allNamespaces);
   });
 
-  it.each(languages)('bundles every namespace into the one chunk the app loads, for language %s', (language) => {
-    const index = readFileSync(join(root, language, 'index.ts'), 'utf8');
-    const exported = [...index.matchAll(/export \{ default as (\w+) \} from '\.\/(\w+)\.json'/g)].map((m) => {
-      expect(m[1]).toBe(m[2]);
-      return m[1];
-    });
-    expect(exported.sort()).toEqual(allNamespaces);
+  it('names every namespace in the Namespace type, when lib/i18n.ts is read', () => {
+    const source = readFileSync(join(root, '../lib/i18n.ts'), 'utf8');
+    const union = /export type Namespace =([^;]*);/.exec(source)![1]!;
+    expect([...union.matchAll(/'(\w+)'/g)].map((m) => m[1]).sort()).toEqual(allNamespaces);
   });
 
-  it('lists every namespace in i18n start-up, when lib/i18n.ts is read', () => {
-    const source = readFileSync(join(root, '../lib/i18n.ts'), 'utf8');
-    const list = /const namespaces = \[([^\]]*)\]/.exec(source)![1]!;
-    expect([...list.matchAll(/'(\w+)'/g)].map((m) => m[1]).sort()).toEqual(allNamespaces);
+  // Texts load per namespace (lib/i18n.ts): a namespace named nowhere it is used would show keys.
+  const sources = sourceFiles(join(root, '..'));
+  const declared = (text: string) =>
+    new Set(
+      [...text.matchAll(/useTranslation\((\[[^\]]*\]|'\w+')/g), ...text.matchAll(/loadTexts\((\[[^\]]*\])/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/'(\w+)'/g)].map((n) => n[1]!),
+      ),
+    );
+
+  it('asks only for namespaces that exist, in every useTranslation and route of the sources', () => {
+    const unknown = sources.flatMap(([file, text]) =>
+      [...declared(text)].filter((ns) => !allNamespaces.includes(ns)).map((ns) => `${file}: ${ns}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("reads another namespace's key ('ns:key') only where that namespace is asked for, or loaded at start-up", () => {
+    const startup = /export const startupNamespaces = \[([^\]]*)\]/.exec(readFileSync(join(root, '../lib/i18n.ts'), 'utf8'))![1]!;
+    const always = new Set([...startup.matchAll(/'(\w+)'/g)].map((m) => m[1]!));
+    const missing = sources.flatMap(([file, text]) => {
+      const asked = declared(text);
+      return [...text.matchAll(/\bt\(['"`](\w+):/g)]
+        .map((m) => m[1]!)
+        .filter((ns) => allNamespaces.includes(ns) && !asked.has(ns) && !always.has(ns))
+        .map((ns) => `${file}: ${ns}`);
+    });
+    expect(missing).toEqual([]);
   });
 
   it.each(allNamespaces)('has the same keys in every language, for namespace %s', (namespace) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
@@ -42,8 +42,6 @@ interface LoginFormProps {
   returnTo: string | null;
   /** Signed in, the session stored: open `target`. */
   onSignedIn(target: string): void;
-  /** The verification is done: a sign-in is likely (the sign-in page fetches the app then). */
-  onVerified?: () => void;
 }
 
 /**
@@ -51,7 +49,7 @@ interface LoginFormProps {
  * the component library nor the router (docs/decisions.md, 2026-11-25). Fields are checked on
  * submit and, once left, as they are typed; the submit waits for the verification.
  */
-export function LoginForm({ t, common, languageTag, link, notify, returnTo, onSignedIn, onVerified }: LoginFormProps) {
+export function LoginForm({ t, common, languageTag, link, notify, returnTo, onSignedIn }: LoginFormProps) {
   const id = useId();
   const captcha = useCaptcha();
   const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
@@ -59,10 +57,6 @@ export function LoginForm({ t, common, languageTag, link, notify, returnTo, onSi
   const [reveal, setReveal] = useState(false);
   const [pending, setPending] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-
-  useEffect(() => {
-    if (captcha.verified) onVerified?.();
-  }, [captcha.verified, onVerified]);
 
   const problems = loginProblems(values);
   const shown = (field: LoginField) => (checked[field] ? problems[field] : undefined);

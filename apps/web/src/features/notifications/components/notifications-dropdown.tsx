@@ -74,7 +74,7 @@ export function NotificationsDropdown() {
               <div className="notifications-popover__error">
                 <span className="text text--danger">{t('loadError')}</span>
                 <Button size="small" onClick={() => void refetch()}>
-                  {t('alerts:retry')}
+                  {t('retry')}
                 </Button>
               </div>
             ) : (

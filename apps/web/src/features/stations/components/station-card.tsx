@@ -174,7 +174,10 @@ export function StationCard({ station, withEdit = true }: { station: ChargePoint
           <Typography.Title level={5} className="station-card__panel-title">
             {t('card.transactions')}
           </Typography.Title>
-          <StationTransactions pk={station.chargeBoxPk} />
+          {/* Its stop button speaks the transactions screen's texts, fetched when first shown. */}
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+            <StationTransactions pk={station.chargeBoxPk} />
+          </Suspense>
         </div>
       </div>
       <div className="station-card__panel station-card__panel--wide">

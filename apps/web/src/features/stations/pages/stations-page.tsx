@@ -39,7 +39,7 @@ const stationUrlCodecs = {
 
 /** /stations: the station list with filters, reports, Excel, New Station and expandable cards (a card per station on a phone). */
 export function StationsPage() {
-  const { t } = useTranslation('stations');
+  const { t } = useTranslation(['stations', 'plugShare']);
   const fmt = useNumberFormat();
   const { token } = theme.useToken();
   const permitted = usePermittedRoutes();
