@@ -6,7 +6,7 @@ import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn } from './support/auth';
 import { shoot } from './support/screenshots';
 import { waitForStill } from './support/still';
-import { foreignOn, foreignTexts } from './support/language';
+import { foreignOn, foreignTexts, interfaceKeys, keysOn } from './support/language';
 
 /*
  * Every route, visited once and checked at three widths. On a phone (360 and 390 px) nothing scrolls
@@ -171,6 +171,8 @@ const languageRoutes = new Set([
 interface LanguageCheck {
   code: string;
   foreign: Set<string>;
+  /** The language's text keys: one shown means its namespace was not loaded (every screen is read for them). */
+  keys: Set<string>;
 }
 
 /** No loader, skeleton or spinner on the page (the card-payment bridge's own spinner is its page). */
@@ -203,6 +205,7 @@ async function visit(page: Page, path: string, host?: string, language?: Languag
     problems.push(...found.map((p) => `${path} at ${viewport.width} px: ${p.what}: ${p.detail}`));
     await shoot(page, `phone-${viewport.width}${host ? `-${host}` : ''}${slug}`, { fullPage: false });
   }
+  if (language) problems.push(...(await keysOn(page, path, language.keys)));
   if (language && languageRoutes.has(path)) {
     await page.setViewportSize(desktop);
     await settled(page);
@@ -231,7 +234,7 @@ describe('every screen', () => {
     { timeout: 300_000 },
     async () => {
       const { page } = browser;
-      const language = { code: 'br', foreign: foreignTexts('br', ['en', 'es-CO']) };
+      const language = { code: 'br', foreign: foreignTexts('br', ['en', 'es-CO']), keys: interfaceKeys('br') };
       // The English texts operators met and a Spanish one are among those looked for.
       for (const text of ['Station started', 'Heartbeat', 'Available', 'Intentar de nuevo'])
         expect(language.foreign.has(text), text).toBe(true);
@@ -305,7 +308,7 @@ describe('every screen', () => {
     { timeout: 240_000 },
     async () => {
       const { page } = browser;
-      const language = { code: 'es-CO', foreign: foreignTexts('es-CO', ['en', 'br']) };
+      const language = { code: 'es-CO', foreign: foreignTexts('es-CO', ['en', 'br']), keys: interfaceKeys('es-CO') };
       for (const text of ['Tentar novamente', 'Salvar', 'Available']) expect(language.foreign.has(text), text).toBe(true);
       await signIn(page, logins.terpelOperator, 'terpel', { at: null });
       const problems: string[] = [];

@@ -67,6 +67,22 @@ export function foreignTexts(language: string, others: string[]): Set<string> {
 }
 
 /**
+ * The interface texts' keys, as i18next shows a key it has no text for ('list.title', 'tags:menu'):
+ * every key path of the language's files, with and without its namespace, except those that are
+ * also a text of some locale (a key named like its word).
+ */
+export function interfaceKeys(language: string): Set<string> {
+  const languages = readdirSync(localesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const texts = new Set(languages.flatMap((other) => [...locale(other.name).values()]));
+  const keys = new Set<string>();
+  for (const fileKey of locale(language).keys()) {
+    const [file, key] = fileKey.split(':') as [string, string];
+    for (const shown of [key, `${file.replace(/\.json$/, '')}:${key}`]) if (!texts.has(shown) && shown.length >= 4) keys.add(shown);
+  }
+  return keys;
+}
+
+/**
  * Letters one language writes and the other never does: a Colombian screen with "ã", "õ" or "ç"
  * shows Portuguese; a Brazilian one with "ñ", "¿" or "¡" shows Spanish.
  */
@@ -114,4 +130,10 @@ export async function foreignOn(page: Page, path: string, language: string, fore
   );
   for (const name of namedIcons) found.add(`icon named "${name}"`);
   return [...found].map((text) => `${path}: ${text}`);
+}
+
+/** Keys shown instead of their texts (`keys` from interfaceKeys) on the page, its title included. */
+export async function keysOn(page: Page, path: string, keys: Set<string>): Promise<string[]> {
+  const shown = [...(await pageTexts(page)), await page.title()].flatMap((text) => [text, ...text.split(/ — /)]);
+  return [...new Set(shown.filter((text) => keys.has(text)))].map((text) => `${path}: a key without its text: ${text}`);
 }

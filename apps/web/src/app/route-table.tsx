@@ -371,7 +371,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/users',
     component: UsersPage,
-    menu: { order: 40, labelKey: 'users:list.title', icon: 'users' },
+    menu: { order: 40, labelKey: 'menu.users', icon: 'users' },
   },
   { path: '/users/create', titleKey: 'titles.userCreate', access: 'private', permission: '/users/create', component: UserFormPage },
   // Everyone opens their own profile (header 'View profile'); other users need /user/{id}.
@@ -382,7 +382,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/ocpptags',
     component: TagsPage,
-    menu: { order: 50, labelKey: 'tags:menu', icon: 'tags' },
+    menu: { order: 50, labelKey: 'menu.tags', icon: 'tags' },
   },
   { path: '/ocpptags/create', titleKey: 'titles.tagCreate', access: 'private', permission: '/ocpptags/create', component: TagFormPage },
   { path: '/ocpptags/edit/:id', titleKey: 'titles.tagEdit', access: 'private', permission: '/ocpptags/edit/{id}', component: TagFormPage },
@@ -392,7 +392,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/operations',
     component: OperationsPage,
-    menu: { order: 55, labelKey: 'operations:menu', icon: 'operations' },
+    menu: { order: 55, labelKey: 'menu.operations', icon: 'operations' },
   },
   // /operations/v15, /v16, /tasks, /charging_profile and /operations/<command>: the view and command
   // permissions are checked by the page (which toggles and commands it offers) and by the server.
@@ -417,7 +417,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/transactions',
     component: TransactionsPage,
-    menu: { order: 60, labelKey: 'transactions:menu', icon: 'transactions' },
+    menu: { order: 60, labelKey: 'menu.transactions', icon: 'transactions' },
   },
   {
     path: '/transactions/:id/payment/edit',
@@ -429,11 +429,11 @@ export const routeTable: readonly AppRoute[] = [
   // Gated by DASH_CVE_PRO_MONETIZATION_CONFIG (or the Terpel theme) in permittedRoutes (000 §6).
   {
     path: '/financial',
-    titleKey: 'financial:title',
+    titleKey: 'titles.financial',
     access: 'private',
     permission: '/financial',
     component: FinancialPage,
-    menu: { order: 65, labelKey: 'financial:menu', icon: 'financial' },
+    menu: { order: 65, labelKey: 'menu.financial', icon: 'financial' },
   },
   {
     path: '/dynamic-pricing',
@@ -441,7 +441,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/dynamic-pricing',
     component: PricingProfilesPage,
-    menu: { order: 70, labelKey: 'dynamicPricing:menu', icon: 'dynamicPricing' },
+    menu: { order: 70, labelKey: 'menu.dynamicPricing', icon: 'dynamicPricing' },
   },
   // The profile, its exception form and each weekday's editor: the list's permission (002 §2).
   {
@@ -471,7 +471,7 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/virtual-groups',
     component: VirtualGroupsPage,
-    menu: { order: 75, labelKey: 'virtualGroups:menu', icon: 'virtualGroups' },
+    menu: { order: 75, labelKey: 'menu.virtualGroups', icon: 'virtualGroups' },
   },
   {
     path: '/virtual-groups/create',
@@ -512,42 +512,42 @@ export const routeTable: readonly AppRoute[] = [
   // every screen needs '/vouchers', the key every voucher call checks on the server.
   {
     path: '/vouchers',
-    titleKey: 'vouchers:titles.list',
+    titleKey: 'titles.vouchers',
     access: 'private',
     permission: '/vouchers',
     component: VouchersPage,
-    menu: { order: 68, labelKey: 'vouchers:menu', icon: 'vouchers' },
+    menu: { order: 68, labelKey: 'menu.vouchers', icon: 'vouchers' },
   },
   {
     path: '/vouchers/create',
-    titleKey: 'vouchers:titles.create',
+    titleKey: 'titles.vouchersCreate',
     access: 'private',
     permission: '/vouchers',
     component: VoucherCreatePage,
   },
   {
     path: '/vouchers/create/select_users',
-    titleKey: 'vouchers:titles.selectUsers',
+    titleKey: 'titles.vouchersSelectUsers',
     access: 'private',
     permission: '/vouchers',
     component: VoucherUsersPage,
   },
   {
     path: '/vouchers/edit/:id/select_users',
-    titleKey: 'vouchers:titles.selectUsers',
+    titleKey: 'titles.vouchersSelectUsers',
     access: 'private',
     permission: '/vouchers',
     component: VoucherUsersPage,
   },
-  { path: '/voucher/:id', titleKey: 'vouchers:titles.detail', access: 'private', permission: '/vouchers', component: VoucherPage },
-  { path: '/voucher/:id/edit', titleKey: 'vouchers:titles.edit', access: 'private', permission: '/vouchers', component: VoucherEditPage },
+  { path: '/voucher/:id', titleKey: 'titles.vouchersDetail', access: 'private', permission: '/vouchers', component: VoucherPage },
+  { path: '/voucher/:id/edit', titleKey: 'titles.vouchersEdit', access: 'private', permission: '/vouchers', component: VoucherEditPage },
   {
     path: '/indicators',
     titleKey: 'titles.indicators',
     access: 'private',
     permission: '/indicators',
     component: IndicatorsPage,
-    menu: { order: 80, labelKey: 'indicators:menu', icon: 'indicators' },
+    menu: { order: 80, labelKey: 'menu.indicators', icon: 'indicators' },
   },
   {
     path: '/alerts',
@@ -555,52 +555,52 @@ export const routeTable: readonly AppRoute[] = [
     access: 'private',
     permission: '/alerts',
     component: AlertsPage,
-    menu: { order: 90, labelKey: 'alerts:menu', icon: 'alerts' },
+    menu: { order: 90, labelKey: 'menu.alerts', icon: 'alerts' },
   },
   // The operational log (001 §2): '/log' is kept by permittedRoutes only with the load-balance,
   // monetization and voucher roles together (or the Terpel theme), 002 §6.
   {
     path: '/log',
-    titleKey: 'logs:title',
+    titleKey: 'titles.logs',
     access: 'private',
     permission: '/log',
     component: LogPage,
-    menu: { order: 95, labelKey: 'logs:menu', icon: 'log' },
+    menu: { order: 95, labelKey: 'menu.logs', icon: 'log' },
   },
   {
     path: '/support',
-    titleKey: 'support:title',
+    titleKey: 'titles.support',
     access: 'private',
     permission: '/support',
     component: SupportPage,
-    menu: { order: 100, labelKey: 'support:menu', icon: 'support' },
+    menu: { order: 100, labelKey: 'menu.support', icon: 'support' },
   },
   {
     path: '/push_notification',
-    titleKey: 'push:title',
+    titleKey: 'titles.push',
     access: 'private',
     permission: '/push_notification',
     component: PushPage,
-    menu: { order: 110, labelKey: 'push:menu', icon: 'pushNotification' },
+    menu: { order: 110, labelKey: 'menu.push', icon: 'pushNotification' },
   },
   // A network's own settings and the administrators' network screen (issue 21 item 8). /admin also
   // needs the DASH_ADMIN role: the page shows the no-permission view without it, and every /admin
   // call checks both on the server.
   {
     path: '/config',
-    titleKey: 'config:title',
+    titleKey: 'titles.config',
     access: 'private',
     permission: '/config',
     component: ConfigPage,
-    menu: { order: 120, labelKey: 'config:menu', icon: 'config' },
+    menu: { order: 120, labelKey: 'menu.config', icon: 'config' },
   },
   {
     path: '/admin',
-    titleKey: 'admin:title',
+    titleKey: 'titles.admin',
     access: 'private',
     permission: '/admin',
     component: AdminPage,
-    menu: { order: 130, labelKey: 'admin:menu', icon: 'admin' },
+    menu: { order: 130, labelKey: 'menu.admin', icon: 'admin' },
   },
   // Permission keys without a screen (000 §1): opened by address, they say where they act (docs/decisions.md).
   {
@@ -641,10 +641,10 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/privacy-policy', titleKey: 'titles.privacy', access: 'public', permission: null, component: PrivacyPolicyPage },
   { path: '/not-found', titleKey: 'titles.notFound', access: 'public', permission: null, component: NotFoundPage },
   // The public QR start/stop page of a connector and the card-payment bridge (001 §2, §6).
-  { path: '/qrcode/start/:chargeBoxId/:connectorId', titleKey: 'qrcode:title', access: 'public', permission: null, component: QrPage },
-  { path: '/three-ds-authentication', titleKey: 'bridge:title', access: 'public', permission: null, component: ThreeDsPage },
+  { path: '/qrcode/start/:chargeBoxId/:connectorId', titleKey: 'titles.qrcode', access: 'public', permission: null, component: QrPage },
+  { path: '/three-ds-authentication', titleKey: 'titles.bridge', access: 'public', permission: null, component: ThreeDsPage },
   // The contact form (001 §2 Contact page): public, with the captcha; mailed to the host's network's support.
-  { path: '/contact', titleKey: 'contact:title', access: 'public', permission: null, component: ContactPage },
+  { path: '/contact', titleKey: 'titles.contact', access: 'public', permission: null, component: ContactPage },
   // Public address (001 §2); the page itself asks for a session holding /ocpptags/unknown.
   { path: '/ocpptags/unknown', titleKey: 'titles.unknownTags', access: 'public', permission: null, component: UnknownTagsPage },
 ];

@@ -83,6 +83,8 @@ export async function initI18n(language: AppLanguage): Promise<typeof i18n> {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // No advertisement in the operator's browser console.
+      showSupportNotice: false,
     });
   applyPluralRulesOfLanguageTags(i18n);
   document.documentElement.lang = languageTag(language);
