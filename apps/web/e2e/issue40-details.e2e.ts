@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn } from './support/auth';
+import { scrollsSideways } from './support/layout';
 import { connectStation, status } from './support/ocpp-station';
+import { shoot } from './support/screenshots';
 import { openStationEntry, postStation } from './support/stations';
 
 /**
@@ -14,6 +16,44 @@ import { openStationEntry, postStation } from './support/stations';
 
 const desktop = { width: 1440, height: 900 };
 const stamp = String(Date.now() % 1_000_000);
+
+/**
+ * How many lines the text of an element takes: the boxes of its visible text runs grouped by line, a
+ * run starting a new line when it lies wholly below the line before (icons and other boxes, which may
+ * span two lines, are left out). 0 when it shows no text.
+ */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const boxes: DOMRect[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('.visually-hidden')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+    }
+    boxes.sort((a, b) => a.top - b.top);
+    let lines = 0;
+    let bottom = -Infinity;
+    for (const box of boxes) {
+      if (box.top >= bottom - 1) {
+        lines += 1;
+        bottom = box.bottom;
+      }
+    }
+    return lines;
+  });
+}
+
+/** The text of each element the locator finds that takes more than one line. */
+async function wrapped(elements: Locator): Promise<string[]> {
+  const out: string[] = [];
+  for (const el of await elements.all()) {
+    const lines = await linesOf(el);
+    if (lines > 1) out.push(`"${(await el.innerText()).replace(/\s+/g, ' ').trim()}" on ${lines} lines`);
+  }
+  return out;
+}
 
 /** The tenant key (tenant_pk) of the network with this alias. */
 async function tenantPkOf(page: Page, alias: string): Promise<number> {
@@ -51,6 +91,34 @@ describe('issue 40 details at 1440 px', () => {
   const browser = useBrowser({ viewport: desktop });
 
   for (const lang of languages) {
+    it(`alerts (${lang.name}): every column title on one line, and each date, severity and event on one line`, async () => {
+      const { page } = browser;
+      await signIn(page, logins.admin, lang.host, { at: null });
+      // An alert of the network with a long station name (the name is what may be cut, with its title).
+      const chargeBoxId = `AL-${lang.name.slice(0, 2).toUpperCase()}-${stamp}`;
+      await aStation(page, lang.network, chargeBoxId, `Estação de recarga do estacionamento central ${stamp}`);
+      await groundFailure(chargeBoxId);
+
+      await page.goto(appUrl('/alerts', lang.host));
+      const rows = page.locator('[data-testid="alerts-table"] tbody tr.ant-table-row');
+      await rows.first().waitFor({ timeout: 20_000 });
+      await shoot(page, `issue40-alerts-1440-${lang.name}`, { fullPage: false });
+
+      expect(await wrapped(page.locator('[data-testid="alerts-table"] thead th'))).toEqual([]);
+      expect(await page.locator('[data-testid="alerts-table"] .alert-date time').count()).toBeGreaterThan(0);
+      expect(await wrapped(page.locator('[data-testid="alerts-table"] .alert-date time'))).toEqual([]);
+      expect(await wrapped(page.locator('[data-testid="alerts-table"] .severity-tag'))).toEqual([]);
+      expect(await wrapped(page.locator('[data-testid="alerts-table"] .event-tag'))).toEqual([]);
+      // Long texts are cut on one line and can be read whole in their title.
+      const row = rows.filter({ hasText: chargeBoxId }).first();
+      expect(await wrapped(row.locator('td:not(:has(.alert-station))'))).toEqual([]);
+      const name = row.locator('.alert-station__name');
+      expect(await linesOf(name)).toBe(1);
+      expect(await linesOf(row.locator('.alert-station__id'))).toBe(1);
+      expect(await name.getAttribute('title')).toBe(`Estação de recarga do estacionamento central ${stamp}`);
+      expect(await scrollsSideways(page)).toBeNull();
+    });
+
     it(`station events (${lang.name}): a ground failure reads in words, not as GroundFailure`, async () => {
       const { page } = browser;
       await signIn(page, logins.admin, lang.host, { at: null });
