@@ -135,4 +135,38 @@ describe('issue 40 details at 1440 px', () => {
       expect(await events.innerText()).not.toContain('GroundFailure');
     });
   }
+
+  it('station card (pt-BR): a FirmwareStatusNotification shows on the open card without a reload', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin, undefined, { at: null });
+    const chargeBoxId = `FWL-${stamp}`;
+    await aStation(page, 'move', chargeBoxId, `Firmware ao vivo ${stamp}`);
+    await page.goto(appUrl(`/stations?search=${chargeBoxId}`));
+    await openStationEntry(page, chargeBoxId);
+    const firmware = page.getByTestId(`station-card-${chargeBoxId}`).getByTestId('station-firmware-status');
+    await firmware.waitFor({ timeout: 15_000 });
+    expect(await firmware.innerText()).toBe('Nenhum aviso');
+    // A mark on this document: a reload or navigation would lose it.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    const station = await connectStation(chargeBoxId, 'E2E-Details');
+    try {
+      // The station coming online reaches the list live: the live connection is up.
+      await page.locator(`[data-testid="online-${chargeBoxId}"][data-online="true"]`).waitFor({ timeout: 20_000 });
+      await station.call('FirmwareStatusNotification', { status: 'Installing' });
+      // 'Instalando em 29/11/2026 12:34'
+      await expect.poll(() => firmware.innerText(), { timeout: 15_000 }).toMatch(/^Instalando em \d{2}\/\d{2}\/\d{4}/);
+      await station.call('DiagnosticsStatusNotification', { status: 'Uploading' });
+      await expect
+        .poll(() => page.getByTestId(`station-card-${chargeBoxId}`).getByTestId('station-diagnostics-status').innerText(), {
+          timeout: 15_000,
+        })
+        .toMatch(/^Enviando em \d{2}\/\d{2}\/\d{4}/);
+    } finally {
+      await station.close();
+    }
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await firmware.scrollIntoViewIfNeeded();
+    await shoot(page, 'issue40-station-firmware-live', { fullPage: false, scrollToTop: false });
+  });
 });
