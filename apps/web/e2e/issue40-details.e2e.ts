@@ -170,3 +170,54 @@ describe('issue 40 details at 1440 px', () => {
     await shoot(page, 'issue40-station-firmware-live', { fullPage: false, scrollToTop: false });
   });
 });
+
+describe('issue 40 details: the financial total and the charging profiles at 1440 and 390 px', () => {
+  const browser = useBrowser({ viewport: desktop });
+
+  it('financial (pt-BR): each "label value" pair of the total\'s split stays on one line, from 1440 down to 360 px', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin, undefined, { at: null });
+    const today = new Date();
+    const from = new Date(today.getTime() - 89 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.goto(appUrl(`/financial?from=${from}&to=${today.toISOString().slice(0, 10)}`));
+    const split = page.getByTestId('fin-summary-split');
+    await split.waitFor({ timeout: 30_000 });
+    // Where a narrow card breaks depends on the amounts: every width from the desktop's to the
+    // phone's, so that some width would break inside a pair if anything could.
+    for (const width of [1440, 1366, 1280, 1180, 1100, 1024, 960, 900, 840, 768, 700, 600, 520, 480, 430, 390, 360]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      // "Pago R$ 1.234,56", "pendente R$ 0,00", "reembolsado R$ 12,00": the lines of each, read from the text itself.
+      const pairs = await split.evaluate((el) => {
+        const nodes: { node: Text; start: number }[] = [];
+        let text = '';
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          nodes.push({ node, start: text.length });
+          text += node.data;
+        }
+        const at = (offset: number) => {
+          const hit = [...nodes].reverse().find((n) => n.start <= offset)!;
+          return [hit.node, offset - hit.start] as const;
+        };
+        return [/Pago R\$\s[\d.,]+/, /pendente R\$\s[\d.,]+/, /reembolsado R\$\s[\d.,]+/].map((pattern) => {
+          const found = pattern.exec(text);
+          if (!found) return { pair: `${pattern.source} not in "${text}"`, lines: 0 };
+          const range = document.createRange();
+          range.setStart(...at(found.index));
+          range.setEnd(...at(found.index + found[0].length - 1));
+          range.setEnd(range.endContainer, range.endOffset + 1);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          return { pair: found[0].replace(/\s/g, ' '), lines: tops.size };
+        });
+      });
+      expect(
+        pairs.filter((p) => p.lines !== 1),
+        `at ${width} px`,
+      ).toEqual([]);
+      if (width === 1440 || width === 390) {
+        expect(await scrollsSideways(page), `at ${width} px`).toBeNull();
+        await shoot(page, `issue40-financial-split-${width}`, { fullPage: false });
+      }
+    }
+  });
+});
