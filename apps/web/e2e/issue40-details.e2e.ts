@@ -15,6 +15,7 @@ import { openStationEntry, postStation } from './support/stations';
  */
 
 const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
 const stamp = String(Date.now() % 1_000_000);
 
 /**
@@ -219,5 +220,59 @@ describe('issue 40 details: the financial total and the charging profiles at 144
         await shoot(page, `issue40-financial-split-${width}`, { fullPage: false });
       }
     }
+  });
+
+  it('charging profiles (pt-BR): cards at 390 px with the name and key facts inside the screen; the table at 1440', async () => {
+    const { page } = browser;
+    await signIn(page, logins.admin, undefined, { at: null });
+    const description = `Noturno ${stamp}`; // at most 20 characters
+    const created = await callApi<{ chargingProfilePk: number }>(page, '/api/charging_profiles/', {
+      method: 'POST',
+      json: {
+        description,
+        stackLevel: 2,
+        chargingProfilePurpose: 'TX_DEFAULT_PROFILE',
+        chargingProfileKind: 'RELATIVE',
+        chargingRateUnit: 'W',
+        schedulePeriodMap: [{ startPeriodInSeconds: 0, powerLimitInAmperes: 7400, numberPhases: null }],
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+
+    await page.setViewportSize(phone);
+    await page.goto(appUrl('/operations/charging_profile'));
+    const card = page.getByTestId('profile-record-card').filter({ hasText: description });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    expect(await card.locator('.record-card__title').innerText()).toBe(description);
+    const facts = await card
+      .locator('.record-card__fact')
+      .evaluateAll((list) =>
+        list.map((f) => [(f.querySelector('dt') as HTMLElement).innerText.trim(), (f.querySelector('dd') as HTMLElement).innerText.trim()]),
+      );
+    expect(facts).toEqual([
+      ['Finalidade', 'Padrão das recargas'],
+      ['Tipo', 'Relativo'],
+      ['Nível de pilha', '2'],
+      ['Ativo em', '0 conector'], // CLDR: 0 is 'one' in Portuguese
+    ]);
+    const outside = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          '.record-card, .record-card__title, .record-card__subtitle, .record-card__facts dt, .record-card__facts dd, .record-card__actions button',
+        ),
+      ]
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
+        .map(({ el }) => el.className),
+    );
+    expect(outside).toEqual([]);
+    expect(await scrollsSideways(page)).toBeNull();
+    await card.getByRole('button', { name: `Editar ${description}` }).waitFor();
+    await shoot(page, 'issue40-profiles-390', { fullPage: false });
+
+    await page.setViewportSize(desktop);
+    await page.locator('.ant-table').getByRole('link', { name: description }).waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('profile-record-card').count()).toBe(0);
   });
 });
