@@ -260,20 +260,29 @@ export function AlertsPage() {
           <LoadError title={t('error')} retryText={t('retry')} onRetry={() => void refetch()} />
         ) : phone ? (
           <div aria-busy={isFetching} data-testid="alerts-phone">
-            {rows.length ? <AlertCardList alerts={rows} pendingIds={pendingIds} onAcknowledge={onAcknowledge} /> : empty}
-            {total > ALERTS_PAGE_SIZE ? (
-              <Pagination
-                className="alerts-pagination"
-                current={page}
-                pageSize={ALERTS_PAGE_SIZE}
-                total={total}
-                onChange={setPage}
-                showSizeChanger={false}
-                showLessItems
-                size="small"
-                align="center"
+            {rows.length ? (
+              <AlertCardList
+                alerts={rows}
+                pendingIds={pendingIds}
+                onAcknowledge={onAcknowledge}
+                footer={
+                  total > ALERTS_PAGE_SIZE ? (
+                    <Pagination
+                      current={page}
+                      pageSize={ALERTS_PAGE_SIZE}
+                      total={total}
+                      onChange={setPage}
+                      showSizeChanger={false}
+                      showLessItems
+                      size="small"
+                      align="center"
+                    />
+                  ) : null
+                }
               />
-            ) : null}
+            ) : (
+              empty
+            )}
           </div>
         ) : (
           <Table<Alert>
