@@ -48,13 +48,21 @@ const liveConnectorSchema = z.object({
 const liveChargePointSchema = chargePointBaseSchema.extend({
   /** ISO 8601, UTC. */
   lastHeartbeatTimestamp: z.string().nullable(),
+  /**
+   * The last FirmwareStatusNotification and DiagnosticsStatusNotification and when they came (ISO
+   * 8601, UTC), as the station list has them: the station card follows them live.
+   */
+  firmwareStatus: z.string().nullable(),
+  firmwareStatusTimestamp: z.string().nullable(),
+  diagnosticsStatus: z.string().nullable(),
+  diagnosticsStatusTimestamp: z.string().nullable(),
   connectors: z.array(liveConnectorSchema),
 });
 export type LiveChargePoint = z.infer<typeof liveChargePointSchema>;
 
 /**
  * `<apiKey>/chargeBox`: a station was added (`insert`), changed (`update`: status, online state,
- * boot data) or deleted (`delete`: its last state, offline; drop it from lists and the map).
+ * boot data, a firmware or diagnostics report) or deleted (`delete`: its last state, offline; drop it from lists and the map).
  */
 export const liveChargeBoxMessageSchema = z.object({
   type: z.enum(['update', 'insert', 'delete']),

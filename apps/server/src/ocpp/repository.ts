@@ -1140,7 +1140,12 @@ export async function meterAndTouchStatement(db: Kysely<DB>, meters: KnownConnec
 // ---------------------------------------------------------------------------------------------
 // Live view of stations
 
-/** Stations as the map draws them, with online state (see connections.ts for the rule). */
+const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+
+/**
+ * Stations as the map draws them, with online state (see connections.ts for the rule) and their
+ * last firmware and diagnostics reports (the station card).
+ */
 export async function liveChargePoints(
   db: Executor,
   chargeBoxPks: number[],
@@ -1165,6 +1170,10 @@ export async function liveChargePoints(
       'cb.ocpp_protocol',
       'cb.charge_point_vendor',
       'cb.last_heartbeat_timestamp',
+      'cb.firmware_status',
+      'cb.firmware_timestamp',
+      'cb.diagnostics_status',
+      'cb.diagnostics_timestamp',
       sql<boolean>`sc.charge_box_pk is not null`.as('online'),
       (eb) =>
         jsonArrayFrom(
@@ -1193,7 +1202,11 @@ export async function liveChargePoints(
       ocppProtocol: r.ocpp_protocol,
       chargePointVendor: r.charge_point_vendor,
       online: Boolean(r.online),
-      lastHeartbeatTimestamp: r.last_heartbeat_timestamp ? new Date(r.last_heartbeat_timestamp).toISOString() : null,
+      lastHeartbeatTimestamp: iso(r.last_heartbeat_timestamp),
+      firmwareStatus: r.firmware_status,
+      firmwareStatusTimestamp: iso(r.firmware_timestamp),
+      diagnosticsStatus: r.diagnostics_status,
+      diagnosticsStatusTimestamp: iso(r.diagnostics_timestamp),
       connectors: r.connectors.map((c) => ({
         connectorId: c.connector_id,
         connectorType: c.type_name,

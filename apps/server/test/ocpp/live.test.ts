@@ -98,6 +98,41 @@ describe('live updates (/live)', () => {
     live.ws.close();
   });
 
+  it('firmware and diagnostics reports: the station is published again on the chargeBox topic with them (the open card follows)', async () => {
+    // Arrange
+    await aStation(t, { id: 'LIVE-FW', tenant: 'move' });
+    const live = await openLive(url, operatorToken);
+    const topic = liveTopics.chargeBox(apiKey.move!);
+    live.send({ action: 'subscribe', topic });
+    await live.next((m) => m.topic === topic && m.subscribed === true);
+    const station = await bootedStation(url, 'LIVE-FW');
+    type Update = { chargePoint: { chargeBoxId: string; firmwareStatus: string | null; diagnosticsStatus: string | null } };
+    const update = (pick: (cp: Update['chargePoint']) => boolean) =>
+      live.next(
+        (m) =>
+          m.topic === topic &&
+          'data' in m &&
+          (m.data as Update).chargePoint.chargeBoxId === 'LIVE-FW' &&
+          pick((m.data as Update).chargePoint),
+      );
+
+    // Act
+    await station.call('FirmwareStatusNotification', { status: 'Installing' });
+    const firmware = await update((cp) => cp.firmwareStatus === 'Installing');
+    await station.call('DiagnosticsStatusNotification', { status: 'Uploaded' });
+    const diagnostics = await update((cp) => cp.diagnosticsStatus === 'Uploaded');
+
+    // Assert
+    expect(firmware.data).toMatchObject({ type: 'update', chargePoint: { firmwareStatus: 'Installing', diagnosticsStatus: null } });
+    const at = (firmware.data as { chargePoint: { firmwareStatusTimestamp: string } }).chargePoint.firmwareStatusTimestamp;
+    expect(Date.parse(at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(diagnostics.data).toMatchObject({
+      chargePoint: { firmwareStatus: 'Installing', diagnosticsStatus: 'Uploaded', firmwareStatusTimestamp: at },
+    });
+    await station.close();
+    live.ws.close();
+  });
+
   it("api key of a tenant outside the user's scope: error message, no subscription, no events", async () => {
     // Arrange
     await aStation(t, { id: 'LIVE-03', tenant: 'terpel' });

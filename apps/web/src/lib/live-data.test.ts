@@ -136,6 +136,10 @@ describe('live-data', () => {
         chargePointVendor: null,
         online: false,
         lastHeartbeatTimestamp: '2026-11-20T10:00:00Z',
+        firmwareStatus: 'Installing',
+        firmwareStatusTimestamp: '2026-11-20T10:01:00Z',
+        diagnosticsStatus: null,
+        diagnosticsStatusTimestamp: null,
         connectors: [{ connectorId: 1, connectorType: 'Type 2', lastStatus: { status: 'Charging' } }],
       },
     };

@@ -70,6 +70,10 @@ const readChargePoint = object<LiveChargeBoxMessage['chargePoint']>({
   chargePointVendor: nullable(string),
   online: boolean,
   lastHeartbeatTimestamp: nullable(string),
+  firmwareStatus: nullable(string),
+  firmwareStatusTimestamp: nullable(string),
+  diagnosticsStatus: nullable(string),
+  diagnosticsStatusTimestamp: nullable(string),
   connectors: array(
     object<LiveChargeBoxMessage['chargePoint']['connectors'][number]>({
       connectorId: int4,

@@ -3,6 +3,8 @@ import type { Executor } from '../../db/db';
 import type { TenantScope } from '../../platform/auth/context';
 import { foldedForSearch, likeContains, searchContains } from '../../db/sql/like';
 import { idTagContains, onGramIndex } from '../../db/sql/tag-id-search';
+import { documentKeySql } from '../../db/sql/document-key';
+import { documentKey } from '../../platform/text';
 
 export interface TagFilters {
   search?: string;
@@ -254,14 +256,12 @@ export function searchDrivers(db: Executor, scope: TenantScope, tenantPk: number
     .where('u.active', '=', true);
   if (search) {
     const term = searchContains(search);
-    const doc = search.toUpperCase().replace(/[^0-9A-Z]/g, '');
+    const doc = documentKey(search);
     q = q.where((eb) =>
       eb.or([
         sql<boolean>`${foldedForSearch(sql`u.first_name || ' ' || u.last_name`)} like ${term}`,
         sql<boolean>`lower(u.email) like ${term}`,
-        ...(doc.length >= 3
-          ? [sql<boolean>`regexp_replace(upper(coalesce(u.doc_number, '')), '[^0-9A-Z]', '', 'g') like ${`${doc}%`}`]
-          : []),
+        ...(doc.length >= 3 ? [sql<boolean>`${documentKeySql(sql.ref('u.doc_number'))} like ${`${doc}%`}`] : []),
       ]),
     );
   }
@@ -325,7 +325,7 @@ export function tagOfDocument(db: Executor, scope: TenantScope, doc: { type: 'CP
     .where(
       'digits' in doc
         ? sql<boolean>`regexp_replace(coalesce(u.doc_number, ''), '[^0-9]', '', 'g') = ${doc.digits}`
-        : sql<boolean>`u.doc_type = ${doc.type} and regexp_replace(upper(coalesce(u.doc_number, '')), '[^0-9A-Z]', '', 'g') = ${doc.key}`,
+        : sql<boolean>`u.doc_type = ${doc.type} and ${documentKeySql(sql.ref('u.doc_number'))} = ${doc.key}`,
     )
     .orderBy(sql`case when t.type = 'USER' then 0 else 1 end`)
     .orderBy('t.ocpp_tag_pk')

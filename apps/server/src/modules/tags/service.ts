@@ -27,7 +27,7 @@ import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { formatDateTime } from '../../platform/format';
 import { timeZoneOfTenant } from '../../platform/tenant-time-zone';
-import { digits } from '../../platform/text';
+import { digits, documentKey } from '../../platform/text';
 import { SheetLocale } from '../../platform/xlsx-locale';
 import { streamXlsx } from '../../platform/xlsx-stream';
 import { docTypesFor } from '@recarga/contracts/users';
@@ -211,7 +211,7 @@ export class TagService {
       doc = { type: 'CPF', digits: cpf };
     } else {
       if (!KNOWN_DOC_TYPES.has(docType)) throw badRequest('Unknown document type', { docType: 'Unknown document type.' }, 'VALIDATION');
-      const key = docText.toUpperCase().replace(/[^0-9A-Z]/g, '');
+      const key = documentKey(docText);
       if (key.length < 3) throw badRequest('Invalid document', { cpf: 'Type the whole document number.' }, 'VALIDATION');
       doc = { type: docType, key };
     }

@@ -5,6 +5,7 @@ import type { UserSex } from '../../db/schema-users';
 import type { TenantScope } from '../../platform/auth/context';
 import { foldedForSearch, searchContains } from '../../db/sql/like';
 import { countUpTo } from '../../db/sql/count-up-to';
+import { documentKeySql } from '../../db/sql/document-key';
 
 /** One user of the scope with everything the user form shows. */
 export function findUser(db: Executor, scope: TenantScope, userPk: number) {
@@ -177,19 +178,26 @@ export function networkTreeOf(tenantPath: string): NetworkTree {
   return parts.length <= 1 ? { path: tenantPath, exact: true } : { path: `/${parts[0]}/${parts[1]}/`, exact: false };
 }
 
-/** Holds a lock on this document in this tree until the transaction ends (two saves of it wait for each other). */
-export async function lockDocument(trx: Transaction<DB>, tree: NetworkTree, docType: string, docNumber: string) {
-  await sql`select pg_advisory_xact_lock(hashtext(${`user-document:${tree.path}:${docType}:${docNumber}`}))`.execute(trx);
+/**
+ * Holds a lock on this document in this tree until the transaction ends (two saves of it wait for each
+ * other). `docKey` is the document's key (platform/text.ts `documentKey`), so two typings of one
+ * document take the same lock.
+ */
+export async function lockDocument(trx: Transaction<DB>, tree: NetworkTree, docType: string, docKey: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`user-document:${tree.path}:${docType}:${docKey}`}))`.execute(trx);
 }
 
-/** Another user of the tree (not `exceptUserPk`) with this document; undefined when there is none. */
-export function documentHolder(db: Executor, tree: NetworkTree, docType: string, docNumber: string, exceptUserPk: number | null) {
+/**
+ * Another user of the tree (not `exceptUserPk`) with this document, however it was typed (stored
+ * numbers compared by their key); undefined when there is none.
+ */
+export function documentHolder(db: Executor, tree: NetworkTree, docType: string, docKey: string, exceptUserPk: number | null) {
   let q = db
     .selectFrom('users as u')
     .innerJoin('tenants as t', 't.tenant_pk', 'u.tenant_pk')
     .select('u.user_pk')
-    .where('u.doc_number', '=', docNumber)
     .where('u.doc_type', '=', docType)
+    .where(documentKeySql(sql.ref('u.doc_number')), '=', docKey)
     .where(tree.exact ? sql<boolean>`t.path = ${tree.path}` : sql<boolean>`t.path like ${`${tree.path}%`}`);
   if (exceptUserPk !== null) q = q.where('u.user_pk', '<>', exceptUserPk);
   return q.limit(1).executeTakeFirst();

@@ -26,7 +26,7 @@ import { hashPassword } from '../../platform/auth/password';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import * as repo from './repository';
-import { digits } from '../../platform/text';
+import { digits, documentKey } from '../../platform/text';
 import { tenantInScope } from '../../platform/auth/tenant-in-scope';
 
 /** Permission keys of the user screens (001 §6). */
@@ -303,10 +303,12 @@ export class UserService {
         else docNumber = digits(docNumberRaw);
       } else if (docNumberRaw.length > USER_LIMITS.docNumber) fields.docNumber = userMaxLength(USER_LIMITS.docNumber);
       else if (!OTHER_DOC_PATTERN.test(docNumberRaw)) fields.docNumber = 'Invalid document number.';
-      else docNumber = docNumberRaw;
+      else docNumber = docNumberRaw; // kept as typed ('1.020.304.050'), compared by its key
     }
     if (editing && current.doc_number && !fields.docType && !fields.docNumber) {
-      if (docNumber !== current.doc_number || docType !== current.doc_type) fields.docNumber = 'The document cannot be changed.';
+      // The stored document typed another way is the same document: it stays as first typed.
+      if (docType === current.doc_type && documentKey(docNumber) === documentKey(current.doc_number)) docNumber = current.doc_number;
+      else fields.docNumber = 'The document cannot be changed.';
     }
 
     const externalId = text(pick(body.externalId, current?.external_id));
@@ -438,16 +440,18 @@ export class UserService {
 }
 
 /**
- * One document per person within a network tree (docs/decisions.d/screens.md): no other user of the
- * tree holds the same document type and number. Checked under a lock on that document in the tree,
+ * One document per person within a network tree (docs/decisions.md, 2026-11-29): no other user of the
+ * tree holds the same document type and number, numbers compared by their key (letters and digits,
+ * capitals: '1.020.304.050' is '1020304050'). Checked under a lock on that document in the tree,
  * inside the write's transaction, so two saves of one document at once cannot both pass.
  */
 async function assertDocumentFree(trx: Parameters<typeof repo.lockDocument>[0], r: Resolved, userPk: number | null) {
   const { doc_type: docType, doc_number: docNumber } = r.values;
-  if (!docType || !docNumber) return;
+  const key = documentKey(docNumber);
+  if (!docType || !key) return;
   const tree = repo.networkTreeOf(r.tenantPath);
-  await repo.lockDocument(trx, tree, docType, docNumber);
-  if (await repo.documentHolder(trx, tree, docType, docNumber, userPk))
+  await repo.lockDocument(trx, tree, docType, key);
+  if (await repo.documentHolder(trx, tree, docType, key, userPk))
     throw badRequest(userMessages.saveFailed, { docNumber: documentTakenMessage }, 'VALIDATION');
 }
 

@@ -688,6 +688,61 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
     expect(again.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
   });
 
+  it('POST, with a cédula another user of the network tree holds typed without its dots, answers the field error', async () => {
+    // Arrange: a Terpel driver whose cédula was typed with dots.
+    const first = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'CC', docNumber: '1.020.304.050' }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    // Act: the same cédula typed as bare digits, for another person of the same tree.
+    const body = validCreate({ tenant_pk: terpel, docType: 'CC', docNumber: '1020304050' });
+    const second = await call(admin, 'POST', '/api/users_data/', body);
+    // Assert: the CPF case's field error, nothing written, and the first keeps the number as typed.
+    expect(second.statusCode, second.body).toBe(400);
+    expect(second.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
+    expect(await t.db.selectFrom('users').select('user_pk').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+    expect(first.json().userForm).toMatchObject({ docType: 'CC', docNumber: '1.020.304.050' });
+    // Spaces, dashes and letter case are the same document too.
+    const spaced = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'CC', docNumber: '1 020 304-050' }),
+    );
+    expect(spaced.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
+    const passport = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'PASSPORT', docNumber: 'ab-123456' }),
+    );
+    expect(passport.statusCode, passport.body).toBe(200);
+    const upper = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'PASSPORT', docNumber: 'AB123456' }),
+    );
+    expect(upper.json().fields).toEqual({ docNumber: 'This document already belongs to another user of this network.' });
+  });
+
+  it('PUT, the stored cédula sent back without its dots, is no change', async () => {
+    const created = await call(
+      admin,
+      'POST',
+      '/api/users_data/',
+      validCreate({ tenant_pk: terpel, docType: 'CC', docNumber: '79.876.543' }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const pk = created.json().userForm.userPk as number;
+    const put = await call(admin, 'PUT', `/api/users_data/${pk}/`, { firstName: 'Camila', docType: 'CC', docNumber: '79876543' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().userForm).toMatchObject({ firstName: 'Camila', docNumber: '79.876.543' });
+  });
+
   it('POST, two creates with one new document at once, lets exactly one through', async () => {
     const cpf = aCpf(812_345_678);
     const answers = await Promise.all([
@@ -710,7 +765,8 @@ describe('user form: GET users_data/{id}, GET users_data/{id}/address, GET users
     const seen = new Map<string, string>();
     for (const r of rows) {
       const parts = r.path.split('/').filter(Boolean);
-      const key = `${parts.slice(0, 2).join('/')}|${r.doc_type}|${r.doc_number}`;
+      // Compared as the rule compares them: letters and digits, capitals ('1.020.304.050' is '1020304050').
+      const key = `${parts.slice(0, 2).join('/')}|${r.doc_type}|${r.doc_number!.toUpperCase().replace(/[^0-9A-Z]/g, '')}`;
       expect(seen.get(key), `${r.email} and ${seen.get(key)} share ${r.doc_number}`).toBeUndefined();
       seen.set(key, r.email);
     }

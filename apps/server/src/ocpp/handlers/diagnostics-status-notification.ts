@@ -1,8 +1,10 @@
 import { recordDiagnosticsStatus } from '../../modules/stations/service';
 import type { Handler } from '../handler-context';
 
-/** The station's diagnostics upload status is kept by the stations module (shown on the station's card). */
+/** The station's diagnostics upload status is kept by the stations module (shown on the station's card, live). */
 export const diagnosticsStatusNotification: Handler<'DiagnosticsStatusNotification'> = async (deps, station, req) => {
   await recordDiagnosticsStatus(deps.db, station.chargeBoxPk, req.status, deps.now());
+  // Dashboards get the station again (`<apiKey>/chargeBox`), so an open station card shows it live.
+  deps.events.committed({ chargeBoxPks: [station.chargeBoxPk] });
   return {};
 };

@@ -19,11 +19,13 @@ export function AcknowledgeCell({
   const { t } = useTranslation('alerts');
   const { t: tn } = useTranslation('notifications');
   if (alert.acknowledgedAtDT) {
+    const by = alert.acknowledgedBy ? t('ack.by', { name: alert.acknowledgedBy }) : t('ack.byUnknown');
     return (
       <span className="alert-ack" data-testid="alert-acknowledged">
         <CheckCircleFilled className="alert-ack__icon" aria-hidden="true" />
         <span className="alert-ack__text">
-          <span>{alert.acknowledgedBy ? t('ack.by', { name: alert.acknowledgedBy }) : t('ack.byUnknown')}</span>
+          {/* The table cuts a long name with an ellipsis: the title reads it whole. */}
+          <span title={by}>{by}</span>
           <span className="alert-ack__when">{t('ack.at', { date: formatDateTime(alert.acknowledgedAtDT) })}</span>
         </span>
       </span>

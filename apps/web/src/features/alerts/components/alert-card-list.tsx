@@ -1,65 +1,66 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '@recarga/contracts/notifications';
 import { EventTag } from '../../../components/event-tag';
+import { RecordCards, useOpenCards } from '../../../components/record-cards';
 import { useOcppErrorText } from '../../../components/use-ocpp-error-text';
 import { AcknowledgeCell } from './acknowledge-cell';
 import { AlertDate } from './alert-date';
 import { AlertDetails } from './alert-details';
 import { SeverityTag } from './severity-tag';
 
-/** The alerts on a phone: one card each with what matters first (severity, event, station, time, error). */
+/**
+ * The alerts on a phone: one `RecordCards` card each with what matters first (the station, its
+ * severity and event, the time, the error, the place), acknowledge and the details. A fault has the
+ * error accent, a short recharge the warning one.
+ */
 export function AlertCardList({
   alerts,
   pendingIds,
   onAcknowledge,
+  footer,
 }: {
   alerts: Alert[];
   pendingIds: ReadonlySet<number>;
   onAcknowledge: (alert: Alert) => void;
+  /** The pager, under the cards. */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation('alerts');
   const errorText = useOcppErrorText();
-  const [openId, setOpenId] = useState<number | null>(null);
+  const { isOpen, toggle } = useOpenCards<number>();
   return (
-    <ul className="alert-cards" data-testid="alert-cards">
-      {alerts.map((a) => {
+    <RecordCards<Alert>
+      items={alerts}
+      itemKey={(a) => a.notificationId}
+      label={t('title')}
+      footer={footer}
+      data-testid="alert-cards"
+      render={(a) => {
         const place = [a.addressStreet, a.addressCity, a.addressState].filter(Boolean).join(' · ');
         const error = errorText(a.connectorErrorCode);
-        const open = openId === a.notificationId;
-        return (
-          <li key={a.notificationId} className="alert-card" data-testid="alert-card" data-severity={a.severity}>
-            <div className="alert-card__tags">
+        const open = isOpen(a.notificationId);
+        return {
+          testId: 'alert-card',
+          tone: a.severity === 'fault' ? 'error' : a.severity === 'shortRecharge' ? 'warning' : undefined,
+          title: a.chargeBoxName || a.chargeBoxId,
+          subtitle: a.chargeBoxId,
+          tags: (
+            <>
               <SeverityTag severity={a.severity} />
               <EventTag type={a.type} />
-            </div>
-            <div className="alert-station">
-              <span className="alert-station__name">{a.chargeBoxName || a.chargeBoxId}</span>
-              <span className="alert-station__id">{a.chargeBoxId}</span>
-            </div>
-            <dl className="alert-card__facts">
-              <div>
-                <dt>{t('card.date')}</dt>
-                <dd>
-                  <AlertDate alert={a} />
-                </dd>
-              </div>
-              {place ? (
-                <div>
-                  <dt>{t('card.place')}</dt>
-                  <dd>{place}</dd>
-                </div>
-              ) : null}
-              {error ? (
-                <div>
-                  <dt>{t('card.error')}</dt>
-                  <dd className="alert-card__error">{error}</dd>
-                </div>
-              ) : null}
-            </dl>
-            <div className="alert-card__actions">
+            </>
+          ),
+          facts: [
+            // A station clock running ahead adds two lines to the date: the card's width for them.
+            { key: 'date', label: t('card.date'), value: <AlertDate alert={a} />, wide: a.stationClockAhead },
+            ...(error ? [{ key: 'error', label: t('card.error'), value: <span className="alert-card__error">{error}</span> }] : []),
+            ...(place ? [{ key: 'place', label: t('card.place'), value: place, wide: true }] : []),
+          ],
+          actions: (
+            <>
               <AcknowledgeCell alert={a} pending={pendingIds.has(a.notificationId)} onAcknowledge={onAcknowledge} />
               <Button
                 size="small"
@@ -67,15 +68,15 @@ export function AlertCardList({
                 aria-expanded={open}
                 icon={open ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
                 iconPlacement="end"
-                onClick={() => setOpenId(open ? null : a.notificationId)}
+                onClick={() => toggle(a.notificationId)}
               >
                 {t('details.more')}
               </Button>
-            </div>
-            {open ? <AlertDetails notification={a} all={alerts} /> : null}
-          </li>
-        );
-      })}
-    </ul>
+            </>
+          ),
+          details: open ? <AlertDetails notification={a} all={alerts} /> : undefined,
+        };
+      }}
+    />
   );
 }

@@ -65,6 +65,8 @@ function readSort(raw: string | undefined): { key: AlertSortKey; order: SortOrde
   return { key: key as AlertSortKey, order: dir === 'asc' ? 'ascend' : 'descend' };
 }
 const SEARCH_DELAY_MS = 300;
+/** The table's narrowest width: its fixed columns and room for the place (the expand column included). */
+const TABLE_MIN_WIDTH = 1200;
 /** A burst of live events refreshes the page on screen once per this many milliseconds. */
 const LIVE_REFRESH_MS = 3_000;
 
@@ -168,33 +170,40 @@ export function AlertsPage() {
     });
   };
 
+  // Widths for 1440 px in every language (issue 40): the titles and short values (severity, state,
+  // date, event, the button) get room for one line; station, city and place take what is left and
+  // end in an ellipsis, read whole in their title. Below TABLE_MIN_WIDTH the table scrolls in its box.
   const columns: TableColumnsType<Alert> = [
     {
       key: 'severity',
       title: t('columns.severity'),
-      width: 130,
+      width: 128,
       render: (_, a) => <SeverityTag severity={a.severity} />,
     },
     {
       key: 'station',
       title: t('columns.station'),
-      width: '20%',
+      width: 200,
       sorter: true,
       render: (_, a) => (
         <div className="alert-station">
-          <span className="alert-station__name">{a.chargeBoxName || a.chargeBoxId}</span>
-          <span className="alert-station__id">{a.chargeBoxId}</span>
+          <span className="alert-station__name" title={a.chargeBoxName || a.chargeBoxId}>
+            {a.chargeBoxName || a.chargeBoxId}
+          </span>
+          <span className="alert-station__id" title={a.chargeBoxId}>
+            {a.chargeBoxId}
+          </span>
         </div>
       ),
     },
-    { key: 'state', title: t('columns.state'), width: 90, sorter: true, render: (_, a) => a.addressState || '—' },
-    { key: 'city', title: t('columns.city'), sorter: true, render: (_, a) => a.addressCity || '—' },
+    { key: 'state', title: t('columns.state'), width: 130, sorter: true, ellipsis: true, render: (_, a) => a.addressState || '—' },
+    { key: 'city', title: t('columns.city'), width: 120, sorter: true, ellipsis: true, render: (_, a) => a.addressCity || '—' },
     { key: 'place', title: t('columns.place'), sorter: true, ellipsis: true, render: (_, a) => a.addressStreet || '—' },
-    { key: 'date', title: t('columns.date'), sorter: true, width: 190, render: (_, a) => <AlertDate alert={a} /> },
+    { key: 'date', title: t('columns.date'), sorter: true, width: 144, render: (_, a) => <AlertDate alert={a} /> },
     {
       key: 'event',
       title: t('columns.event'),
-      width: 200,
+      width: 170,
       sorter: true,
       render: (_, a) => (
         <span className="alert-event">
@@ -206,7 +215,7 @@ export function AlertsPage() {
     {
       key: 'acknowledged',
       title: t('columns.acknowledged'),
-      width: 190,
+      width: 164,
       render: (_, a) => <AcknowledgeCell alert={a} pending={pendingIds.has(a.notificationId)} onAcknowledge={onAcknowledge} />,
     },
   ];
@@ -251,20 +260,29 @@ export function AlertsPage() {
           <LoadError title={t('error')} retryText={t('retry')} onRetry={() => void refetch()} />
         ) : phone ? (
           <div aria-busy={isFetching} data-testid="alerts-phone">
-            {rows.length ? <AlertCardList alerts={rows} pendingIds={pendingIds} onAcknowledge={onAcknowledge} /> : empty}
-            {total > ALERTS_PAGE_SIZE ? (
-              <Pagination
-                className="alerts-pagination"
-                current={page}
-                pageSize={ALERTS_PAGE_SIZE}
-                total={total}
-                onChange={setPage}
-                showSizeChanger={false}
-                showLessItems
-                size="small"
-                align="center"
+            {rows.length ? (
+              <AlertCardList
+                alerts={rows}
+                pendingIds={pendingIds}
+                onAcknowledge={onAcknowledge}
+                footer={
+                  total > ALERTS_PAGE_SIZE ? (
+                    <Pagination
+                      current={page}
+                      pageSize={ALERTS_PAGE_SIZE}
+                      total={total}
+                      onChange={setPage}
+                      showSizeChanger={false}
+                      showLessItems
+                      size="small"
+                      align="center"
+                    />
+                  ) : null
+                }
               />
-            ) : null}
+            ) : (
+              empty
+            )}
           </div>
         ) : (
           <Table<Alert>
@@ -275,7 +293,7 @@ export function AlertsPage() {
             dataSource={rows}
             loading={isFetching && !isLoading ? { delay: 300 } : false}
             size="middle"
-            scroll={{ x: 1080 }}
+            scroll={{ x: TABLE_MIN_WIDTH }}
             showSorterTooltip={false}
             sortDirections={['ascend', 'descend']}
             rowClassName={(a) => (a.acknowledgedAtDT ? 'alerts-row alerts-row--acknowledged' : 'alerts-row')}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 import { Skeleton } from 'antd';
 import { ArrowDownOutlined, SwapOutlined, ThunderboltOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,23 @@ function Card({
   );
 }
 
+/**
+ * "label value" pairs on one line, parted by " · " (kept at the end of a line): a narrow card breaks
+ * between two pairs, never inside one ('Pago R$' at a line's end and '1.234,56' on the next).
+ */
+function Pairs({ pairs, ...rest }: { pairs: string[] } & HTMLAttributes<HTMLSpanElement>) {
+  return (
+    <span {...rest}>
+      {pairs.map((pair, i) => (
+        <Fragment key={i}>
+          {i > 0 ? ' ' : null}
+          <span className="fin-card__pair">{i < pairs.length - 1 ? `${pair}\u00a0·` : pair}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 /** The all-movements tab's four cards (000 §2): number of movements, total value, recharges, deposits. */
 export function SummaryCards({ summary, loading }: { summary?: FinancialSummary; loading: boolean }) {
   const { t } = useTranslation('financial');
@@ -61,7 +78,14 @@ export function SummaryCards({ summary, loading }: { summary?: FinancialSummary;
         icon={<SwapOutlined />}
         label={t('summary.movements')}
         value={fmt.integer(summary.totalTransactions)}
-        sub={t('summary.split', { recharges: fmt.integer(summary.totalTransaction), deposits: fmt.integer(summary.totalUser) })}
+        sub={
+          <Pairs
+            pairs={[
+              t('summary.splitRecharges', { n: fmt.integer(summary.totalTransaction) }),
+              t('summary.splitDeposits', { n: fmt.integer(summary.totalUser) }),
+            ]}
+          />
+        }
         testId="fin-summary-count"
       />
       <Card
@@ -72,16 +96,19 @@ export function SummaryCards({ summary, loading }: { summary?: FinancialSummary;
         sub={
           <>
             {/* What the total holds: paid, pending and refunded money apart (the rest was refused or cancelled). */}
-            <span className="fin-card__split" data-testid="fin-summary-split" title={t('summary.totalMeaning')}>
-              {t('summary.totalSplit', {
-                paid: money.format(summary.paidValue, coin),
-                pending: money.format(summary.pendingValue, coin),
-                refunded: money.format(summary.refundedValue, coin),
-              })}
-            </span>
+            <Pairs
+              className="fin-card__split"
+              data-testid="fin-summary-split"
+              title={t('summary.totalMeaning')}
+              pairs={[
+                t('summary.totalPaid', { value: money.format(summary.paidValue, coin) }),
+                t('summary.totalPending', { value: money.format(summary.pendingValue, coin) }),
+                t('summary.totalRefunded', { value: money.format(summary.refundedValue, coin) }),
+              ]}
+            />
             <span className="visually-hidden">{t('summary.totalMeaning')}</span>
             {others.length ? (
-              <span className="fin-card__split">{others.map((c) => money.format(c.totalValue, c.moneyCoin)).join(' · ')}</span>
+              <Pairs className="fin-card__split" pairs={others.map((c) => money.format(c.totalValue, c.moneyCoin))} />
             ) : null}
           </>
         }

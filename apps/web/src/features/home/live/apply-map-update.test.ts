@@ -54,6 +54,10 @@ describe('live map updates', () => {
         chargePointVendor: 'V',
         online: true,
         lastHeartbeatTimestamp: null,
+        firmwareStatus: null,
+        firmwareStatusTimestamp: null,
+        diagnosticsStatus: null,
+        diagnosticsStatusTimestamp: null,
         connectors: [
           { connectorId: 1, connectorType: 'Type 2', lastStatus: { status: 'MAINTENANCE' } },
           { connectorId: 2, connectorType: 'Type 2', lastStatus: { status: 'Charging' } },
@@ -91,6 +95,10 @@ describe('live map updates', () => {
         chargePointVendor: null,
         online: true,
         lastHeartbeatTimestamp: null,
+        firmwareStatus: null,
+        firmwareStatusTimestamp: null,
+        diagnosticsStatus: null,
+        diagnosticsStatusTimestamp: null,
         connectors: [{ connectorId: 1, connectorType: 'Type 2', lastStatus: { status: 'Available' } }],
       },
     });

@@ -1,6 +1,7 @@
 import { Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EventTag } from '../../../components/event-tag';
+import { useOcppErrorText } from '../../../components/use-ocpp-error-text';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useStationEvents } from '../api/get-station-events';
 
@@ -8,6 +9,8 @@ import { useStationEvents } from '../api/get-station-events';
 export function StationEvents({ chargeBoxId }: { chargeBoxId: string }) {
   const { t } = useTranslation('stations');
   const { t: tn } = useTranslation('notifications');
+  // The bell's and the alerts' words for an OCPP error code ('GroundFailure' → 'Falha de aterramento').
+  const errorText = useOcppErrorText();
   const { data, isLoading, isError } = useStationEvents(chargeBoxId);
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (isError) return <Typography.Text type="danger">{t('card.eventsError')}</Typography.Text>;
@@ -19,7 +22,7 @@ export function StationEvents({ chargeBoxId }: { chargeBoxId: string }) {
           <EventTag type={n.type} className="station-events__tag" />
           <span className="station-events__what">
             {n.connectorId ? tn('connector', { id: n.connectorId }) : tn('station')}
-            {n.connectorErrorCode && n.connectorErrorCode !== 'NoError' ? ` · ${n.connectorErrorCode}` : ''}
+            {errorText(n.connectorErrorCode) ? ` · ${errorText(n.connectorErrorCode)}` : ''}
             {n.userName ? ` · ${n.userName}` : ''}
           </span>
           <time className="station-events__time" dateTime={n.notificationTimestampDT}>

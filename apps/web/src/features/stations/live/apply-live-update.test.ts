@@ -82,7 +82,7 @@ describe('live connector status in cached station lists', () => {
     expect(after!.chargePointList[0].connectors[1].statusGroup).toBe('maintenance');
   });
 
-  it('updates online state and heartbeat from a chargeBox update, and asks for a refetch on a new connector', () => {
+  it('updates online state, heartbeat and the firmware and diagnostics reports from a chargeBox update, and asks for a refetch on a new connector', () => {
     const chargePoint = {
       chargeBoxPk: 7,
       chargeBoxId: 'CP-7',
@@ -95,6 +95,10 @@ describe('live connector status in cached station lists', () => {
       chargePointVendor: 'Recarga',
       online: true,
       lastHeartbeatTimestamp: '2026-01-03T00:00:00.000Z',
+      firmwareStatus: 'Installing',
+      firmwareStatusTimestamp: '2026-01-03T00:01:00.000Z',
+      diagnosticsStatus: 'Uploaded',
+      diagnosticsStatusTimestamp: '2026-01-02T23:00:00.000Z',
       connectors: [
         { connectorId: 1, connectorType: 'Type 2', lastStatus: { status: 'Charging' } },
         { connectorId: 2, connectorType: 'Type 2', lastStatus: { status: 'Available' } },
@@ -103,6 +107,12 @@ describe('live connector status in cached station lists', () => {
     const applied = applyChargeBoxUpdate(page(), { type: 'update', chargePoint });
     expect(applied.stale).toBe(false);
     expect(applied.page!.chargePointList[0].online).toBe(true);
+    expect(applied.page!.chargePointList[0]).toMatchObject({
+      firmwareStatus: 'Installing',
+      firmwareStatusTimestamp: '2026-01-03T00:01:00.000Z',
+      diagnosticsStatus: 'Uploaded',
+      diagnosticsStatusTimestamp: '2026-01-02T23:00:00.000Z',
+    });
     expect(applied.page!.chargePointList[0].connectors[0].statusGroup).toBe('busy');
 
     const grown = applyChargeBoxUpdate(page(), {

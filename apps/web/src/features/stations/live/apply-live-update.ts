@@ -47,7 +47,8 @@ interface ChargeBoxApplied {
 }
 
 /**
- * Applies a `<apiKey>/chargeBox` update (online state, heartbeat, connector statuses) to a cached
+ * Applies a `<apiKey>/chargeBox` update (online state, heartbeat, firmware and diagnostics reports,
+ * connector statuses) to a cached
  * station list page. A manual connector status (unusualStatus) keeps its own group.
  */
 export function applyChargeBoxUpdate(page: ChargePointListResponse | undefined, message: LiveChargeBoxMessage): ChargeBoxApplied {
@@ -69,6 +70,10 @@ export function applyChargeBoxUpdate(page: ChargePointListResponse | undefined, 
       lastHeartbeatTimestamp: cp.lastHeartbeatTimestamp,
       chargePointVendor: cp.chargePointVendor,
       ocppProtocol: cp.ocppProtocol,
+      firmwareStatus: cp.firmwareStatus,
+      firmwareStatusTimestamp: cp.firmwareStatusTimestamp,
+      diagnosticsStatus: cp.diagnosticsStatus,
+      diagnosticsStatusTimestamp: cp.diagnosticsStatusTimestamp,
       connectors: station.connectors.map((c) => {
         const live = byId.get(c.connectorId);
         if (!live || c.unusualStatus !== null || live.lastStatus.status === c.lastStatus.status) return c;
