@@ -88,6 +88,15 @@ export interface FakeAddressServices {
   close(): Promise<void>;
 }
 
+/** The server's CEP_URL, GEOCODER_URL and MAP_TILE_URL for the fake services at `url`. */
+export function fakeServiceUrls(url: string): Pick<FakeAddressServices, 'cepUrl' | 'geocoderUrl' | 'tileUrl'> {
+  return {
+    cepUrl: `${url}/ws/{cep}/json/`,
+    geocoderUrl: `${url}/search`,
+    tileUrl: `${url}/tiles/{z}/{x}/{y}.png`,
+  };
+}
+
 const SLOW_MS = 6_000;
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -167,9 +176,7 @@ export async function startFakeAddressServices(): Promise<FakeAddressServices> {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    cepUrl: `${url}/ws/{cep}/json/`,
-    geocoderUrl: `${url}/search`,
-    tileUrl: `${url}/tiles/{z}/{x}/{y}.png`,
+    ...fakeServiceUrls(url),
     close: () =>
       new Promise<void>((ok) => {
         for (const timer of timers) clearTimeout(timer);

@@ -18,6 +18,10 @@ export interface RunningRecharge {
   ocppIdTag: string;
   userName: string | null;
   startTimestamp: string;
+  /** Set once the recharge has ended (absent: running). */
+  stopTimestamp?: string | null;
+  /** False while its station is offline (absent: online). */
+  stationOnline?: boolean;
 }
 
 type Outcome = 'sending' | 'accepted' | 'rejected' | 'failed' | 'sent';
@@ -42,6 +46,12 @@ function useStopTask(taskId: number | null, canSeeTasks: boolean) {
  * the station's answer from the command's task. Shown only with the remote-stop permission (the
  * server checks it too). `onSettled` runs once the station has answered, so the caller reads its
  * recharge again.
+ *
+ * Callers render it for every recharge, running or not: it draws nothing for an ended recharge or
+ * an offline station, unless a stop was sent from it. A station answers the stop and sends its
+ * StopTransaction at once, so the recharge often reads as ended (a live update) before the task
+ * does; unmounted at that moment, the button took the station's answer with it (no toast, no
+ * words in the detail).
  */
 export function StopRechargeButton({
   recharge,
@@ -89,7 +99,8 @@ export function StopRechargeButton({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per outcome
   }, [outcome]);
 
-  if (!permitted.has('/operations/remote_stop')) return null;
+  const stoppable = !recharge.stopTimestamp && recharge.stationOnline !== false;
+  if (!permitted.has('/operations/remote_stop') || (outcome === null && !stoppable)) return null;
 
   const ask = () =>
     modal.confirm({
@@ -110,10 +121,12 @@ export function StopRechargeButton({
       },
     });
 
-  const offered = outcome === null || outcome === 'failed' || outcome === 'rejected';
+  const offered = stoppable && (outcome === null || outcome === 'failed' || outcome === 'rejected');
+  // Ended while its stop was out: no button, only the station's answer (in a list, its toast alone).
+  if (!stoppable && compact) return null;
   return (
     <div className="stop-recharge" data-testid={`stop-recharge-${recharge.id}`}>
-      {offered || compact ? (
+      {offered || (compact && stoppable) ? (
         <Button
           danger
           size={compact ? 'small' : 'middle'}

@@ -45,12 +45,10 @@ export function StationTransactions({ pk }: { pk: number }) {
               <UserOutlined aria-hidden="true" /> {tx.userName}
             </Typography.Text>
           ) : null}
-          {tx.stopTimestamp === null && tx.stationOnline ? (
-            <StopRechargeButton
-              recharge={tx}
-              onSettled={() => void queryClient.invalidateQueries({ queryKey: stationKeys.transactions(pk) })}
-            />
-          ) : null}
+          <StopRechargeButton
+            recharge={tx}
+            onSettled={() => void queryClient.invalidateQueries({ queryKey: stationKeys.transactions(pk) })}
+          />
         </li>
       ))}
     </ol>

@@ -171,11 +171,9 @@ export function TransactionDetailPanel({ row, access, onRetryInvoice }: Props) {
         </dl>
         {detail.data?.transaction.composition ? <Composition tx={detail.data.transaction} /> : null}
         <div className="tx-detail__actions" role="group" aria-label={t('detail.actions')}>
-          {!tx.stopTimestamp && tx.stationOnline ? (
-            <StopRechargeButton recharge={tx} onSettled={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })} />
-          ) : (
-            <CloseLostButton row={tx} />
-          )}
+          {/* Each draws itself only when it applies: stop while running on an online station (and its answer after), close as lost while open on an offline one. */}
+          <StopRechargeButton recharge={tx} onSettled={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })} />
+          <CloseLostButton row={tx} />
           <MeterValuesButton row={tx} />
           {showEdit ? (
             <Button

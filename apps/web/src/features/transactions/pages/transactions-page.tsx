@@ -170,13 +170,12 @@ export function TransactionsPage() {
           {row.stopTimestamp ? (
             <span className="tx-two-lines__sub">{formatDateTime(row.stopTimestamp)}</span>
           ) : (
-            <>
-              <span className="tx-running">
-                <ThunderboltOutlined aria-hidden="true" /> {t('list.running')}
-              </span>
-              {row.stationOnline ? <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} /> : null}
-            </>
+            <span className="tx-running">
+              <ThunderboltOutlined aria-hidden="true" /> {t('list.running')}
+            </span>
           )}
+          {/* Kept in place when the recharge ends, so a stop sent from here still reports the station's answer. */}
+          <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} />
         </div>
       ),
     },
@@ -361,7 +360,7 @@ export function TransactionsPage() {
       ],
       actions: (
         <>
-          {running && row.stationOnline ? <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} /> : null}
+          <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} />
           <Button
             size="small"
             type="text"
