@@ -1,5 +1,6 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Grid } from 'antd';
+import { Button, Grid } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import './record-cards.css';
 
 /** One fact of a record card: a label and its value (`wide` gives the value the card's whole width). */
@@ -104,4 +105,37 @@ export function useOpenCards<K>(): { isOpen: (key: K) => boolean; toggle: (key: 
         return next;
       }),
   };
+}
+
+/**
+ * A card's "details" button: its visible word, an accessible name that says which record, and the
+ * arrow that tells open from closed (`aria-expanded` for screen readers).
+ */
+export function RecordCardDetailsButton({
+  open,
+  onToggle,
+  children,
+  'aria-label': ariaLabel,
+  'data-testid': testId,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}) {
+  return (
+    <Button
+      size="small"
+      type="text"
+      aria-expanded={open}
+      aria-label={ariaLabel}
+      icon={open ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
+      iconPlacement="end"
+      onClick={onToggle}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
+  );
 }

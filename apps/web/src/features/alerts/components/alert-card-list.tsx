@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
-import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '@recarga/contracts/notifications';
 import { EventTag } from '../../../components/event-tag';
-import { RecordCards, useOpenCards } from '../../../components/record-cards';
+import { RecordCardDetailsButton, RecordCards, useOpenCards } from '../../../components/record-cards';
 import { useOcppErrorText } from '../../../components/use-ocpp-error-text';
 import { AcknowledgeCell } from './acknowledge-cell';
 import { AlertDate } from './alert-date';
@@ -62,16 +60,9 @@ export function AlertCardList({
           actions: (
             <>
               <AcknowledgeCell alert={a} pending={pendingIds.has(a.notificationId)} onAcknowledge={onAcknowledge} />
-              <Button
-                size="small"
-                type="text"
-                aria-expanded={open}
-                icon={open ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
-                iconPlacement="end"
-                onClick={() => toggle(a.notificationId)}
-              >
+              <RecordCardDetailsButton open={open} onToggle={() => toggle(a.notificationId)}>
                 {t('details.more')}
-              </Button>
+              </RecordCardDetailsButton>
             </>
           ),
           details: open ? <AlertDetails notification={a} all={alerts} /> : undefined,

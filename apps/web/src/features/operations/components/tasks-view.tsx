@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { Button, Card, Pagination, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Card, Pagination, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Task } from '@recarga/contracts/operations';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
-import { RecordCards, usePhoneCards, type RecordCardContent } from '../../../components/record-cards';
+import {
+  RecordCardDetailsButton,
+  RecordCards,
+  useOpenCards,
+  usePhoneCards,
+  type RecordCardContent,
+} from '../../../components/record-cards';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useTasks } from '../api/get-tasks';
 import { TaskResults } from './task-results';
@@ -24,7 +29,7 @@ export function TasksView() {
   const { data, isLoading, isPlaceholderData, isError, refetch } = useTasks({ page, size: PAGE_SIZE });
   // Phones get one card per command: the table would show the command and its results only.
   const phone = usePhoneCards();
-  const [open, setOpen] = useState<number[]>([]);
+  const cards = useOpenCards<number>();
   if (isError) return <LoadError title={t('tasks.loadError')} retryText={t('tasks.retry')} onRetry={() => void refetch()} />;
   const issuerOf = (task: Task) =>
     task.origin === 'QR_PAGE' || task.origin === 'SMART_CHARGING' ? t(`tasks.issuers.${task.origin}`) : task.issuer;
@@ -43,7 +48,7 @@ export function TasksView() {
 
   /** A command on a phone: what was sent, to which stations, by whom and when, how they answered; each station's answer below. */
   const cardOf = (task: Task): RecordCardContent => {
-    const expanded = open.includes(task.taskId);
+    const expanded = cards.isOpen(task.taskId);
     const stations = Object.keys(task.taskDetail.resultMap).sort((a, b) => a.localeCompare(b));
     return {
       testId: `task-card-${task.taskId}`,
@@ -59,18 +64,14 @@ export function TasksView() {
         { key: 'issuer', label: t('tasks.issuer'), value: issuerOf(task), wide: true },
       ],
       actions: (
-        <Button
-          size="small"
-          type="text"
-          icon={expanded ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
-          iconPlacement="end"
-          aria-expanded={expanded}
+        <RecordCardDetailsButton
+          open={expanded}
+          onToggle={() => cards.toggle(task.taskId)}
           aria-label={t(expanded ? 'tasks.hideDetails' : 'tasks.showDetails', { id: task.taskId })}
-          onClick={() => setOpen((ids) => (expanded ? ids.filter((id) => id !== task.taskId) : [...ids, task.taskId]))}
           data-testid={`task-expand-${task.taskId}`}
         >
           {t('tasks.detail')}
-        </Button>
+        </RecordCardDetailsButton>
       ),
       details: expanded ? results(task) : undefined,
     };

@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react';
 import { Badge, Button, Tag } from 'antd';
-import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChargePointListItem } from '@recarga/contracts/stations';
-import { RecordCards, useOpenCards } from '../../../components/record-cards';
+import { RecordCardDetailsButton, RecordCards, useOpenCards } from '../../../components/record-cards';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { usePermittedRoutes } from '../../../lib/use-permitted-routes';
@@ -73,17 +73,14 @@ export function StationRecordCards({ stations, showTenant, busy, footer }: Props
           ],
           actions: (
             <>
-              <Button
-                type="text"
-                aria-expanded={isOpen}
+              <RecordCardDetailsButton
+                open={isOpen}
+                onToggle={() => toggle(s.chargeBoxPk)}
                 aria-label={t('card.label', { name })}
-                icon={isOpen ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
-                iconPlacement="end"
-                onClick={() => toggle(s.chargeBoxPk)}
                 data-testid="station-card-details"
               >
                 {t('cards.details')}
-              </Button>
+              </RecordCardDetailsButton>
               {canEdit ? (
                 <Button
                   icon={<EditOutlined aria-hidden="true" />}

@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react';
 import { Button, Tag as Chip, Typography } from 'antd';
-import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@recarga/contracts/tags';
-import { RecordCards, useOpenCards } from '../../../components/record-cards';
+import { RecordCardDetailsButton, RecordCards, useOpenCards } from '../../../components/record-cards';
 import { TagCard } from './tag-card';
 
 interface Props {
@@ -72,17 +72,14 @@ export function TagRecordCards({ tags, showTenant, canEdit, canDelete, busy, foo
           ],
           actions: (
             <>
-              <Button
-                type="text"
-                aria-expanded={isOpen}
+              <RecordCardDetailsButton
+                open={isOpen}
+                onToggle={() => toggle(tag.ocppTagPk)}
                 aria-label={t('cards.detailsOf', { id: tag.idTag })}
-                icon={isOpen ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
-                iconPlacement="end"
-                onClick={() => toggle(tag.ocppTagPk)}
                 data-testid="tag-card-details"
               >
                 {t('cards.details')}
-              </Button>
+              </RecordCardDetailsButton>
               {canEdit ? (
                 <Button
                   icon={<EditOutlined aria-hidden="true" />}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Checkbox, Skeleton, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { DownOutlined, RightOutlined, ThunderboltOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_PAGE_SIZE, TRANSACTION_QUERY_CAP, type TransactionRow } from '@recarga/contracts/transactions';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { StopRechargeButton } from '../../../components/stop-recharge-button';
 import { useLiveMessages } from '../../../lib/live-context';
 import { PageHeader } from '../../../components/page-header';
-import { RecordCards, usePhoneCards, type RecordCardContent } from '../../../components/record-cards';
+import { RecordCardDetailsButton, RecordCards, usePhoneCards, type RecordCardContent } from '../../../components/record-cards';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
@@ -361,18 +361,14 @@ export function TransactionsPage() {
       actions: (
         <>
           <StopRechargeButton recharge={row} compact onSettled={refreshRecharges} />
-          <Button
-            size="small"
-            type="text"
-            icon={open ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
-            iconPlacement="end"
-            aria-expanded={open}
+          <RecordCardDetailsButton
+            open={open}
+            onToggle={() => toggleExpanded(row.id)}
             aria-label={open ? t('list.collapse', { id: row.id }) : t('list.expand', { id: row.id })}
-            onClick={() => toggleExpanded(row.id)}
             data-testid={`tx-expand-${row.id}`}
           >
             {t('list.details')}
-          </Button>
+          </RecordCardDetailsButton>
         </>
       ),
       details: open ? <TransactionDetailPanel row={row} access={access} onRetryInvoice={retryInvoice} /> : undefined,

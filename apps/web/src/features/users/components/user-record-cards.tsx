@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react';
 import { Button } from 'antd';
-import { DownOutlined, UpOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserListRow } from '@recarga/contracts/user-list';
-import { RecordCards, useOpenCards } from '../../../components/record-cards';
+import { RecordCardDetailsButton, RecordCards, useOpenCards } from '../../../components/record-cards';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { UserDetails } from './user-details';
 
@@ -62,17 +62,14 @@ export function UserRecordCards({ users, canOpen, busy, footer }: Props) {
           ],
           actions: (
             <>
-              <Button
-                type="text"
-                aria-expanded={isOpen}
+              <RecordCardDetailsButton
+                open={isOpen}
+                onToggle={() => toggle(u.user_pk)}
                 aria-label={t('cards.detailsOf', { name: u.user_name })}
-                icon={isOpen ? <UpOutlined aria-hidden="true" /> : <DownOutlined aria-hidden="true" />}
-                iconPlacement="end"
-                onClick={() => toggle(u.user_pk)}
                 data-testid="user-card-details"
               >
                 {t('cards.details')}
-              </Button>
+              </RecordCardDetailsButton>
               {canOpen ? (
                 <Button
                   icon={<UserOutlined aria-hidden="true" />}
