@@ -54,6 +54,7 @@ export const smartChargingEventKinds = [
   'PROFILE_REJECTED',
   'BREAKER_MARGIN_BREACHED',
   'FAILSAFE',
+  'FAILSAFE_ENDED',
 ] as const;
 export type SmartChargingEventKind = (typeof smartChargingEventKinds)[number];
 
@@ -69,6 +70,58 @@ const breaker = z.preprocess((v) => {
   const b = blank(v);
   return typeof b === 'string' ? (/^\d{1,3}(\.\d{1,2})?$/.test(b.trim()) ? Number(b.trim()) : b) : b;
 }, z.number(msg.breakerRange).gt(0, msg.breakerRange).max(SMART_CHARGING_BREAKER_MAX, msg.breakerRange).nullable());
+
+/**
+ * The load manager's tuning, per group (issue 41; docs/decisions.md "A load manager that settles"):
+ * how much a limit must move to be sent, how long a car keeps a limit before it is raised again,
+ * how many profiles a station takes per minute, how long cars take to follow a limit, and what the
+ * failsafe assumes of the building when the meter is silent. Absent in a payload: the default (on
+ * create) or the value kept (on update).
+ */
+export const smartChargingTuningDefaults = {
+  dead_band_a: 1,
+  dwell_s: 60,
+  max_profiles_per_min: 4,
+  follow_s: 30,
+  building_worst_a: null as number | null,
+  min_per_charger_a: IEC_MIN_CURRENT_A,
+};
+export const smartChargingTuningLimits = {
+  dead_band_a: { min: 1, max: 10 },
+  dwell_s: { min: 15, max: 900 },
+  max_profiles_per_min: { min: 1, max: 30 },
+  follow_s: { min: 1, max: 300 },
+  building_worst_a: { min: 0, max: SMART_CHARGING_BREAKER_MAX },
+  min_per_charger_a: { min: IEC_MIN_CURRENT_A, max: 80 },
+} as const;
+
+const numberText = (v: unknown) => {
+  const b = blank(v);
+  return typeof b === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
+};
+const tuned = (key: keyof typeof smartChargingTuningLimits, integer: boolean) => {
+  const { min, max } = smartChargingTuningLimits[key];
+  const message = integer ? `Use a whole number from ${min} to ${max}.` : `Use a number from ${min} to ${max}.`;
+  const n = z.number(message).min(min, message).max(max, message);
+  return z.preprocess(numberText, integer ? n.int(message) : n.multipleOf(0.1, message));
+};
+const tuningFields = {
+  dead_band_a: tuned('dead_band_a', false).optional(),
+  dwell_s: tuned('dwell_s', true).optional(),
+  max_profiles_per_min: tuned('max_profiles_per_min', true).optional(),
+  follow_s: tuned('follow_s', true).optional(),
+  building_worst_a: tuned('building_worst_a', false).nullable().optional(),
+  min_per_charger_a: tuned('min_per_charger_a', false).optional(),
+};
+export type SmartChargingTuning = { -readonly [K in keyof typeof smartChargingTuningDefaults]: (typeof smartChargingTuningDefaults)[K] };
+const tuningOut = {
+  dead_band_a: z.number(),
+  dwell_s: z.number().int(),
+  max_profiles_per_min: z.number().int(),
+  follow_s: z.number().int(),
+  building_worst_a: z.number().nullable(),
+  min_per_charger_a: z.number(),
+};
 
 const meterRemoteId = z.preprocess(blank, z.string().trim().min(1).max(100).nullable());
 
@@ -100,6 +153,7 @@ const recordFields = {
   current_nominal_a: breaker.default(null),
   /** Always DYNAMIC (002 §9). */
   modulation: z.enum(smartChargingModulations).default('DYNAMIC'),
+  ...tuningFields,
 };
 
 /** POST /smart/smart-charging (002 §7): the record, checked against the chargers it will manage. */
@@ -138,10 +192,60 @@ export const smartChargingRecordSchema = z.object({
   meter_device_remote_id: z.string().nullable(),
   meter_device_remote_in_circuit: z.boolean(),
   virtual_group_id: z.number().int().nullable(),
+  ...tuningOut,
 });
 export type SmartChargingRecord = z.infer<typeof smartChargingRecordSchema>;
 
 export const smartChargingSavedSchema = z.object({ smart_charging_id: z.number().int(), message: z.string() });
+
+/**
+ * What the failsafe assumed the building draws when the meter is silent (issue 41): the highest of
+ * its highest load in the last 24 h, its last figure and the configured worst case — the basis
+ * names which one it was; with none of them, the whole breaker less the guaranteed minimum per
+ * charger (NO_KNOWLEDGE).
+ */
+export const failsafeBases = ['PEAK_24H', 'LAST_READING', 'WORST_CASE', 'NO_KNOWLEDGE'] as const;
+export type FailsafeBasis = (typeof failsafeBases)[number];
+/** Why the failsafe began: no meter linked, the meter silent past its online window, or alive but its readings too old to control on. */
+export const failsafeReasons = ['NO_METER', 'METER_OFFLINE', 'METER_STALE'] as const;
+export type FailsafeReason = (typeof failsafeReasons)[number];
+
+/** The detail of a FAILSAFE event (entering the failsafe). */
+export interface FailsafeEventDetail {
+  reason: FailsafeReason;
+  basis: FailsafeBasis;
+  breaker_a: number;
+  chargers: number;
+  /** The building load assumed, on its busiest phase (A). */
+  building_a: number;
+  /** What the chargers share together on that phase (A). */
+  available_a: number;
+  min_per_charger_a: number;
+}
+/** The detail of a FAILSAFE_ENDED event: readings are fresh again after `after_s` seconds in failsafe. */
+export interface FailsafeEndedEventDetail {
+  reason: 'METER_READINGS_BACK';
+  after_s: number;
+}
+
+/**
+ * Why a session has the limit it has. HOLD_DEAD_BAND: the plan moved it by less than the dead band;
+ * HOLD_DWELL: it changed less than the dwell ago; HOLD_RATE: its station had its profiles for the minute.
+ */
+export const planReasons = [
+  'FAIR_SHARE',
+  'RATING_CAP',
+  'CAR_CAP',
+  'PAUSED',
+  'FAILSAFE',
+  'STATION_OFFLINE',
+  'PROFILE_REJECTED',
+  'NO_PROFILES',
+  'HOLD_DEAD_BAND',
+  'HOLD_DWELL',
+  'HOLD_RATE',
+] as const;
+export type PlanReason = (typeof planReasons)[number];
 
 /** One session's share in the latest plan. */
 export const plannedSessionSchema = z.object({
@@ -163,6 +267,8 @@ export const groupSmartChargingSchema = z.object({
   modulation: z.enum(smartChargingModulations),
   meter_device_remote_id: z.string().nullable(),
   meter_device_remote_in_circuit: z.boolean(),
+  /** The group's tuning (the defaults when it has no record). */
+  ...tuningOut,
   /** What the control loop last decided: null before its first plan. */
   plan: z
     .object({
@@ -170,6 +276,10 @@ export const groupSmartChargingSchema = z.object({
       mode: z.enum(['DYNAMIC', 'FAILSAFE']),
       meter_online: z.boolean(),
       available_a: z.array(z.number()).length(3),
+      /** The building load the plan counted per phase (estimated, or assumed in failsafe); absent in plans before issue 41. */
+      building_a: z.array(z.number()).length(3).nullable().optional(),
+      /** In failsafe: which figure the building was assumed at. */
+      failsafe_basis: z.enum(failsafeBases).nullable().optional(),
       sessions: z.array(plannedSessionSchema),
     })
     .nullable(),
