@@ -101,7 +101,60 @@ describe('smart charging records and the group link (API)', () => {
       meter_device_remote_id: null,
       meter_device_remote_in_circuit: true,
       virtual_group_id: null,
+      // The load manager's tuning: the defaults (docs/decisions.md, issue 41).
+      dead_band_a: 1,
+      dwell_s: 60,
+      max_profiles_per_min: 4,
+      follow_s: 30,
+      building_worst_a: null,
+      min_per_charger_a: 6,
     });
+  });
+
+  it('the tuning: set on create, kept when an update leaves it out, changed when given, refused out of range per field', async () => {
+    const res = await call('POST', '/smart/smart-charging', admin, {
+      enabled: false,
+      dead_band_a: '1.5',
+      dwell_s: 90,
+      max_profiles_per_min: 2,
+      follow_s: '45',
+      building_worst_a: 40,
+      min_per_charger_a: 8,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().smart_charging_id;
+    const tuning = async () => {
+      const r = (await call('GET', `/smart/smart-charging/${id}`, admin)).json();
+      return [r.dead_band_a, r.dwell_s, r.max_profiles_per_min, r.follow_s, r.building_worst_a, r.min_per_charger_a];
+    };
+    expect(await tuning()).toEqual([1.5, 90, 2, 45, 40, 8]);
+
+    const kept = await call('PUT', `/smart/smart-charging/${id}`, admin, { enabled: false });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await tuning()).toEqual([1.5, 90, 2, 45, 40, 8]);
+
+    const changed = await call('PUT', `/smart/smart-charging/${id}`, admin, { enabled: false, dwell_s: 120, building_worst_a: null });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await tuning()).toEqual([1.5, 120, 2, 45, null, 8]);
+
+    const bad = await call('PUT', `/smart/smart-charging/${id}`, admin, {
+      enabled: false,
+      dead_band_a: 0.5,
+      dwell_s: 10.5,
+      max_profiles_per_min: 31,
+      min_per_charger_a: 5,
+      building_worst_a: -1,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      dead_band_a: 'Use a number from 1 to 10.',
+      dwell_s: 'Use a whole number from 15 to 900.',
+      max_profiles_per_min: 'Use a whole number from 1 to 30.',
+      min_per_charger_a: 'Use a number from 6 to 80.',
+      building_worst_a: 'Use a number from 0 to 999.99.',
+    });
+    // Nothing half-written.
+    expect(await tuning()).toEqual([1.5, 120, 2, 45, null, 8]);
   });
 
   it('create enabled with a charger lacking advanced settings: refused with the invalid-chargers text', async () => {

@@ -24,6 +24,13 @@ export interface SmartChargingTable {
   modulation: Generated<'DYNAMIC'>;
   meter_pk: number | null;
   meter_in_circuit: Generated<boolean>;
+  /** The load manager's tuning (migration 0047, issue 41). */
+  dead_band_a: ColumnType<number, number | string | undefined, number | string>;
+  dwell_s: Generated<number>;
+  max_profiles_per_min: Generated<number>;
+  follow_s: Generated<number>;
+  building_worst_a: Numeric | null;
+  min_per_charger_a: ColumnType<number, number | string | undefined, number | string>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -42,6 +49,10 @@ export interface SmartChargingSessionsTable {
   updated_at: CreatedAt;
   /** The limit before the latest change (migration 0024); null before any change. */
   previous_limit_a: Numeric | null;
+  /** When the limit last changed, on the loop's clock (migration 0047); null before any limit. */
+  limit_changed_at: Timestamp | null;
+  /** How long the car took to follow past limits (ms), learned; null: the group's follow_s. */
+  follow_ms: number | null;
 }
 
 /** The control loop's memory per group. */
@@ -52,6 +63,8 @@ export interface SmartChargingStateTable {
   breached: Generated<boolean>;
   plan: Json<unknown> | null;
   planned_at: Timestamp | null;
+  /** The estimator's memory (migration 0047): see control-loop.ts `EstimatorMemory`. */
+  estimator: Json<unknown> | null;
 }
 
 export interface SmartChargingEventsTable {

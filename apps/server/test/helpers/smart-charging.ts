@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { localDate } from '../../src/modules/smart-charging/control-loop';
 import { aStation, stationPk, tenantPk } from './station-builders';
@@ -37,6 +38,8 @@ export async function aSmartGroup(
     breakerA: number;
     meter: string;
     meterInCircuit: boolean;
+    /** The load manager's tuning fields (absent: the defaults). */
+    tuning?: Record<string, unknown>;
   },
 ): Promise<number> {
   const today = localDate(new Date(), 'America/Sao_Paulo');
@@ -58,6 +61,7 @@ export async function aSmartGroup(
         modulation: 'DYNAMIC',
         meter_device_remote_id: g.meter,
         meter_device_remote_in_circuit: g.meterInCircuit,
+        ...g.tuning,
       },
     },
   });
@@ -73,4 +77,17 @@ export async function aMeter(t: TestApp, opts: { tenantPk: number; mac: string; 
     .returning('meter_pk')
     .executeTakeFirstOrThrow();
   return row.meter_pk;
+}
+
+/**
+ * As if the dwell and the stations' minute had passed for every limit the load manager set (tests
+ * over real websockets run in real time): each limit dated 10 minutes back, no profile counted as
+ * sent in the last minute.
+ */
+export async function ageLimits(t: TestApp) {
+  await t.db
+    .updateTable('smart_charging_sessions')
+    .set({ limit_changed_at: new Date(Date.now() - 10 * 60_000) })
+    .execute();
+  await sql`update smart_charging_state set estimator = estimator - 'sent' where estimator is not null`.execute(t.db);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import { localDate } from '../../src/modules/smart-charging/control-loop';
 import { stationPk, tenantPk } from '../helpers/station-builders';
-import { aMeter, aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
+import { ageLimits, aMeter, aSmartGroup, aThreePhaseStation } from '../helpers/smart-charging';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../helpers/test-app';
 import { bootedStation, eventually, iso, type StationClient } from './ocpp-helpers';
 
@@ -140,15 +140,25 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     await eventually(() => allAt(0), 15_000);
   });
 
-  it('the meter goes stale: failsafe 63 / 3 = 21 A each, with METER_OFFLINE and FAILSAFE events', async () => {
+  it('the meter goes stale: the failsafe assumes the building at its 24 h peak, 61 A: nothing left, every car stays paused', async () => {
     await reading([30, 30, 30], new Date(Date.now() - 10 * 60_000));
+    await ageLimits(t);
 
-    await eventually(() => allAt(21), 15_000);
     await eventually(async () => (await events('FAILSAFE')).length === 1, 15_000);
     expect((await events('METER_OFFLINE')).length).toBe(1);
     const failsafe = await events('FAILSAFE');
     expect(failsafe.length).toBe(1);
-    expect(failsafe[0]!.detail).toMatchObject({ reason: 'METER_OFFLINE', breaker_a: 63, chargers: 3, static_limit_a: 21 });
+    // The highest building figure of the last 24 h is the 61 A reading: 63 − 61 − 3 < 0 → 0 A.
+    expect(failsafe[0]!.detail).toEqual({
+      reason: 'METER_OFFLINE',
+      basis: 'PEAK_24H',
+      breaker_a: 63,
+      chargers: 3,
+      building_a: 61,
+      available_a: 0,
+      min_per_charger_a: 6,
+    });
+    expect(allAt(0)).toBe(true);
   });
 
   it('a station rejects its profile: event, the others plan around its full rating, and it is retried', async () => {
@@ -157,11 +167,17 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
 
     // Back online at 30 A: 10 A each is the target; station 2 rejects it.
     await reading([30, 30, 30], new Date());
+    await ageLimits(t);
 
     const rejected = await eventually(async () => (await events('PROFILE_REJECTED'))[0], 15_000);
     expect(rejected.detail).toMatchObject({ charge_box_code: 'SC-LOOP-2', answer: 'Rejected', failures: 1 });
-    // Retried after its backoff (and accepted), then everyone back at the 10 A share.
-    await eventually(() => received.get('SC-LOOP-2')!.length >= before + 2 && allAt(10), 15_000);
+    // Retried after its backoff (and accepted), then everyone back at the 10 A share once the
+    // dwell of the cuts the refusal caused is over.
+    await eventually(async () => {
+      await ageLimits(t);
+      return received.get('SC-LOOP-2')!.length >= before + 2 && allAt(10);
+    }, 15_000);
+    expect((await events('FAILSAFE_ENDED')).map((e) => (e.detail as { reason: string }).reason)).toEqual(['METER_READINGS_BACK']);
     const state = await t.db.selectFrom('smart_charging_sessions').select(['status', 'failures']).execute();
     expect(state.every((s) => s.status === 'ACCEPTED' && s.failures === 0)).toBe(true);
     // The pass's events and state are written once its commands are answered.
@@ -221,7 +237,9 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
         !(await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx2).executeTakeFirst()),
       15_000,
     );
-    // SC-LOOP-1 alone in the group now (SC-LOOP-3 stopped): (63 − 30 − 3) = 30 A, within its rating.
+    // SC-LOOP-1 alone in the group now (SC-LOOP-3 stopped): (63 − 30 − 3) = 30 A, within its rating,
+    // once its dwell is over.
+    await ageLimits(t);
     await eventually(() => received.get('SC-LOOP-1')!.length > before && lastLimit('SC-LOOP-1') === 30, 15_000);
   });
 
@@ -303,6 +321,7 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
       breakerA: 80,
       meter: 'circuit-meter',
       meterInCircuit: true,
+      tuning: { building_worst_a: 0 },
     });
     for (const id of ids) {
       const client = await bootedStation(url, id);
@@ -320,7 +339,8 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
   });
 
   it('a recharge stopping after the reading: its current, still in the reading, is not counted as building', async () => {
-    // Arrange: both charging, sampled at 15 A a phase, under the failsafe's 80 / 2 = 40 → 33.4 A (rating).
+    // Arrange: both charging, sampled at 15 A a phase, under the failsafe (no reading yet; the
+    // group's worst-case building is 0 A): 80 − 0 − 3 = 77 A → 33.4 A each (their rating).
     const tx: number[] = [];
     for (const [i, client] of clients.entries()) {
       const started = (await client.call('StartTransaction', {
@@ -356,15 +376,19 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
     const stoppedAt = new Date(Math.max(Date.now(), readAt.getTime() + 1000));
     await clients[1]!.call('StopTransaction', { transactionId: tx[1], meterStop: 100, timestamp: iso(stoppedAt) });
 
-    // Assert: the building stays 40 A → 80 − 40 − 3 = 37 A for the first alone, capped at its 33.4 A
-    // rating (taking only its 15 A off the reading would count 55 A of building: 22 A).
-    await eventually(() => lastLimit('SC-CIRC-1') === 33.4, 15_000);
-    const state = await t.db
-      .selectFrom('smart_charging_state')
-      .select('plan')
-      .where('virtual_group_pk', '=', group)
-      .executeTakeFirstOrThrow();
-    expect(state.plan).toMatchObject({ reading_at: readAt.toISOString(), non_group_a: [40, 40, 40] });
+    // Assert: the plans after the stop, on the same reading, keep the building at 40 A (taking only
+    // the first car's 15 A off the reading would count 55 A of building and cut it to 22 A).
+    const state = await eventually(async () => {
+      const row = await t.db
+        .selectFrom('smart_charging_state')
+        .select(['plan', 'estimator'])
+        .where('virtual_group_pk', '=', group)
+        .executeTakeFirstOrThrow();
+      const plan = row.plan as { sessions: unknown[]; building_a: number[] };
+      return plan.sessions.length === 1 ? row : undefined;
+    }, 15_000);
+    expect(state.plan).toMatchObject({ building_a: [40, 40, 40], available_a: [37, 37, 37] });
+    expect(state.estimator).toMatchObject({ building: { at: readAt.getTime(), a: [40, 40, 40] } });
     expect(received.get('SC-CIRC-1')!.map((p) => p.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit)).not.toContain(22);
     // The stopped recharge is kept while the reading holds it, forgotten once a reading comes after its stop.
     const kept = await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx[1]!).execute();

@@ -51,7 +51,18 @@ function everyLine(): string[] {
     1,
     smartChargingEventKinds.map((kind) => ({
       kind,
-      detail: { reason: 'R', breaker_a: 63, chargers: 2, static_limit_a: 8, total_a: 70, margin_a: 5, measured_at: 'now' },
+      detail: {
+        reason: 'R',
+        basis: 'B',
+        building_a: 45,
+        available_a: 18,
+        breaker_a: 63,
+        chargers: 2,
+        after_s: 60,
+        total_a: 70,
+        margin_a: 5,
+        measured_at: 'now',
+      },
     })),
   );
   for (const outcome of ['SUCCESS', 'INVALID_CREDENTIALS', 'USER_BLOCKED', 'NO_PERMISSION'] as const)

@@ -133,7 +133,10 @@ describe('the tenant log writer: batched, bounded, never waited on', () => {
       status: 'ACCEPTED',
     });
     log.smartChargingEvents(tenantPk, 3, [
-      { kind: 'FAILSAFE', detail: { reason: 'METER_OFFLINE', breaker_a: 63, chargers: 4, static_limit_a: 15.7 } },
+      {
+        kind: 'FAILSAFE',
+        detail: { reason: 'METER_OFFLINE', basis: 'PEAK_24H', building_a: 40, available_a: 18, breaker_a: 63, chargers: 4 },
+      },
       { kind: 'PLAN_CHANGED', detail: {} },
     ]);
     log.signIn(tenantPk, 'ana@sol.com.br', '10.0.0.7', 'USER_BLOCKED');
@@ -159,7 +162,7 @@ describe('the tenant log writer: batched, bounded, never waited on', () => {
         level: 'WARN',
         category: 'smart-charging',
         charge_box_id: null,
-        text: `${k('smartCharging.FAILSAFE')} ${k('field.group')}=3 ${k('field.reason')}=METER_OFFLINE ${k('field.breakerA')}=63 ${k('field.chargers')}=4 ${k('field.staticLimitA')}=15.7`,
+        text: `${k('smartCharging.FAILSAFE')} ${k('field.group')}=3 ${k('field.reason')}=METER_OFFLINE ${k('field.basis')}=PEAK_24H ${k('field.buildingA')}=40 ${k('field.availableA')}=18 ${k('field.breakerA')}=63 ${k('field.chargers')}=4`,
       },
       {
         level: 'WARN',

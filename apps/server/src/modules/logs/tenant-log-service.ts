@@ -262,13 +262,22 @@ export class TenantLog {
       // Limits are logged one by one (smartChargingLimit); refusals with them.
       if (e.kind === 'PROFILE_REJECTED' || e.kind === 'PLAN_CHANGED') continue;
       const d = (e.detail ?? {}) as Record<string, unknown>;
-      const level: LogLevel = e.kind === 'METER_ONLINE' ? 'INFO' : 'WARN';
+      const level: LogLevel = e.kind === 'METER_ONLINE' || e.kind === 'FAILSAFE_ENDED' ? 'INFO' : 'WARN';
       const detail =
         e.kind === 'FAILSAFE'
-          ? fields({ reason: d.reason, breakerA: d.breaker_a, chargers: d.chargers, staticLimitA: d.static_limit_a })
-          : e.kind === 'BREAKER_MARGIN_BREACHED'
-            ? fields({ totalA: d.total_a, breakerA: d.breaker_a, marginA: d.margin_a })
-            : fields({ measuredAt: d.measured_at });
+          ? fields({
+              reason: d.reason,
+              basis: d.basis,
+              buildingA: d.building_a,
+              availableA: d.available_a,
+              breakerA: d.breaker_a,
+              chargers: d.chargers,
+            })
+          : e.kind === 'FAILSAFE_ENDED'
+            ? fields({ afterS: d.after_s })
+            : e.kind === 'BREAKER_MARGIN_BREACHED'
+              ? fields({ totalA: d.total_a, breakerA: d.breaker_a, marginA: d.margin_a })
+              : fields({ measuredAt: d.measured_at });
       this.write({
         tenantPk,
         level,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { liveTopics, type LiveSmartCharging } from '@recarga/contracts/live';
-import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
+import type { FailsafeEndedEventDetail, FailsafeEventDetail, SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import type { DB } from '../../db/db';
 import type { SmartChargingCommandStatus } from '../../db/schema-smart-charging';
 import { zoneOf } from '../dynamic-pricing/service';
@@ -13,16 +13,18 @@ import type { TenantLog } from '../logs/tenant-log-service';
 import type { LivePublisher } from '../../platform/live-publisher';
 import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
 import {
+  CAR_CAP_SLACK_A,
+  carCap,
   controlWindowMs,
-  heldNonGroup,
-  nonGroupOfReading,
+  floorTenth,
   plan,
   settledAt,
-  storedBuilding,
+  type BuildingFigure,
   type PhaseIndex,
+  type Phases,
   type Plan,
   type PlannerSession,
-  type ReadingBuilding,
+  type Tuning,
 } from './planner';
 import * as repo from './repository';
 import { measuredByPhase, ratingA, wiring } from './station-electrics';
@@ -173,6 +175,7 @@ export class SmartChargingLoop {
   private async runGroup(g: Group, now: Date) {
     const { db, config } = this.deps;
     const groupPk = g.virtual_group_pk;
+    const tuning = tuningOf(g);
     const windowMs = controlWindowMs(config.periodMs, config.meterOnlineWindowSec * 1000);
     const [state, reading, stations, rows] = await Promise.all([
       repo.stateOf(db, groupPk),
@@ -180,27 +183,22 @@ export class SmartChargingLoop {
       repo.groupStations(db, groupPk, config.pingIntervalSec),
       repo.openSessions(db, groupPk),
     ]);
+    const memory = readMemory(state?.estimator, now.getTime());
     const meterOnline = reading ? isOnline(reading.measuredAt, now, { meters: { onlineWindowSec: config.meterOnlineWindowSec } }) : false;
     // Online (alive) is not enough to plan on: the reading must be recent.
     const meterFresh = meterOnline && reading !== null && now.getTime() - reading.measuredAt.getTime() <= windowMs;
-    // The reading this plan is made on (null in failsafe): a later plan on the same reading keeps its building.
     const readingAt = meterFresh && reading ? reading.measuredAt : null;
-    const readingNonGroupA = readingAt ? nonGroupOfReading(state?.plan, readingAt.getTime()) : null;
-    // The first plan on a reading works the building out of it: recharges that stopped since the
-    // reading are still in it, so their draw is taken off too — those that stopped clearly after it
-    // only (station and meter clocks differ): a car taken off a reading it is not in would make the
-    // building too low.
+    // Recharges that stopped after the reading are still in it: their draw is taken off too — those
+    // that stopped clearly after it only (station and meter clocks differ).
     const ended =
-      readingAt && g.meter_in_circuit && !readingNonGroupA
-        ? await repo.endedSessions(db, groupPk, new Date(readingAt.getTime() + SAMPLE_ALIGN_MS))
-        : [];
-    // With the meter in circuit, the chargers' draw is taken off the reading: it must be the draw the
-    // reading contains, so each session's latest sample at or before the reading (see samplesUntil).
+      readingAt && g.meter_in_circuit ? await repo.endedSessions(db, groupPk, new Date(readingAt.getTime() + SAMPLE_ALIGN_MS)) : [];
+    // Each car's report: its latest Current.Import at or before the reading (the meter in circuit)
+    // within REPORT_WINDOW_MS — stations report every minute or less often, and the estimator knows
+    // how old a report is; and its latest of all, for what it takes under its limit (the car cap).
     const pks = [...rows, ...ended].map((r) => r.transaction_pk);
-    const since = new Date(now.getTime() - windowMs);
+    const since = new Date(now.getTime() - REPORT_WINDOW_MS);
     const aligned = g.meter_in_circuit && reading !== null;
     const samples = await repo.currentSamples(db, pks, since, aligned ? samplesUntil(reading.measuredAt) : undefined);
-    // What each car takes now (its latest samples), for the car cap: the aligned ones may be older.
     const latest = aligned ? await repo.currentSamples(db, pks, since) : samples;
     const stationOf = new Map(stations.map((s) => [s.charge_box_pk, s]));
     const rowOf = new Map<number, SessionRow>();
@@ -208,6 +206,8 @@ export class SmartChargingLoop {
       const st = stationOf.get(r.charge_box_pk);
       if (!st) return null;
       const lines = wiring(st.system, st.phase);
+      const own = samples.filter((s) => s.transaction_pk === r.transaction_pk);
+      const changed = r.limit_changed_at ?? r.limit_since;
       const session: PlannerSession = {
         transactionId: r.transaction_pk,
         chargeBoxId: st.charge_box_id,
@@ -216,17 +216,20 @@ export class SmartChargingLoop {
         ratingA: ratingA(r.power_max, st.system, st.voltage),
         phases: lines,
         measuredA: measuredByPhase(
-          samples.filter((s) => s.transaction_pk === r.transaction_pk).map((s) => ({ phase: s.phase, value: Number(s.value) })),
+          own.map((s) => ({ phase: s.phase, value: Number(s.value) })),
           lines,
         ),
+        // As old as its oldest line.
+        measuredAt: own.length ? Math.min(...own.map((s) => new Date(s.value_timestamp).getTime())) : undefined,
         online: Boolean(st.online),
         supportsProfiles: st.ocpp_protocol !== 'ocpp1.5',
         lastCommand: r.status ?? null,
         previousLimitA: r.limit_a === null ? null : Number(r.limit_a),
-        limitSince: r.limit_since ? new Date(r.limit_since).getTime() : undefined,
+        limitSince: changed ? new Date(changed).getTime() : undefined,
         limitBeforeA: r.previous_limit_a === null ? null : Number(r.previous_limit_a),
+        followMs: r.follow_ms ?? tuning.followMs,
       };
-      // What the car takes under its limit: its latest samples, once taken after it settled there.
+      // What the car takes under its limit: its latest reports, once taken after it settled there.
       const settled = settledAt(session);
       session.appetiteA = settled === null ? null : appetite(latest, r.transaction_pk, lines, settled);
       return session;
@@ -240,54 +243,58 @@ export class SmartChargingLoop {
     }
     const departed = ended.map(toSession).filter((x): x is PlannerSession => x !== null);
     const breakerA = Number(g.current_nominal_a);
-    // A short dropout: the building as worked out on the last reading (see heldNonGroup).
-    const heldFrom = meterOnline ? storedBuilding(state?.plan) : null;
     const p = plan({
+      now: now.getTime(),
       breakerA,
       marginA: config.marginA,
-      meterA: meterFresh && reading ? reading.phases : null,
+      meterA: readingAt && reading ? reading.phases : null,
       meterAt: reading?.measuredAt.getTime(),
-      heldNonGroupA: heldFrom
-        ? heldNonGroup(heldFrom, now.getTime(), { periodMs: config.periodMs, windowMs, marginA: config.marginA })
-        : null,
-      readingNonGroupA,
-      previousReading: previousReading(state?.plan, readingAt, windowMs),
       meterInCircuit: g.meter_in_circuit,
+      buildingBefore:
+        memory.building && readingAt && readingAt.getTime() - memory.building.at <= BUILDING_MEMORY_MS ? memory.building : null,
+      peak24A: peakOf(memory.hours),
+      lastBuildingA: memory.building?.a ?? null,
       chargerCount: stations.length,
       sessions,
       departed,
-      hysteresisA: config.hysteresisA,
+      tuning,
+      sentLastMinute: new Map(Object.entries(memory.sent).map(([id, at]) => [id, at.length])),
     });
+    // What the estimator keeps: the building figure of this reading and its hourly peak.
+    if (p.mode === 'DYNAMIC' && readingAt) {
+      memory.building = { at: readingAt.getTime(), a: p.buildingA };
+      recordPeak(memory.hours, readingAt.getTime(), p.buildingA);
+    }
 
-    // The building figure this plan carries for the next ones: worked out on this reading, or held.
-    const building: ReadingBuilding | null =
-      p.mode === 'DYNAMIC' && readingAt && p.nonGroupA
-        ? {
-            at: readingAt.getTime(),
-            nonGroupA: p.nonGroupA,
-            // A figure kept from the first plan on this reading stays carried if it was.
-            carried: readingNonGroupA ? (storedBuilding(state?.plan)?.carried ?? false) : p.buildingCarried,
-          }
-        : p.mode === 'FAILSAFE' && heldFrom
-          ? heldFrom
-          : null;
     const events: { kind: SmartChargingEventKind; chargeBoxPk?: number | null; detail: unknown }[] = [];
     if (g.meter_pk !== null && state?.meter_online !== meterOnline)
       events.push({
         kind: meterOnline ? 'METER_ONLINE' : 'METER_OFFLINE',
         detail: { measured_at: reading?.measuredAt.toISOString() ?? null, phases_a: reading?.phases ?? null },
       });
-    if (p.mode === 'FAILSAFE' && !state?.failsafe)
-      events.push({
-        kind: 'FAILSAFE',
-        detail: {
-          reason: g.meter_pk === null ? 'NO_METER' : meterOnline ? 'METER_STALE' : 'METER_OFFLINE',
-          breaker_a: breakerA,
-          chargers: stations.length,
-          static_limit_a: Math.floor((breakerA / Math.max(1, stations.length)) * 10) / 10,
-          held_non_group_a: p.nonGroupA,
-        },
-      });
+    if (p.mode === 'FAILSAFE' && !state?.failsafe) {
+      const busiest = ([0, 1, 2] as const).reduce((m, i) => (p.buildingA[i] > p.buildingA[m] ? i : m), 0 as PhaseIndex);
+      const detail: FailsafeEventDetail = {
+        reason: g.meter_pk === null ? 'NO_METER' : meterOnline ? 'METER_STALE' : 'METER_OFFLINE',
+        basis: p.failsafeBasis!,
+        breaker_a: breakerA,
+        chargers: stations.length,
+        building_a: floorTenth(p.buildingA[busiest]),
+        available_a: floorTenth(p.availableA[busiest]),
+        min_per_charger_a: tuning.minPerChargerA,
+      };
+      events.push({ kind: 'FAILSAFE', detail });
+      memory.failsafeSince = now.getTime();
+    }
+    if (p.mode === 'DYNAMIC' && state?.failsafe) {
+      const since = memory.failsafeSince ?? (state.planned_at ? new Date(state.planned_at).getTime() : now.getTime());
+      const detail: FailsafeEndedEventDetail = {
+        reason: 'METER_READINGS_BACK',
+        after_s: Math.max(0, Math.round((now.getTime() - since) / 1000)),
+      };
+      events.push({ kind: 'FAILSAFE_ENDED', detail });
+      memory.failsafeSince = null;
+    }
     if (p.breached && !state?.breached)
       events.push({ kind: 'BREAKER_MARGIN_BREACHED', detail: { total_a: p.totalA, breaker_a: breakerA, margin_a: config.marginA } });
 
@@ -297,6 +304,7 @@ export class SmartChargingLoop {
       const r = rowOf.get(s.transactionId)!;
       return !(r.status === 'REJECTED' || r.status === 'FAILED') || !r.retry_at || new Date(r.retry_at) <= now;
     });
+    for (const s of due) (memory.sent[s.chargeBoxId] ??= []).push(now.getTime());
     const outcomes = await Promise.all(
       due.map(async (s) => {
         const r = rowOf.get(s.transactionId)!;
@@ -331,6 +339,7 @@ export class SmartChargingLoop {
           failures,
           retryAt,
           taskPk,
+          at: now,
         });
         this.deps.tenantLog?.smartChargingLimit(g.tenant_pk, st.charge_box_id, {
           groupPk,
@@ -358,10 +367,18 @@ export class SmartChargingLoop {
         return { session: s, accepted, status };
       }),
     );
+    // How long each car took to follow its limit, learned from its reports (see followLearned).
+    await Promise.all(
+      sessions.map((s) => {
+        const learned = followLearned(s, tuning.followMs);
+        return learned === null ? undefined : repo.saveFollow(db, s.transactionId, learned);
+      }),
+    );
+    const summary = planSummary(p, now);
     if (outcomes.length > 0)
       events.push({
         kind: 'PLAN_CHANGED',
-        detail: { ...planSummary(p, building), sent: outcomes.map((o) => ({ transaction_id: o.session.transactionId, result: o.status })) },
+        detail: { ...summary, sent: outcomes.map((o) => ({ transaction_id: o.session.transactionId, result: o.status })) },
       });
     // A stopped recharge is forgotten once the meter has read the building without it.
     await repo.forgetSessions(
@@ -375,13 +392,13 @@ export class SmartChargingLoop {
       events.map((e) => ({ groupPk, at: now, ...e })),
     );
     this.deps.tenantLog?.smartChargingEvents(g.tenant_pk, groupPk, events);
-    const summary = planSummary(p, building);
     await repo.saveState(db, groupPk, {
       meterOnline: g.meter_pk === null ? null : meterOnline,
       failsafe: p.mode === 'FAILSAFE',
       breached: p.breached,
       plan: summary,
       plannedAt: now,
+      estimator: writeMemory(memory),
     });
     // The group's tab follows the plan live; an unchanged plan is not news (its poll is the backstop).
     if (this.deps.live && (events.length > 0 || !samePlan(state?.plan, summary))) {
@@ -392,6 +409,8 @@ export class SmartChargingLoop {
           mode: summary.mode,
           meter_online: summary.meter_online,
           available_a: summary.available_a,
+          building_a: summary.building_a,
+          failsafe_basis: summary.failsafe_basis,
           sessions: summary.sessions.map((s) => ({
             charge_box_code: s.charge_box_code,
             connector_id: s.connector_id,
@@ -409,6 +428,123 @@ export class SmartChargingLoop {
     // A station's refusal changes what the others may have: plan again right away.
     if (outcomes.some((o) => !o.accepted)) this.again = true;
   }
+}
+
+/** How far back a car's Current.Import is looked for: stations report every minute or less often. */
+export const REPORT_WINDOW_MS = 15 * 60_000;
+/** A car is taken to follow a limit within at least this long, however fast it showed it did (ms). */
+export const MIN_FOLLOW_MS = 2_000;
+/** … and at most this long, however slow (ms). */
+export const MAX_FOLLOW_MS = 5 * 60_000;
+
+/**
+ * What a car's latest report says of how long it takes to follow a limit (ms), when it says
+ * something new; null otherwise. A report taken after the change and before the time the car was
+ * given that already shows it at its new limit (within CAR_CAP_SLACK_A; at or under it for a cut)
+ * proves it faster: its follow time becomes that report's delay. A report taken after that time
+ * that shows it still on its way (between the old limit and the new, more than the slack from the
+ * new) proves it slower: its follow time becomes that delay, plus a quarter.
+ */
+export function followLearned(s: PlannerSession, defaultMs: number): number | null {
+  if (s.lastCommand !== 'ACCEPTED' || s.previousLimitA === null || s.limitSince === undefined || s.measuredAt === undefined) return null;
+  if (!s.measuredA || s.limitBeforeA === null || s.limitBeforeA === undefined) return null;
+  const delay = s.measuredAt - s.limitSince;
+  if (delay <= 0) return null;
+  const follow = s.followMs ?? defaultMs;
+  const lines = carCap(s).phases;
+  const peak = Math.max(...lines.map((p) => s.measuredA![p]));
+  const to = s.previousLimitA;
+  const from = s.limitBeforeA;
+  if (Math.abs(to - from) <= 2 * CAR_CAP_SLACK_A) return null;
+  const raise = to > from;
+  const arrived = raise ? peak >= to - CAR_CAP_SLACK_A : peak <= to + CAR_CAP_SLACK_A;
+  const onTheWay = raise
+    ? peak > from + CAR_CAP_SLACK_A && peak < to - CAR_CAP_SLACK_A
+    : peak < from - CAR_CAP_SLACK_A && peak > to + CAR_CAP_SLACK_A;
+  let learned: number | null = null;
+  if (arrived && delay < follow) learned = Math.max(MIN_FOLLOW_MS, delay);
+  else if (onTheWay && delay >= follow) learned = Math.min(MAX_FOLLOW_MS, Math.round(delay * 1.25));
+  return learned === null || learned === follow ? null : learned;
+}
+
+/** The group's tuning from its record. */
+export function tuningOf(g: {
+  dead_band_a: number | string;
+  dwell_s: number;
+  max_profiles_per_min: number;
+  follow_s: number;
+  building_worst_a: number | string | null;
+  min_per_charger_a: number | string;
+}): Tuning {
+  return {
+    deadBandA: Number(g.dead_band_a),
+    dwellMs: g.dwell_s * 1000,
+    maxProfilesPerMin: g.max_profiles_per_min,
+    followMs: g.follow_s * 1000,
+    buildingWorstA: g.building_worst_a === null ? null : Number(g.building_worst_a),
+    minPerChargerA: Number(g.min_per_charger_a),
+  };
+}
+
+/**
+ * The estimator's memory between passes (smart_charging_state.estimator): the building figure and
+ * the reading it was checked against, the building's peak per hour of the last 24 h, the profiles
+ * sent per station in the last minute, and when the failsafe began.
+ */
+export interface EstimatorMemory {
+  building: BuildingFigure | null;
+  hours: { hour: number; a: Phases }[];
+  sent: Record<string, number[]>;
+  failsafeSince: number | null;
+}
+
+const HOUR_MS = 3_600_000;
+/** A building figure older than this is not carried into a new reading's estimate. */
+export const BUILDING_MEMORY_MS = 10 * 60_000;
+const isPhases = (x: unknown): x is Phases =>
+  Array.isArray(x) && x.length === 3 && x.every((n) => typeof n === 'number' && Number.isFinite(n));
+
+export function readMemory(stored: unknown, now: number): EstimatorMemory {
+  const m = (stored ?? {}) as Record<string, unknown>;
+  const b = m.building as { at?: unknown; a?: unknown } | null | undefined;
+  const hours = (Array.isArray(m.hours) ? m.hours : []).filter(
+    (h): h is { hour: number; a: Phases } =>
+      typeof (h as { hour?: unknown }).hour === 'number' &&
+      isPhases((h as { a?: unknown }).a) &&
+      now - (h as { hour: number }).hour * HOUR_MS < 25 * HOUR_MS,
+  );
+  const sent: Record<string, number[]> = {};
+  for (const [id, at] of Object.entries((m.sent ?? {}) as Record<string, unknown>)) {
+    const recent = (Array.isArray(at) ? at : []).filter((t): t is number => typeof t === 'number' && now - t < 60_000);
+    if (recent.length) sent[id] = recent;
+  }
+  // The last building figure is kept for the failsafe within the 24 h of the peaks; the estimator
+  // carries it into a new reading only when it is at most BUILDING_MEMORY_MS older (see runGroup).
+  const building = b && typeof b.at === 'number' && isPhases(b.a) && now - b.at < 24 * HOUR_MS ? { at: b.at, a: b.a } : null;
+  return {
+    building,
+    hours,
+    sent,
+    failsafeSince: typeof m.failsafeSince === 'number' ? m.failsafeSince : null,
+  };
+}
+
+const writeMemory = (m: EstimatorMemory) => m;
+
+/** The building's highest figure per phase over the hourly peaks kept (the last 24 h); null when none. */
+export function peakOf(hours: EstimatorMemory['hours']): Phases | null {
+  if (hours.length === 0) return null;
+  return [0, 1, 2].map((p) => Math.max(...hours.map((h) => h.a[p]!))) as Phases;
+}
+
+function recordPeak(hours: EstimatorMemory['hours'], at: number, a: Phases) {
+  const hour = Math.floor(at / HOUR_MS);
+  const slot = hours.find((h) => h.hour === hour);
+  if (slot) slot.a = slot.a.map((x, p) => Math.max(x, a[p]!)) as Phases;
+  else hours.push({ hour, a: [...a] as Phases });
+  // 24 hourly slots and the current one.
+  hours.sort((x, y) => x.hour - y.hour);
+  while (hours.length > 25) hours.shift();
 }
 
 /**
@@ -440,16 +576,6 @@ function appetite(
 }
 
 /**
- * The building figure of the reading before `readingAt` (the last plan's), when it was worked out on
- * that reading (not carried) and is at most a control window older: see the planner's previousReading.
- */
-function previousReading(stored: unknown, readingAt: Date | null, windowMs: number): ReadingBuilding | null {
-  const b = storedBuilding(stored);
-  if (!b || !readingAt || b.carried || b.at >= readingAt.getTime() || readingAt.getTime() - b.at > windowMs) return null;
-  return b;
-}
-
-/**
  * Whether a stored plan (jsonb: its keys come back in another order) says what a new one says: the
  * mode, the current left per phase and each session's limit and reason.
  */
@@ -466,25 +592,27 @@ export function samePlan(stored: unknown, next: ReturnType<typeof planSummary>):
 
 /**
  * The plan as the tab and the PLAN_CHANGED event show it: who gets how many amperes, and why; with
- * the building load it counted (`non_group_a`) and the figure worked out on the last reading
- * (`reading_at`, `reading_non_group_a`), which the next plans read back (`storedBuilding`).
+ * the building load it counted (`building_a`: estimated, or assumed in failsafe, and then on what
+ * basis) and, for a held limit, the fair share it keeps instead (`planned_a`).
  */
-function planSummary(p: Plan, building: ReadingBuilding | null) {
+function planSummary(p: Plan, now: Date) {
   return {
     mode: p.mode,
     meter_online: p.mode === 'DYNAMIC',
     available_a: p.availableA.map((a) => Math.floor(a * 10) / 10),
-    non_group_a: p.nonGroupA,
-    reading_at: building ? new Date(building.at).toISOString() : null,
-    reading_non_group_a: building?.nonGroupA ?? null,
-    reading_carried: building?.carried ?? false,
+    building_a: p.buildingA.map((a) => Math.floor(a * 10) / 10),
+    building_range_a: p.buildingRangeA
+      ? { low: p.buildingRangeA.low.map((a) => Math.floor(a * 10) / 10), high: p.buildingRangeA.high.map((a) => Math.floor(a * 10) / 10) }
+      : null,
+    failsafe_basis: p.failsafeBasis,
+    planned_at: now.toISOString(),
     sessions: p.sessions.map((s) => ({
       charge_box_code: s.chargeBoxId,
       connector_id: s.connectorId,
       transaction_id: s.transactionId,
       limit_a: s.limitA,
       reason: s.reason,
-      // A limit the hysteresis kept: what the plan worked out instead (the events and the bench's --why read it).
+      ...(s.safety ? { safety: true } : {}),
       ...(s.plannedA === undefined ? {} : { planned_a: s.plannedA }),
     })),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlWindowMs, heldNonGroup, nonGroupOfReading, plan, storedBuilding, type PlannerInput, type PlannerSession } from './planner';
+import { DEFAULT_TUNING, controlWindowMs, drawAt, failsafeBuilding, plan, type PlannerInput, type PlannerSession } from './planner';
 import { measuredByPhase, ratingA, wiring } from './station-electrics';
 
 /** A three-phase session of 32 A, online, never sent a profile, arriving `n` minutes after 10:00. */
@@ -20,15 +20,19 @@ function aSession(n: number, over: Partial<PlannerSession> = {}): PlannerSession
   };
 }
 
+/** 10:30 on the day of the sessions: every limit below set long before (out of the 60 s dwell). */
+const NOW = Date.UTC(2026, 10, 25, 10, 30);
+
 function input(over: Partial<PlannerInput>): PlannerInput {
   return {
+    now: NOW,
     breakerA: 100,
     marginA: 5,
     meterA: [40, 40, 40],
     meterInCircuit: false,
     chargerCount: 4,
     sessions: [],
-    hysteresisA: 1,
+    tuning: DEFAULT_TUNING,
     ...over,
   };
 }
@@ -66,31 +70,13 @@ describe('smart-charging planner', () => {
     expect(p.breached).toBe(true); // 48 > 50 − 5
   });
 
-  it('meter offline: failsafe of breaker ÷ chargers, 63 A over 3 chargers → 21 A each', () => {
-    // 63 / 3 = 21 A per charger, one session each, below the 32 A rating.
-    const sessions = [aSession(1), aSession(2), aSession(3)];
-    const p = plan(input({ breakerA: 63, meterA: null, chargerCount: 3, sessions }));
-
-    expect(p.mode).toBe('FAILSAFE');
-    expect(limits(p)).toEqual([21, 21, 21]);
-    expect(p.sessions.every((s) => s.reason === 'FAILSAFE')).toBe(true);
-  });
-
-  it('failsafe with two sessions on one charger: they split its share', () => {
-    // 100 / 4 chargers = 25 A for CB-1, whose two connectors get 12.5 A each; CB-3 alone gets 25.
-    const sessions = [aSession(1), aSession(2, { chargeBoxId: 'CB-1', connectorId: 2 }), aSession(3)];
-    const p = plan(input({ meterA: null, chargerCount: 4, sessions }));
-
-    expect(limits(p)).toEqual([12.5, 12.5, 25]);
-  });
-
   it('meter in circuit: the chargers’ own measured draw is not counted as building load', () => {
     // meter 70 A per phase includes two sessions measured at 15 A → non-group = 70 − 30 = 40 A;
     // available = 100 − 40 − 5 = 55 A; 55 / 2 = 27.5 A each.
     const sessions = [aSession(1, { measuredA: [15, 15, 15] }), aSession(2, { measuredA: [15, 15, 15] })];
     const p = plan(input({ meterA: [70, 70, 70], meterInCircuit: true, sessions }));
 
-    expect(p.nonGroupA).toEqual([40, 40, 40]);
+    expect(p.buildingA).toEqual([40, 40, 40]);
     expect(limits(p)).toEqual([27.5, 27.5]);
     expect(p.totalA).toEqual([70, 70, 70]);
     expect(p.breached).toBe(false);
@@ -146,9 +132,10 @@ describe('smart-charging planner', () => {
     ]);
   });
 
-  it('hysteresis: a change under 1 A is not sent; 1 A or more is', () => {
-    // 55/4 = 13.75 → 13.7 A. #1 had 13.2 (0.5 A away: kept), #2 had 12.7 (1.0 A: sent),
-    // #3 had 13.7 (same: nothing), #4 had none (sent).
+  it('dead band: a change under 1 A is not sent; 1 A or more is, and shares what the held ones leave', () => {
+    // 55/4 = 13.75 → 13.7 A. #1 had 13.2 (0.5 A away: held), #3 had 13.7 (same: held); #2 had
+    // 12.7 (1.0 A: free) and #4 none (free). The free ones share 55 − 13.2 − 13.7 = 28.1 A → 14.05
+    // → 14.0 A each (used: 13.2 + 14 + 13.7 + 14 = 54.9 ≤ 55).
     const sessions = [
       aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
       aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 12.7 }),
@@ -157,25 +144,27 @@ describe('smart-charging planner', () => {
     ];
     const p = plan(input({ sessions }));
 
-    expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
-      [13.2, false],
-      [13.7, true],
-      [13.7, false],
-      [13.7, true],
+    expect(p.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([
+      [13.2, false, 'HOLD_DEAD_BAND'],
+      [14, true, 'FAIR_SHARE'],
+      [13.7, false, 'FAIR_SHARE'],
+      [14, true, 'FAIR_SHARE'],
     ]);
+    expect(p.sessions[0]!.plannedA).toBe(13.7);
   });
 
-  it('hysteresis never keeps limits that would overload a phase: small decreases are sent then', () => {
-    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above): keeping both would use 56.4 > 55 → both sent.
+  it('the dead band never keeps limits that overload a phase: the highest are cut, by at least the dead band', () => {
+    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above, held): 56.4 > 55. The latest arrival, #2, is cut
+    // first to 28.2 − 1 = 27.2 (its target, 27.5, would cut only 0.7): 55.4 > 55 still → #1 too.
     const sessions = [
       aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
       aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
     ];
     const p = plan(input({ sessions }));
 
-    expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
-      [27.5, true],
-      [27.5, true],
+    expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
+      [27.2, true, true],
+      [27.2, true, true],
     ]);
   });
 
@@ -222,16 +211,16 @@ describe('smart-charging planner', () => {
     ];
     const p = plan(input({ meterA: [90, 90, 90], meterInCircuit: true, chargerCount: 2, sessions }));
 
-    expect(p.nonGroupA).toEqual([40, 40, 40]);
+    expect(p.buildingA).toEqual([40, 40, 40]);
     expect(limits(p)).toEqual([27.5, 27.5]);
   });
 
   it('meter in circuit, a car still ramping up under a raised limit: its lower sample is kept (the building is over-, never under-estimated)', () => {
     // Limit 30 A accepted, last sample 18 A: 90 − 18 = 72 A counted as building → (100 − 72 − 5) = 23 A.
     const sessions = [aSession(1, { measuredA: [18, 18, 18], lastCommand: 'ACCEPTED', previousLimitA: 30 })];
-    const p = plan(input({ meterA: [90, 90, 90], meterInCircuit: true, chargerCount: 1, sessions, hysteresisA: 1 }));
+    const p = plan(input({ meterA: [90, 90, 90], meterInCircuit: true, chargerCount: 1, sessions }));
 
-    expect(p.nonGroupA).toEqual([72, 72, 72]);
+    expect(p.buildingA).toEqual([72, 72, 72]);
     expect(limits(p)).toEqual([23]);
   });
 
@@ -250,24 +239,8 @@ describe('smart-charging planner', () => {
       input({ meterA: [60, 60, 60], meterAt: Date.UTC(2026, 10, 25, 10, 5), meterInCircuit: true, chargerCount: 2, sessions }),
     );
 
-    expect(p.nonGroupA).toEqual([40, 40, 40]);
+    expect(p.buildingA).toEqual([40, 40, 40]);
     expect(limits(p)).toEqual([27.5, 27.5]);
-  });
-
-  it('short dropout: the building held at its last known 70 A → (100 − 70 − 5) / 2 = 12.5 A, under the 50 A static budget', () => {
-    const sessions = [aSession(1), aSession(2)];
-    const p = plan(input({ meterA: null, heldNonGroupA: [70, 70, 70], chargerCount: 2, sessions }));
-
-    expect(p.mode).toBe('FAILSAFE');
-    expect(p.availableA).toEqual([25, 25, 25]);
-    expect(limits(p)).toEqual([12.5, 12.5]);
-  });
-
-  it('short dropout with a quiet building: the static budget (100 A / 4 chargers = 25 A) still caps each charger', () => {
-    const sessions = [aSession(1), aSession(2)];
-    const p = plan(input({ meterA: null, heldNonGroupA: [10, 10, 10], chargerCount: 4, sessions }));
-
-    expect(limits(p)).toEqual([25, 25]);
   });
 
   describe('cars that take less than offered', () => {
@@ -313,37 +286,39 @@ describe('smart-charging planner', () => {
       expect(limits(q)).toEqual([7.5, 7.5, 15]);
     });
 
-    it('a car that follows its settled limit counts at that limit on the meter, not at its older sample', () => {
+    it('a car whose report is older than its limit counts at that limit once it has had time to follow', () => {
       // Meter in circuit reads 60 A per phase at 10:10:00. The car was raised from 6 to 20 A at
-      // 10:09:40: settled 2 s + 14 A ÷ 2 A/s = 9 s later, at 10:09:51, before the reading. It draws
-      // all of it (19.6 A, within 1 A), but its last sample before the reading still shows 6 A: the
-      // building is 60 − 20 = 40 A, not 60 − 6 = 54 A.
+      // 10:09:20; it follows within 30 s (10:09:50), before the reading. Its last report, from before
+      // the raise, shows 6 A: the building is 60 − 20 = 40 A, not 60 − 6 = 54 A.
       const meterAt = Date.UTC(2026, 10, 25, 10, 10, 0);
       const follows = aSession(1, {
         lastCommand: 'ACCEPTED',
         previousLimitA: 20,
         limitBeforeA: 6,
-        limitSince: Date.UTC(2026, 10, 25, 10, 9, 40),
+        limitSince: Date.UTC(2026, 10, 25, 10, 9, 20),
         measuredA: [6, 6, 6],
-        appetiteA: [19.6, 19.6, 19.6],
+        measuredAt: Date.UTC(2026, 10, 25, 10, 9, 0),
       });
-      const p = plan(input({ meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [follows] }));
-      expect(p.nonGroupA).toEqual([40, 40, 40]);
+      const p = plan(input({ now: meterAt, meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [follows] }));
+      expect(p.buildingA).toEqual([40, 40, 40]);
 
-      // Raised at 10:09:52: settled at 10:10:03, after the reading → its sample, 60 − 6 = 54 A.
-      const late = plan(
-        input({
-          meterA: [60, 60, 60],
-          meterAt,
-          meterInCircuit: true,
-          sessions: [{ ...follows, limitSince: Date.UTC(2026, 10, 25, 10, 9, 52) }],
-        }),
-      );
-      expect(late.nonGroupA).toEqual([54, 54, 54]);
+      // Raised at 10:09:40: still following at the reading (until 10:10:10), somewhere between 6
+      // and 20 A: the building is between 40 and 54 A. With no figure before, the safe end, 54 A;
+      // with 45 A before, 45 A (the reading does not prove it wrong); with 38 A before, 40 A.
+      const following = { ...follows, limitSince: Date.UTC(2026, 10, 25, 10, 9, 40) };
+      const base = input({ now: meterAt, meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [following] });
+      const late = plan(base);
+      expect(late.buildingRangeA).toEqual({ low: [40, 40, 40], high: [54, 54, 54] });
+      expect(late.buildingA).toEqual([54, 54, 54]);
+      expect(plan({ ...base, buildingBefore: { at: meterAt - 5000, a: [45, 45, 45] } }).buildingA).toEqual([45, 45, 45]);
+      expect(plan({ ...base, buildingBefore: { at: meterAt - 5000, a: [38, 38, 38] } }).buildingA).toEqual([40, 40, 40]);
 
-      // A car taking less than offered (capped): its sample, 60 − 6 = 54 A.
-      const less = plan(input({ meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [{ ...follows, appetiteA: [6, 6, 6] }] }));
-      expect(less.nonGroupA).toEqual([54, 54, 54]);
+      // A car that took 6 A under a 16 A limit (its charger or battery limits it) takes at most 6 A
+      // under 20 A: 60 − 6 = 54 A, once settled.
+      const less = { ...follows, limitBeforeA: 16 };
+      expect(plan(input({ now: meterAt, meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [less] })).buildingA).toEqual([
+        54, 54, 54,
+      ]);
     });
 
     it('a car paused and resumed since its sample counts at the lower limit: the building is never under-estimated', () => {
@@ -360,7 +335,7 @@ describe('smart-charging planner', () => {
         measuredA: [6.9, 6.9, 6.9],
       });
       const p = plan(input({ meterA: [25, 25, 25], meterAt, meterInCircuit: true, sessions: [resumed] }));
-      expect(p.nonGroupA).toEqual([25, 25, 25]);
+      expect(p.buildingA).toEqual([25, 25, 25]);
     });
 
     it('no appetite without an accepted limit: a car never offered one is not capped', () => {
@@ -369,160 +344,152 @@ describe('smart-charging planner', () => {
     });
   });
 
-  describe('one building figure per reading', () => {
-    const readingAt = Date.UTC(2026, 10, 25, 10, 10, 0);
-    const stored = {
-      mode: 'DYNAMIC',
-      non_group_a: [40, 40, 40],
-      reading_at: '2026-11-25T10:10:00.000Z',
-      reading_non_group_a: [40, 40, 40],
-    };
+  describe('stability: dwell, rate, safety first', () => {
+    const SEC = 1000;
+    /** A session that has had `limit` A since `ago` seconds before NOW. */
+    const having = (n: number, limit: number, ago: number, over: Partial<PlannerSession> = {}) =>
+      aSession(n, { lastCommand: 'ACCEPTED', previousLimitA: limit, limitSince: NOW - ago * SEC, ...over });
 
-    it('a stored plan’s figure is read back for the same reading only', () => {
-      expect(storedBuilding(stored)).toEqual({ at: readingAt, nonGroupA: [40, 40, 40], carried: false });
-      expect(nonGroupOfReading(stored, readingAt)).toEqual([40, 40, 40]);
-      // The next reading, 5 s later: worked out again.
-      expect(nonGroupOfReading(stored, readingAt + 5000)).toBeNull();
-      // A plan stored before plans carried their reading: none.
-      expect(nonGroupOfReading({ mode: 'DYNAMIC', non_group_a: [40, 40, 40] }, readingAt)).toBeNull();
+    it('a raise waits for the dwell: 20 s after its last change the car keeps its limit, at 60 s it is raised', () => {
+      // Alone under 55 A: its target is its 32 A rating; it has 20 A since 20 s ago.
+      const early = plan(input({ sessions: [having(1, 20, 20)] }));
+      expect(early.sessions.map((s) => [s.limitA, s.send, s.reason, s.plannedA])).toEqual([[20, false, 'HOLD_DWELL', 32]]);
+
+      const later = plan(input({ sessions: [having(1, 20, 60)] }));
+      expect(later.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([[32, true, 'RATING_CAP']]);
     });
 
-    it('a second plan on the same reading keeps the first one’s building: two cars cut since do not make it look larger', () => {
-      // Reading 10:10:00: 40 A building + 2 × 25 A = 90 A; the first plan on it worked out 40 A. At
-      // 10:10:02 a third car (not drawing at the reading) got its first limit and the two were cut to
-      // 18.3 A (from 25 A): their samples (25 A) are now capped by the lower of their two latest limits,
-      // 18.3 A, so working the reading out again gives 90 − 2 × 18.3 = 53.4 A of building. Kept at
-      // 40 A: (100 − 40 − 5) = 55 A → 18.3 A each for the three (55 / 3 = 18.33, floored), the limits
-      // they already have: nothing to send.
-      const cut = {
-        lastCommand: 'ACCEPTED' as const,
-        previousLimitA: 18.3,
-        limitBeforeA: 25,
-        limitSince: readingAt + 2000,
-        measuredA: [25, 25, 25] as [number, number, number],
-      };
-      const sessions = [
-        aSession(1, cut),
-        aSession(2, cut),
-        aSession(9, { lastCommand: 'ACCEPTED', previousLimitA: 18.3, limitSince: readingAt + 2000 }),
-      ];
-      const again = plan(input({ meterA: [90, 90, 90], meterAt: readingAt, meterInCircuit: true, sessions }));
-      expect(again.nonGroupA![0]).toBeCloseTo(53.4, 6);
-
-      const kept = plan(
-        input({ meterA: [90, 90, 90], meterAt: readingAt, meterInCircuit: true, sessions, readingNonGroupA: [40, 40, 40] }),
-      );
-      expect(kept.nonGroupA).toEqual([40, 40, 40]);
-      expect(limits(kept)).toEqual([18.3, 18.3, 18.3]);
-      expect(kept.sessions.every((s) => !s.send)).toBe(true);
+    it('a step of +20 A in the building cuts at once, whatever the dwell', () => {
+      // Two cars at 27.5 A (55 A for both) changed 10 s ago. The building goes 40 → 60 A: 35 A left,
+      // 17.5 A each. Keeping 55 A would overload the phase by 20 A: both are cut to 17.5 A now.
+      const sessions = [having(1, 27.5, 10), having(2, 27.5, 10)];
+      const p = plan(input({ meterA: [60, 60, 60], sessions }));
+      expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
+        [17.5, true, true],
+        [17.5, true, true],
+      ]);
     });
 
-    it('a car that stopped after the reading: its current, still in the reading, is taken off it', () => {
-      // Reading 70 A = 40 A building + session 1 (15 A) + session 2 (15 A), which stopped since. Counting
-      // only session 1: 70 − 15 = 55 A of building. With session 2 taken off too: 40 A → (100 − 40 − 5)
-      // = 55 A for session 1 alone, capped at its 32 A rating.
-      const running = aSession(1, { measuredA: [15, 15, 15] });
-      const stopped = aSession(2, { measuredA: [15, 15, 15] });
-      const without = plan(input({ meterA: [70, 70, 70], meterAt: readingAt, meterInCircuit: true, sessions: [running] }));
-      expect(without.nonGroupA).toEqual([55, 55, 55]);
-
-      const p = plan(input({ meterA: [70, 70, 70], meterAt: readingAt, meterInCircuit: true, sessions: [running], departed: [stopped] }));
-      expect(p.nonGroupA).toEqual([40, 40, 40]);
-      expect(limits(p)).toEqual([32]);
+    it('a car arriving with room is never paused for a held one: the highest held limit is cut for it', () => {
+      // 55 A, #1 and #2 at 27.5 A since 10 s (dwell). #3 arrives: targets 55 / 3 = 18.3 A. Holding
+      // both leaves #3 nothing → the latest of the highest, #2, is cut to 18.3 A; #3 gets what is
+      // left, 55 − 27.5 − 18.3 = 9.2 A (≥ 6 A); #1 keeps 27.5 A until its dwell is over.
+      const p = plan(input({ sessions: [having(1, 27.5, 10), having(2, 27.5, 10), aSession(3)] }));
+      expect(p.sessions.map((s) => [s.transactionId, s.limitA, s.send, s.reason])).toEqual([
+        [1, 27.5, false, 'HOLD_DWELL'],
+        [2, 18.3, true, 'FAIR_SHARE'],
+        [3, 9.2, true, 'FAIR_SHARE'],
+      ]);
     });
 
-    it('a car plugged in since the previous reading and not sampled yet: the previous reading’s building, within what this one allows', () => {
-      // Previous reading 10:10:00: 40 A building. Session 1 runs at 20 A (sampled); session 2 plugged
-      // in at 10:10:02, draws 10 A at the 10:10:05 reading but has no sample yet. Reading 71 A = 41 A
-      // building + 20 + 10. Counting session 2 at 0: 71 − 20 = 51 A of building. It draws at most its
-      // 32 A rating, so the building is at least 51 − 32 = 19 A; the previous 40 A lies between:
-      // 40 A → (100 − 40 − 5) = 55 A for two = 27.5 A each.
-      const at = readingAt + 5000;
-      const one = aSession(1, { measuredA: [20, 20, 20] });
-      const two = { ...aSession(2), arrivedAt: readingAt + 2000 };
-      const previousReading = { at: readingAt, nonGroupA: [40, 40, 40] as [number, number, number] };
-      const p = plan(input({ meterA: [71, 71, 71], meterAt: at, meterInCircuit: true, sessions: [one, two], previousReading }));
-      expect(p.nonGroupA).toEqual([40, 40, 40]);
-      expect(p.buildingCarried).toBe(true);
-      expect(limits(p)).toEqual([27.5, 27.5]);
-
-      // The building fell to 25 A meanwhile: 55 − 20 = 35 A at most → 35 A, not the previous 40 A.
-      const fell = plan(input({ meterA: [55, 55, 55], meterAt: at, meterInCircuit: true, sessions: [one, two], previousReading }));
-      expect(fell.nonGroupA).toEqual([35, 35, 35]);
-
-      // Without a car new since the previous reading (session 2 sampled now at 10 A): worked out as always, 71 − 30 = 41 A.
-      const sampled = plan(
-        input({
-          meterA: [71, 71, 71],
-          meterAt: at,
-          meterInCircuit: true,
-          sessions: [one, { ...two, measuredA: [10, 10, 10] }],
-          previousReading,
-        }),
-      );
-      expect(sampled.nonGroupA).toEqual([41, 41, 41]);
-      expect(sampled.buildingCarried).toBe(false);
+    it('current a departure frees goes at once to the cars out of their dwell', () => {
+      // 55 A: #1 at 18.3 A changed 10 s ago (held), #2 at 18.3 A changed 5 min ago (free); #3 left.
+      // #2 takes 55 − 18.3 = 36.7 A, capped at its 32 A rating.
+      const p = plan(input({ sessions: [having(1, 18.3, 10), having(2, 18.3, 300)] }));
+      expect(p.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([
+        [18.3, false, 'HOLD_DWELL'],
+        [32, true, 'RATING_CAP'],
+      ]);
     });
 
-    it('a dropout: the held building grows by the margin every control period once the failsafe has begun', () => {
-      // Worked out at 40 A on the 10:10:00 reading; control window 15 s, period 5 s, margin 5 A.
-      const held = (s: number) =>
-        heldNonGroup(storedBuilding(stored), readingAt + s * 1000, { periodMs: 5000, windowMs: 15_000, marginA: 5 });
-      // 10 s after the reading (still inside the window) and at the failsafe's start: 40 A.
-      expect(held(10)).toEqual([40, 40, 40]);
-      expect(held(15)).toEqual([40, 40, 40]);
-      // 25 s after: two periods into the failsafe, 40 + 2 × 5 = 50 A.
-      expect(held(25)).toEqual([50, 50, 50]);
-      // Planned on it: (100 − 50 − 5) = 45 A for two sessions = 22.5 A each, under the 100 / 4 = 25 A static budget.
-      const p = plan(input({ meterA: null, heldNonGroupA: held(25), chargerCount: 4, sessions: [aSession(1), aSession(2)] }));
-      expect(limits(p)).toEqual([22.5, 22.5]);
-      // 45 s after: 40 + 6 × 5 = 70 A → (100 − 70 − 5) = 25 A for two = 12.5 A each.
-      const later = plan(input({ meterA: null, heldNonGroupA: held(45), chargerCount: 4, sessions: [aSession(1), aSession(2)] }));
-      expect(limits(later)).toEqual([12.5, 12.5]);
-      expect(heldNonGroup(null, readingAt, { periodMs: 5000, windowMs: 15_000, marginA: 5 })).toBeNull();
+    it('a paused car stays paused for the dwell, even when room comes back', () => {
+      const p = plan(input({ sessions: [having(1, 0, 30)] }));
+      expect(p.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([[0, false, 'HOLD_DWELL']]);
+      const q = plan(input({ sessions: [having(1, 0, 61)] }));
+      expect(q.sessions.map((s) => [s.limitA, s.send])).toEqual([[32, true]]);
+    });
+
+    it('a station that had its profiles for the minute waits; a safety cut does not', () => {
+      const sentLastMinute = new Map([['CB-1', 4]]);
+      const raise = plan(input({ sessions: [having(1, 20, 300)], sentLastMinute }));
+      expect(raise.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([[20, false, 'HOLD_RATE']]);
+      // The building at 80 A: 15 A left for a car holding 20 A → cut now.
+      const cutNow = plan(input({ meterA: [80, 80, 80], sessions: [having(1, 20, 300)], sentLastMinute }));
+      expect(cutNow.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([[15, true, true]]);
+    });
+
+    it('a building creeping up: one car is cut by the dead band, not every car by a few tenths', () => {
+      // Four cars at 13.7 A (54.8 A). The building rises 40 → 40.8 A: 54.2 A left, targets 13.5 A
+      // (0.2 A away: within the dead band). 54.8 > 54.2: the latest arrival, #4, is cut by 1 A to
+      // 12.7 A → 41.1 + 12.7 = 53.8 ≤ 54.2. The others keep 13.7 A.
+      const sessions = [having(1, 13.7, 300), having(2, 13.7, 300), having(3, 13.7, 300), having(4, 13.7, 300)];
+      const p = plan(input({ meterA: [40.8, 40.8, 40.8], sessions }));
+      expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
+        [13.7, false],
+        [13.7, false],
+        [13.7, false],
+        [12.7, true],
+      ]);
     });
   });
 
-  describe('hysteresis over a phase', () => {
-    it('small increases kept on a phase that leave 1 A or more unused together: the largest are sent until less is left', () => {
-      // 55 / 4 = 13.75 → 13.7 A each. #1, #2 and #3 had 13.2 A: each 0.5 A under, kept alone, but
-      // together 1.5 A unused ≥ 1 A → #1 is sent (1.0 A left, still ≥ 1), then #2 (0.5 A left < 1):
-      // #3 keeps 13.2 A. #4 already has 13.7 A. Used: 3 × 13.7 + 13.2 = 54.3 ≤ 55 A.
-      const sessions = [
-        aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
-        aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
-        aSession(3, { lastCommand: 'ACCEPTED', previousLimitA: 13.2 }),
-        aSession(4, { lastCommand: 'ACCEPTED', previousLimitA: 13.7 }),
-      ];
-      const p = plan(input({ sessions }));
-
-      expect(p.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([
-        [13.7, true, 'FAIR_SHARE'],
-        [13.7, true, 'FAIR_SHARE'],
-        [13.2, false, 'HYSTERESIS'],
-        [13.7, false, 'FAIR_SHARE'],
+  describe('failsafe: the building assumed at its worst known', () => {
+    it('the highest of the 24 h peak, the last figure and the worst case', () => {
+      // Peak 70 A, last 50 A: 70 A → (100 − 70 − 5) = 25 A for two cars → 12.5 A each.
+      const sessions = [aSession(1), aSession(2)];
+      const p = plan(input({ meterA: null, peak24A: [70, 70, 70], lastBuildingA: [50, 50, 50], chargerCount: 2, sessions }));
+      expect(p.mode).toBe('FAILSAFE');
+      expect([p.failsafeBasis, p.buildingA, p.availableA]).toEqual(['PEAK_24H', [70, 70, 70], [25, 25, 25]]);
+      expect(p.sessions.map((s) => [s.limitA, s.reason])).toEqual([
+        [12.5, 'FAILSAFE'],
+        [12.5, 'FAILSAFE'],
       ]);
-      expect(p.sessions[2]!.plannedA).toBe(13.7);
+
+      // A configured worst case of 80 A is higher: 100 − 80 − 5 = 15 A → 7.5 A each.
+      const worst = plan(
+        input({ meterA: null, peak24A: [70, 70, 70], tuning: { ...DEFAULT_TUNING, buildingWorstA: 80 }, chargerCount: 2, sessions }),
+      );
+      expect([worst.failsafeBasis, worst.availableA, limits(worst)]).toEqual(['WORST_CASE', [15, 15, 15], [7.5, 7.5]]);
     });
 
-    it('a kept increase is not sent when kept decreases already fill the phase', () => {
-      // 55 / 4 → 13.7 A each (54.8 A). #1 and #2 had 13.0 A (0.7 A under each, 1.4 A together);
-      // #3 and #4 had 14.3 A (0.6 A over each, kept: 13 + 13 + 14.3 + 14.3 = 54.6 ≤ 55 A). Sending
-      // #1 would use 54.6 + 0.7 = 55.3 > 55 A: not sent; #2 then leaves 0.7 A < 1 A. Nothing is sent.
-      const sessions = [
-        aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 13 }),
-        aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 13 }),
-        aSession(3, { lastCommand: 'ACCEPTED', previousLimitA: 14.3 }),
-        aSession(4, { lastCommand: 'ACCEPTED', previousLimitA: 14.3 }),
-      ];
-      const p = plan(input({ sessions }));
+    it('knowing nothing of the building: the breaker less the guaranteed minimum of each charger', () => {
+      // 63 A, three chargers, 6 A guaranteed: the building is taken at 63 − 18 = 45 A; the chargers
+      // share 18 A, 6 A each — never 63 ÷ 3 = 21 A each.
+      const p = plan(input({ breakerA: 63, meterA: null, chargerCount: 3, sessions: [aSession(1), aSession(2), aSession(3)] }));
+      expect([p.failsafeBasis, p.buildingA, p.availableA, limits(p)]).toEqual(['NO_KNOWLEDGE', [45, 45, 45], [18, 18, 18], [6, 6, 6]]);
+      expect(failsafeBuilding({ breakerA: 63, chargerCount: 3, tuning: { ...DEFAULT_TUNING, minPerChargerA: 10 } })).toEqual({
+        a: [33, 33, 33],
+        basis: 'NO_KNOWLEDGE',
+      });
+    });
 
-      expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
-        [13, false],
-        [13, false],
-        [14.3, false],
-        [14.3, false],
+    it('a station that does not acknowledge a cut counts at its rating', () => {
+      // 100 − 70 − 5 = 25 A; #1 FAILED (no answer in time) counts 32 A → nothing left for #2: paused.
+      const p = plan(
+        input({
+          meterA: null,
+          peak24A: [70, 70, 70],
+          chargerCount: 2,
+          sessions: [aSession(1, { lastCommand: 'FAILED', previousLimitA: 10 }), aSession(2)],
+        }),
+      );
+      expect(p.sessions.map((s) => [s.limitA, s.assumedA, s.reason])).toEqual([
+        [6, 32, 'PROFILE_REJECTED'],
+        [0, 0, 'PAUSED'],
       ]);
+    });
+  });
+
+  it('drawAt: before, during and after a car follows a cut', () => {
+    // Cut 32 → 16 A at 10:00:00, followed within 30 s.
+    const cut = aSession(1, {
+      lastCommand: 'ACCEPTED',
+      previousLimitA: 16,
+      limitBeforeA: 32,
+      limitSince: Date.UTC(2026, 10, 25, 10, 0, 0),
+      measuredA: [31.5, 31.5, 31.5],
+      measuredAt: Date.UTC(2026, 10, 25, 9, 59, 30),
+    });
+    const at = (s: number) => drawAt(cut, Date.UTC(2026, 10, 25, 10, 0, s), 30_000);
+    expect(at(-5)).toEqual({ low: [32, 32, 32], high: [32, 32, 32] });
+    expect(at(10)).toEqual({ low: [16, 16, 16], high: [32, 32, 32] });
+    expect(at(30)).toEqual({ low: [16, 16, 16], high: [16, 16, 16] });
+    // A report after it followed: what it shows.
+    expect(
+      drawAt({ ...cut, measuredA: [15, 15, 15], measuredAt: Date.UTC(2026, 10, 25, 10, 0, 40) }, Date.UTC(2026, 10, 25, 10, 0, 45), 30_000),
+    ).toEqual({
+      low: [15, 15, 15],
+      high: [15, 15, 15],
     });
   });
 });

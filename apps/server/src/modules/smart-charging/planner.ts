@@ -1,27 +1,42 @@
-import { IEC_MIN_CURRENT_A } from '@recarga/contracts/smart-charging';
+import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga/contracts/smart-charging';
 
 /**
- * The load manager's arithmetic (issue 18 items 5–6), pure: no clock, no database, no I/O. The
- * control loop gathers the inputs, calls `plan`, and sends what it says to send.
+ * The load manager's arithmetic (issue 18 items 5–6, issue 41), pure: no clock, no database, no
+ * I/O. The control loop gathers the inputs, calls `plan`, and sends what it says to send.
  *
- * Per phase, the current left for the group's sessions is
- *   available = breaker − non-group load − safety margin
- * where the non-group load is the meter's reading minus the chargers' own measured draw when the
- * meter sits in the chargers' circuit, and the reading itself when it does not. That current is
- * shared max-min fairly (progressive filling: every session rises at the same pace until its
- * connector's rating or a full phase stops it), each session at least the IEC 61851 minimum of
- * 6 A or paused at 0 A — the latest arrivals are paused first. Limits are floored to 0.1 A (the
- * OCPP 1.6 schema's `multipleOf 0.1`), never rounded up.
+ * 1. **The estimator.** Each car's draw is estimated at the meter's reading time from what is
+ *    known of it: its last Current.Import (and how old it is), the limit in force, the limit before,
+ *    and how long the car takes to follow a limit (`drawAt`). A car whose report is older than its
+ *    limit's last change, and which has had time to follow it, is taken to draw that limit (or what
+ *    it took before, when it took less than offered). While a car is following a change, its draw is
+ *    known only between the two limits. The building's load is the meter's total less the cars'
+ *    draw: an interval, narrow when every car has settled. The figure kept moves only when a reading
+ *    proves it wrong (it is clamped into each new interval), so the cars' own changes and reports
+ *    that arrive once a minute do not make it swing; on a breach it takes the high end at once.
+ *    Never negative.
+ * 2. **The targets.** Per phase, available = breaker − building − safety margin, shared max-min
+ *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
+ *    minimum of 6 A or paused at 0 A — the latest arrivals paused first.
+ * 3. **Stability** (`settle`). A session that already has a limit changes it only when the change
+ *    is worth it (at least the dead band; pausing and resuming always are), not within the dwell of
+ *    its last change, and not beyond its station's profiles per minute. Those that may change share
+ *    what the held ones leave. Safety comes first: when the held limits would not fit what is
+ *    available (the building rose, a car arrived that has room), the highest held limits are cut at
+ *    once, whatever the dwell or the rate, by at least the dead band, until everything fits.
+ * 4. **Failsafe** (no fresh reading). The building is assumed at the highest of its highest figure
+ *    in the last 24 h, its last figure and the configured worst case; with none of these, at the
+ *    whole breaker less the guaranteed minimum per charger (so the chargers share exactly that
+ *    minimum each). The chargers are never handed the whole breaker.
  *
- * Failsafe (no fresh meter reading): a static budget of breaker ÷ number of chargers per charger,
- * shared by that charger's sessions the same way; during a short dropout (the meter still inside its
- * online window) also no more than the building's last known load leaves. A session the loop cannot control (station
- * offline, a 1.5 station, a profile rejected or unanswered) is assumed to draw its connector's full
- * rating, which is taken off the current the others share.
+ * A session the loop cannot control (station offline, a 1.5 station, a profile rejected or not
+ * acknowledged within its timeout) is assumed to draw its connector's full rating, which is taken
+ * off the current the others share. Limits are floored to 0.1 A (the OCPP 1.6 schema's
+ * `multipleOf 0.1`), never rounded up.
  */
 
 export type Phases = [number, number, number];
 export type PhaseIndex = 0 | 1 | 2;
+export type { PlanReason };
 
 /** What became of the last SetChargingProfile sent for a session (null: none sent yet). */
 export type CommandResult = 'ACCEPTED' | 'PENDING' | 'REJECTED' | 'FAILED' | null;
@@ -36,8 +51,10 @@ export interface PlannerSession {
   ratingA: number;
   /** The building phases the charger draws from (its wiring). */
   phases: readonly PhaseIndex[];
-  /** The session's latest Current.Import per building phase, when fresh; null when unknown. */
+  /** The session's latest Current.Import per building phase; null when none is known. */
   measuredA: Phases | null;
+  /** When that report was taken (ms since the epoch); absent when unknown (taken as old). */
+  measuredAt?: number;
   /** The station is connected. */
   online: boolean;
   /** The station takes charging profiles (OCPP 1.6). */
@@ -47,17 +64,54 @@ export interface PlannerSession {
   previousLimitA: number | null;
   /**
    * What the car draws per building phase under its accepted limit, once it has had time to settle
-   * there (the loop fills it from a sample taken long enough after the limit was accepted); null or
-   * absent when unknown. See `carCap`.
+   * there (the loop fills it from a report taken after `settledAt`); null or absent when unknown.
+   * See `carCap`.
    */
   appetiteA?: Phases | null;
-  /** When the limit last sent was set (ms since the epoch); absent when unknown. */
+  /** When the limit in force was set (ms since the epoch); absent when unknown. */
   limitSince?: number;
   /** The limit before that one (A); null when it is the first. */
   limitBeforeA?: number | null;
+  /** How long this car takes to follow a new limit (ms): learned, or the group's setting. */
+  followMs?: number;
+}
+
+/** The group's tuning (the record's settings, issue 41). */
+export interface Tuning {
+  /** A limit moves only by at least this much (A), unless pausing, resuming or safety needs it. */
+  deadBandA: number;
+  /** A car keeps a limit at least this long (ms) before it changes again, unless safety needs it. */
+  dwellMs: number;
+  /** Profiles a station takes per minute at most, safety cuts excepted. */
+  maxProfilesPerMin: number;
+  /** How long cars take to follow a new limit (ms), for a car not learned yet. */
+  followMs: number;
+  /** The building's worst case (A per phase) for the failsafe; null when not configured. */
+  buildingWorstA: number | null;
+  /** The guaranteed minimum per charger (A) the failsafe keeps when it knows nothing of the building. */
+  minPerChargerA: number;
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  deadBandA: 1,
+  dwellMs: 60_000,
+  maxProfilesPerMin: 4,
+  followMs: 30_000,
+  buildingWorstA: null,
+  minPerChargerA: IEC_MIN_CURRENT_A,
+};
+
+/** The building figure the estimator keeps between plans (smart_charging_state.estimator). */
+export interface BuildingFigure {
+  /** The meter reading it was last checked against (ms since the epoch). */
+  at: number;
+  /** Per phase (A). */
+  a: Phases;
 }
 
 export interface PlannerInput {
+  /** Now (ms since the epoch): dwell and the estimator's transitions are measured from it. */
+  now: number;
   breakerA: number;
   marginA: number;
   /** The meter's latest reading per phase; null when the meter is offline or its reading stale. */
@@ -65,35 +119,24 @@ export interface PlannerInput {
   /** When the meter took that reading (ms since the epoch); sessions that started later are not in it. */
   meterAt?: number;
   meterInCircuit: boolean;
-  /**
-   * Without a fresh reading: the non-group load the last plan on a fresh reading worked out, while
-   * the meter is still within its online window (a short dropout); null past it or when unknown.
-   */
-  heldNonGroupA?: Phases | null;
-  /**
-   * With the meter in circuit: the non-group load the first plan on this same reading worked out
-   * (see `nonGroupOfReading`); used instead of working it out again. Null or absent: worked out now.
-   */
-  readingNonGroupA?: Phases | null;
-  /**
-   * With the meter in circuit: the building figure worked out on the reading before this one (not
-   * itself carried), for the cars plugged in since then and not sampled yet. Null or absent: none.
-   */
-  previousReading?: ReadingBuilding | null;
+  /** The figure the estimator kept from the plans before (null: none, or too old to trust). */
+  buildingBefore?: BuildingFigure | null;
+  /** For the failsafe: the building's highest figure per phase in the last 24 h (null: none). */
+  peak24A?: Phases | null;
+  /** For the failsafe: the building's last figure (null: none). */
+  lastBuildingA?: Phases | null;
   /**
    * Recharges that stopped after the meter's reading: no longer planned for, but their current is in
    * the reading, so it is taken off it like a running session's (with the meter in circuit).
    */
   departed?: PlannerSession[];
-  /** The chargers in the group (the failsafe divisor). */
+  /** The chargers in the group. */
   chargerCount: number;
   sessions: PlannerSession[];
-  /** A limit is resent only when it moves by at least this much (A), unless safety needs it. */
-  hysteresisA: number;
+  tuning: Tuning;
+  /** Profiles sent to each station (by its id) in the last minute. */
+  sentLastMinute?: ReadonlyMap<string, number>;
 }
-
-export type PlanReason =
-  'FAIR_SHARE' | 'RATING_CAP' | 'CAR_CAP' | 'PAUSED' | 'FAILSAFE' | 'STATION_OFFLINE' | 'PROFILE_REJECTED' | 'NO_PROFILES' | 'HYSTERESIS';
 
 export interface PlannedSession {
   transactionId: number;
@@ -104,18 +147,22 @@ export interface PlannedSession {
   /** What the plan counts it as drawing (its limit, or its rating when it is not under control). */
   assumedA: number;
   reason: PlanReason;
-  /** The loop should send `limitA` now (it changed beyond the hysteresis, or was never accepted). */
+  /** The loop should send `limitA` now. */
   send: boolean;
-  /** When the hysteresis keeps the limit the session already has: the limit the plan worked out (A). */
+  /** A cut that safety needs (sent whatever the dwell and the station's rate). */
+  safety?: boolean;
+  /** When the session keeps the limit it has (a HOLD_ reason): its fair share now (A). */
   plannedA?: number;
 }
 
 export interface Plan {
   mode: 'DYNAMIC' | 'FAILSAFE';
-  /** Load on the breaker that is not the group's sessions, per phase (null in failsafe). */
-  nonGroupA: Phases | null;
-  /** The non-group load is the previous reading's, kept for a car not sampled yet (see `previousReading`). */
-  buildingCarried: boolean;
+  /** The building's load the plan counted per phase: estimated, or assumed in failsafe. */
+  buildingA: Phases;
+  /** The interval the latest reading allows for the building (null in failsafe). */
+  buildingRangeA: { low: Phases; high: Phases } | null;
+  /** In failsafe: which figure the building was assumed at. */
+  failsafeBasis: FailsafeBasis | null;
   /** Current left for the group's sessions per phase, before the uncontrolled ones are taken off (≥ 0). */
   availableA: Phases;
   /** The breaker's measured total per phase exceeds breaker − margin (null in failsafe). */
@@ -125,8 +172,12 @@ export interface Plan {
 }
 
 const EPS = 1e-9;
+const PHASES = [0, 1, 2] as const;
 /** Floors to the 0.1 A step OCPP 1.6 accepts. */
 export const floorTenth = (a: number) => Math.max(0, Math.floor(a * 10 + 1e-6) / 10);
+/** Compared in tenths of an ampere, the unit limits are sent in (no float residue). */
+const tenths = (a: number) => Math.round(a * 10);
+const zero = (): Phases => [0, 0, 0];
 
 interface Constraint {
   capacity: number;
@@ -197,68 +248,18 @@ function uncontrolledReason(s: PlannerSession): PlanReason | null {
   return null;
 }
 
-const zero = (): Phases => [0, 0, 0];
-
-/**
- * What a session drew when the meter took its reading, for taking it off the meter.
- *
- * A car that follows its limit (its settled draw is within CAR_CAP_SLACK_A of it, see `carCap`)
- * and whose limit was settled before the reading drew that limit, on the phases it uses: the
- * station enforces it and the car takes all of it. Its Current.Import sample says less well: a
- * station samples every MeterValueSampleInterval, so its last sample before the reading can be up
- * to an interval old and show the limit before last — a car raised (or resumed) since then made the
- * building come out tens of amperes too high, a car cut since then too low (the bench's plan events
- * showed the building estimate swinging 2 → 70 A on a 20–60 A building).
- *
- * Any other session (its limit changed shortly before the reading, its car taking less than
- * offered, or not known yet): its latest sample at or before the reading, never more than the limit
- * its station accepted — after a cut the car sheds current within a second while the sample can
- * still show the old current; capping only lowers the chargers' estimate, so the building is
- * over-estimated, never under (the safe side). A low sample of a car still climbing stays as it is,
- * for the same reason.
- */
-export function drawEstimate(s: PlannerSession, meterAt?: number): Phases | null {
-  const accepted = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : null;
-  const settled = settledAt(s);
-  if (accepted !== null && accepted > 0 && s.appetiteA && meterAt !== undefined && settled !== null) {
-    const cap = carCap(s);
-    if (!cap.capped && settled <= meterAt && Math.max(...cap.phases.map((p) => s.appetiteA![p])) > accepted - CAR_CAP_SLACK_A) {
-      const drawn: Phases = [0, 0, 0];
-      for (const p of cap.phases) drawn[p] = accepted;
-      return drawn;
-    }
-  }
-  if (!s.measuredA) return null;
-  let ceiling = accepted ?? Infinity;
-  // A limit changed after the reading: the reading holds the car under the limit before, so the
-  // lower of the two caps its sample (a car paused before the reading and resumed since must not
-  // count at its sample from before the pause).
-  if (accepted !== null && meterAt !== undefined && s.limitSince !== undefined && s.limitSince > meterAt)
-    ceiling = Math.min(accepted, s.limitBeforeA ?? 0);
-  return s.measuredA.map((a) => Math.min(a, ceiling)) as Phases;
-}
-
-/** How long a car takes to obey a lower limit (IEC 61851 asks for 5 s; cars take about one). */
-export const CUT_SETTLE_MS = 2_000;
-/** How fast the load manager assumes a car climbs to a higher limit (cars do about 4 A/s; this errs slow). */
-export const RISE_A_PER_S = 2;
-
-/**
- * From when a car has had time to settle under its limit (ms since the epoch): CUT_SETTLE_MS after
- * the limit was set, plus the climb at RISE_A_PER_S when it was a raise. Null when unknown.
- */
-export function settledAt(s: Pick<PlannerSession, 'limitSince' | 'limitBeforeA' | 'previousLimitA'>): number | null {
-  if (s.limitSince === undefined || s.previousLimitA === null) return null;
-  const rise = Math.max(0, s.previousLimitA - (s.limitBeforeA ?? 0));
-  return s.limitSince + CUT_SETTLE_MS + (rise / RISE_A_PER_S) * 1000;
-}
-
 /** A car drawing at least this much under its limit takes less than it is offered (A). */
 export const CAR_CAP_SLACK_A = 1;
 /** What a car that takes less than offered keeps above its draw, to show it wants more (A). */
 export const CAR_CAP_HEADROOM_A = 2;
 /** A phase on which a charging car draws less than this carries none of its current (A). */
 const IDLE_LINE_A = 1;
+
+/** When the car has had time to follow its limit (ms since the epoch): the change plus its follow time. Null when unknown. */
+export function settledAt(s: Pick<PlannerSession, 'limitSince' | 'previousLimitA' | 'followMs'>, followMs = 0): number | null {
+  if (s.limitSince === undefined || s.previousLimitA === null) return null;
+  return s.limitSince + (s.followMs ?? followMs);
+}
 
 /**
  * What a controlled session is offered at most, and on which building phases it counts. A car
@@ -283,82 +284,148 @@ export function carCap(s: PlannerSession): { capA: number; phases: readonly Phas
   return { capA, phases, capped: capA < s.ratingA };
 }
 
+/** A draw known between two figures per phase (A). */
+export interface DrawRange {
+  low: Phases;
+  high: Phases;
+}
+
+/**
+ * What a car draws at `t` (ms since the epoch), as far as can be known, per building phase.
+ *
+ * - Without an accepted limit: its report as it stands (a car nobody limits changes only on its
+ *   own), or anything from 0 to its rating when it has none.
+ * - With a limit `L` set at `c`, and the car's follow time `F`:
+ *   - its regime under `L`: its report when taken after `c + F` (capped at `L`); otherwise `L`, or
+ *     what it took before when it then took less than it was offered (its on-board charger or its
+ *     battery limits it, and a lower offer does not change that);
+ *   - at `t ≥ c + F` the car draws its regime;
+ *   - at `t < c` it draws what it drew before (its report, or the limit before);
+ *   - in between it is anywhere between the two.
+ */
+export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRange {
+  const lines = carCap(s).phases;
+  const onLines = (a: number): Phases => {
+    const out = zero();
+    for (const p of lines) out[p] = a;
+    return out;
+  };
+  const report = s.measuredA;
+  const accepted = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : null;
+  if (accepted === null) {
+    if (report) return { low: [...report] as Phases, high: [...report] as Phases };
+    return { low: zero(), high: onLines(s.ratingA) };
+  }
+  // A limit of unknown age was set long ago: the car has settled under it.
+  const c = s.limitSince ?? -Infinity;
+  const settle = c + (s.followMs ?? followMs);
+  const reportAt = s.measuredAt ?? -Infinity;
+  const before = s.limitBeforeA ?? null;
+  /** The report showed the car taking less than the limit it then had. */
+  const tookLess = (limit: number | null) =>
+    report !== null && limit !== null && Math.max(...lines.map((p) => report[p])) < limit - CAR_CAP_SLACK_A;
+  let regime: Phases;
+  if (report && reportAt >= settle) regime = report.map((a) => Math.min(a, accepted)) as Phases;
+  else if (report && reportAt < c && tookLess(before ?? s.ratingA)) regime = report.map((a) => Math.min(a, accepted)) as Phases;
+  else regime = onLines(accepted);
+  if (t >= settle) return { low: regime, high: [...regime] as Phases };
+  // What it drew under the limit before: that limit (or less, as its report showed); before any
+  // limit, its report, or anything from 0 to its rating.
+  let prior: DrawRange;
+  if (before !== null) {
+    const was = report && tookLess(before) ? (report.map((a) => Math.min(a, before)) as Phases) : onLines(before);
+    prior = { low: was, high: [...was] as Phases };
+  } else if (report && reportAt < c) prior = { low: [...report] as Phases, high: [...report] as Phases };
+  else prior = { low: zero(), high: onLines(s.ratingA) };
+  // A report taken since the change shows where the car had got to: it goes on from there.
+  if (report && reportAt >= c && reportAt <= t) prior = { low: [...report] as Phases, high: [...report] as Phases };
+  if (t < c) return prior;
+  return {
+    low: PHASES.map((p) => Math.min(prior.low[p], regime[p])) as Phases,
+    high: PHASES.map((p) => Math.max(prior.high[p], regime[p])) as Phases,
+  };
+}
+
 /** The shortest time a reading stays usable for control, however short the period (a meter reports every few seconds). */
 export const MIN_CONTROL_WINDOW_MS = 15_000;
 
 /**
- * How old a meter reading (or a session's Current.Import) may be for the load manager to plan on
- * it: three control periods, at least MIN_CONTROL_WINDOW_MS, never more than the meter's online
- * window (METER_ONLINE_WINDOW_SEC, which only says whether the meter is alive). A reading a minute
- * old says little about the building now: past this the plan falls back to the failsafe.
+ * How old a meter reading may be for the load manager to plan on it: three control periods, at
+ * least MIN_CONTROL_WINDOW_MS, never more than the meter's online window (METER_ONLINE_WINDOW_SEC,
+ * which only says whether the meter is alive). A reading a minute old says little about the
+ * building now: past this the plan falls back to the failsafe.
  */
 export function controlWindowMs(periodMs: number, onlineWindowMs: number): number {
   return Math.min(onlineWindowMs, Math.max(3 * periodMs, MIN_CONTROL_WINDOW_MS));
 }
 
-/** The building's load as worked out on one meter reading: what the plans after it carry. */
-export interface ReadingBuilding {
-  /** When the meter took the reading (ms since the epoch). */
-  at: number;
-  /** The non-group load worked out on it, per phase (A). */
-  nonGroupA: Phases;
-  /** The figure is the reading before's, kept for a car not sampled yet: it is not kept once more. */
-  carried?: boolean;
-}
-
-/** The building figure a stored plan (the loop's `smart_charging_state.plan`) carries, if any. */
-export function storedBuilding(stored: unknown): ReadingBuilding | null {
-  const plan = stored as { reading_at?: unknown; reading_non_group_a?: unknown; reading_carried?: unknown } | null | undefined;
-  if (!plan || typeof plan.reading_at !== 'string') return null;
-  const at = Date.parse(plan.reading_at);
-  const n = plan.reading_non_group_a;
-  if (!Number.isFinite(at) || !Array.isArray(n) || n.length !== 3 || !n.every((x) => typeof x === 'number' && Number.isFinite(x)))
-    return null;
-  return { at, nonGroupA: n as Phases, carried: plan.reading_carried === true };
+/**
+ * The building's load from one reading: an interval (the cars' draw is known between bounds),
+ * and the figure kept — the one before, moved into the interval when the reading proves it wrong,
+ * or the high end (the safe side) when there is none or the breaker's margin is breached.
+ */
+export function estimateBuilding(input: PlannerInput): { figure: Phases; range: DrawRange; totalA: Phases; breached: boolean } {
+  const meter = input.meterA!;
+  const at = input.meterAt ?? input.now;
+  const carsLow = zero();
+  const carsHigh = zero();
+  for (const s of [...input.sessions, ...(input.departed ?? [])]) {
+    // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
+    if (s.arrivedAt > at) continue;
+    const d = drawAt(s, at, input.tuning.followMs);
+    for (const p of PHASES) {
+      carsLow[p] += d.low[p];
+      carsHigh[p] += d.high[p];
+    }
+  }
+  if (!input.meterInCircuit) {
+    // The reading is the building alone; the total adds the cars (at their highest).
+    const totalA = PHASES.map((p) => meter[p] + carsHigh[p]) as Phases;
+    return {
+      figure: [...meter] as Phases,
+      range: { low: [...meter] as Phases, high: [...meter] as Phases },
+      totalA,
+      breached: totalA.some((t) => t > input.breakerA - input.marginA + EPS),
+    };
+  }
+  const low = PHASES.map((p) => Math.max(0, meter[p] - carsHigh[p])) as Phases;
+  const high = PHASES.map((p) => Math.max(0, meter[p] - carsLow[p])) as Phases;
+  const totalA = [...meter] as Phases;
+  const breached = totalA.some((t) => t > input.breakerA - input.marginA + EPS);
+  const before = input.buildingBefore?.a ?? null;
+  const figure = PHASES.map((p) => {
+    if (breached || before === null) return high[p];
+    return Math.min(high[p], Math.max(low[p], before[p]));
+  }) as Phases;
+  return { figure, range: { low, high }, totalA, breached };
 }
 
 /**
- * The non-group load the plans before worked out on the meter reading taken at `readingAt` (ms
- * since the epoch), when they were made on that very reading; null otherwise.
- *
- * The load manager plans several times on one reading: on the reading itself, then on the job's
- * tick, a recharge starting or stopping, a refusal. Working the building out again each time from
- * that reading goes wrong, because what the reading contains does not change while the sessions
- * and limits do:
- * - a car that stopped after the reading is no longer a running session, so its current, still in
- *   the reading, came out as building load (the bench showed the building 15–20 A too high after
- *   each unplug, until the next reading);
- * - a car cut after the reading has its sample capped by the lower of its two latest limits (the
- *   limit in force at the reading is not kept), so each further plan on the same reading counted
- *   less of the cars and more of the building, cut them again, and so on: the bench showed the
- *   estimate climbing 48 → 67 A on a 30 A building within one reading, and cars paused.
- * The first plan on a reading knows best what the reading contains (the sessions then running,
- * their limits mostly unchanged since); the next plans on it keep its figure.
+ * What the failsafe assumes the building draws (A per phase) and on what basis: the highest of
+ * its highest figure in the last 24 h, its last figure and the configured worst case; with none,
+ * the whole breaker less the guaranteed minimum of each charger.
  */
-export function nonGroupOfReading(stored: unknown, readingAt: number): Phases | null {
-  const building = storedBuilding(stored);
-  return building && building.at === readingAt ? building.nonGroupA : null;
+export function failsafeBuilding(input: Pick<PlannerInput, 'peak24A' | 'lastBuildingA' | 'tuning' | 'breakerA' | 'chargerCount'>): {
+  a: Phases;
+  basis: FailsafeBasis;
+} {
+  const candidates: { basis: FailsafeBasis; a: Phases }[] = [];
+  if (input.peak24A) candidates.push({ basis: 'PEAK_24H', a: input.peak24A });
+  if (input.lastBuildingA) candidates.push({ basis: 'LAST_READING', a: input.lastBuildingA });
+  const worst = input.tuning.buildingWorstA;
+  if (worst !== null) candidates.push({ basis: 'WORST_CASE', a: [worst, worst, worst] });
+  if (candidates.length === 0) {
+    const b = Math.max(0, input.breakerA - input.tuning.minPerChargerA * Math.max(1, input.chargerCount));
+    return { a: [b, b, b], basis: 'NO_KNOWLEDGE' };
+  }
+  const a = PHASES.map((p) => Math.max(...candidates.map((c) => c.a[p]))) as Phases;
+  // The basis named is the one that gave the busiest phase its figure.
+  const busiest = PHASES.reduce((m, p) => (a[p] > a[m] ? p : m), 0 as PhaseIndex);
+  const basis = candidates.find((c) => c.a[busiest] === a[busiest])!.basis;
+  return { a, basis };
 }
 
-/**
- * The building's load the failsafe holds during a short dropout (the meter still inside its online
- * window, its last reading past the control window): the figure worked out on the last reading,
- * raised by the margin for every control period since the failsafe began (the reading's time +
- * `windowMs`). While it plans on readings, the load manager relies on the margin to cover what the
- * building may add until the next reading, about one period; blind, it cannot tell, so what it
- * allows for grows at that pace. A building load held flat let the cars take what a rising
- * building needed: the bench's building climbs 20 A within its 60 s dropout, and the total stayed
- * above the breaker for 33 s.
- */
-export function heldNonGroup(
-  building: ReadingBuilding | null,
-  now: number,
-  o: { periodMs: number; windowMs: number; marginA: number },
-): Phases | null {
-  if (!building) return null;
-  const rise = (o.marginA * Math.max(0, now - building.at - o.windowMs)) / Math.max(1, o.periodMs);
-  return building.nonGroupA.map((n) => n + rise) as Phases;
-}
+const ids = (s: PlannerSession) => ({ transactionId: s.transactionId, chargeBoxId: s.chargeBoxId, connectorId: s.connectorId });
 
 /** The plan for one group now. */
 export function plan(input: PlannerInput): Plan {
@@ -371,89 +438,40 @@ export function plan(input: PlannerInput): Plan {
   const linesOf = (s: PlannerSession) => caps.get(s.transactionId)?.phases ?? s.phases;
 
   let mode: Plan['mode'];
-  let buildingCarried = false;
-  let nonGroupA: Phases | null = null;
+  let buildingA: Phases;
+  let buildingRangeA: Plan['buildingRangeA'] = null;
+  let failsafeBasis: FailsafeBasis | null = null;
   let totalA: Phases | null = null;
   let breached = false;
   let availableA: Phases;
-  let constraintsFor: (active: PlannerSession[]) => Constraint[];
-
   if (input.meterA) {
     mode = 'DYNAMIC';
-    const meter = input.meterA;
-    // The chargers' own draw, from their measured Current.Import (unknown counts as 0: the
-    // non-group load is then over-estimated, which errs on the safe side).
-    const groupDraw = zero();
-    // The ratings of the cars plugged in since the previous reading that have no sample yet (see below).
-    const unsampled = zero();
-    const previous =
-      input.meterInCircuit &&
-      input.meterAt !== undefined &&
-      input.previousReading?.at !== undefined &&
-      input.previousReading.at < input.meterAt
-        ? input.previousReading
-        : null;
-    for (const s of [...sessions, ...(input.departed ?? [])]) {
-      // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
-      if (input.meterAt !== undefined && s.arrivedAt > input.meterAt) continue;
-      const drawn = drawEstimate(s, input.meterAt);
-      if (drawn) for (const p of [0, 1, 2] as const) groupDraw[p] += drawn[p];
-      else if (previous && s.arrivedAt > previous.at) for (const p of s.phases) unsampled[p] += s.ratingA;
-    }
-    const worked = meter.map((m, p) => (input.meterInCircuit ? Math.max(0, m - groupDraw[p]!) : m)) as Phases;
-    if (input.meterInCircuit && input.readingNonGroupA) nonGroupA = [...input.readingNonGroupA] as Phases;
-    else if (previous && unsampled.some((a) => a > 0)) {
-      // A car plugged in since the previous reading and not sampled yet counts 0 above, so all it draws
-      // came out as building load (a new car's first sample comes a MeterValueSampleInterval after its
-      // start: the bench showed 10–20 A too much building for a reading after each plug-in). The
-      // building is at most `worked` (the car drawing nothing) and at least `worked` − its rating (the
-      // car drawing all it can); between the two, the previous reading's figure, which the car was not
-      // in: what the building adds between two readings is what the margin is for, as when the loop
-      // plans on a reading until the next one. Once only: a figure carried so is not carried again.
-      nonGroupA = worked.map((w, p) => Math.min(w, Math.max(previous.nonGroupA[p]!, w - unsampled[p]!))) as Phases;
-      buildingCarried = true;
-    } else nonGroupA = worked;
-    totalA = meter.map((m, p) => (input.meterInCircuit ? m : m + groupDraw[p]!)) as Phases;
-    breached = totalA.some((t) => t > input.breakerA - input.marginA + EPS);
-    availableA = nonGroupA.map((n) => Math.max(0, input.breakerA - n - input.marginA)) as Phases;
-    // Sessions out of control are assumed at their rating.
-    const left = [...availableA] as Phases;
-    for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;
-    constraintsFor = (active) =>
-      ([0, 1, 2] as const).map((p) => ({
-        capacity: left[p],
-        members: new Set(active.filter((s) => linesOf(s).includes(p)).map((s) => s.transactionId)),
-      }));
+    const e = estimateBuilding(input);
+    buildingA = e.figure;
+    buildingRangeA = e.range;
+    totalA = e.totalA;
+    breached = e.breached;
+    availableA = buildingA.map((n) => Math.max(0, input.breakerA - n - input.marginA)) as Phases;
   } else {
     mode = 'FAILSAFE';
-    const perCharger = input.breakerA / Math.max(1, input.chargerCount);
-    const stations = [...new Set(sessions.map((s) => s.chargeBoxId))];
-    const perStation = (active: PlannerSession[]) =>
-      stations.map((id) => ({
-        capacity: perCharger - uncontrolled.filter((s) => s.chargeBoxId === id).reduce((sum, s) => sum + s.ratingA, 0),
-        members: new Set(active.filter((s) => s.chargeBoxId === id).map((s) => s.transactionId)),
-      }));
-    const held = input.heldNonGroupA ?? null;
-    if (held) {
-      // A short dropout: the building is taken at its last known load, and the static budget still
-      // caps each charger — whichever is tighter.
-      nonGroupA = held;
-      availableA = held.map((n) => Math.max(0, input.breakerA - n - input.marginA)) as Phases;
-      const left = [...availableA] as Phases;
-      for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;
-      constraintsFor = (active) => [
-        ...([0, 1, 2] as const).map((p) => ({
-          capacity: left[p],
-          members: new Set(active.filter((s) => linesOf(s).includes(p)).map((s) => s.transactionId)),
-        })),
-        ...perStation(active),
-      ];
-    } else {
-      availableA = [input.breakerA, input.breakerA, input.breakerA];
-      constraintsFor = perStation;
-    }
+    const f = failsafeBuilding(input);
+    buildingA = f.a;
+    failsafeBasis = f.basis;
+    availableA =
+      f.basis === 'NO_KNOWLEDGE'
+        ? // Nothing known of the building: the chargers share their guaranteed minimum each, no more.
+          (buildingA.map((b) => Math.max(0, input.breakerA - b)) as Phases)
+        : (buildingA.map((b) => Math.max(0, input.breakerA - b - input.marginA)) as Phases);
   }
-  const { shares, paused } = sharesWithMinimum(controlled, capOf, constraintsFor);
+  // Sessions out of control are assumed at their rating.
+  const left = [...availableA] as Phases;
+  for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;
+  const constraintsFor = (active: PlannerSession[], room: Phases = left): Constraint[] =>
+    PHASES.map((p) => ({
+      capacity: Math.max(0, room[p]),
+      members: new Set(active.filter((s) => linesOf(s).includes(p)).map((s) => s.transactionId)),
+    }));
+  const { shares, paused } = sharesWithMinimum(controlled, capOf, (active) => constraintsFor(active));
 
   const out: PlannedSession[] = sessions.map((s) => {
     const why = uncontrolledReason(s);
@@ -466,90 +484,184 @@ export function plan(input: PlannerInput): Plan {
     }
     const cap = capOf(s);
     const limitA = paused.has(s.transactionId) ? 0 : floorTenth(Math.min(cap, shares.get(s.transactionId) ?? 0));
-    const reason: PlanReason =
-      limitA === 0
-        ? 'PAUSED'
-        : mode === 'FAILSAFE'
-          ? 'FAILSAFE'
-          : limitA >= floorTenth(s.ratingA)
-            ? 'RATING_CAP'
-            : caps.get(s.transactionId)?.capped && limitA >= floorTenth(cap)
-              ? 'CAR_CAP'
-              : 'FAIR_SHARE';
-    return { ...ids(s), limitA, assumedA: limitA, reason, send: true };
+    return { ...ids(s), limitA, assumedA: limitA, reason: reasonOf(s, limitA, cap, mode), send: true };
   });
 
-  applyHysteresis(input, out, constraintsFor(controlled.filter((s) => !paused.has(s.transactionId))));
-  return { mode, nonGroupA, buildingCarried, availableA, breached, totalA, sessions: out };
+  settle(input, out, { controlled, capOf, linesOf, left, paused, mode });
+  return { mode, buildingA, buildingRangeA, failsafeBasis, availableA, breached, totalA, sessions: out };
 }
 
-const ids = (s: PlannerSession) => ({ transactionId: s.transactionId, chargeBoxId: s.chargeBoxId, connectorId: s.connectorId });
+function reasonOf(s: PlannerSession, limitA: number, cap: number, mode: Plan['mode']): PlanReason {
+  if (limitA === 0) return 'PAUSED';
+  if (mode === 'FAILSAFE') return 'FAILSAFE';
+  if (limitA >= floorTenth(s.ratingA)) return 'RATING_CAP';
+  if (cap < s.ratingA && limitA >= floorTenth(cap)) return 'CAR_CAP';
+  return 'FAIR_SHARE';
+}
 
 /**
- * A controlled session whose new limit is within the hysteresis of the limit it already has keeps
- * it (nothing is sent) — unless keeping the old limits would put a capacity over: then every kept
- * decrease is sent after all. Pausing or resuming is always sent.
+ * Stability (see the file's header, 3): which sessions keep the limit they have, which get a new
+ * one, and which safety cuts at once. Works on `out` (the fair targets) in place.
  *
- * A kept increase leaves its few tenths of an ampere unused, and on a busy phase they add up (the
- * bench measured 1–4 A, one per cent of the breaker on average): once the increases kept on one
- * capacity leave the hysteresis or more unused together, the largest of them are sent until what
- * they leave is under it.
+ * 1. A session with a limit keeps it when the target moves it by less than the dead band
+ *    (HOLD_DEAD_BAND), when it changed less than the dwell ago (HOLD_DWELL; a paused car so stays
+ *    paused at least the dwell), or when its station has had its profiles for the minute
+ *    (HOLD_RATE). A first limit is always sent.
+ * 2. The sessions that may change share what the held ones leave (max-min fair again, each up to
+ *    its own target's cap), so current a departure frees goes at once to the cars free to take it.
+ * 3. Safety: while the held limits leave a session that the targets give current without its
+ *    minimum, or overload a phase, the highest held limit above its target is cut — to its target,
+ *    and by at least the dead band — and step 2 is done again.
  */
-function applyHysteresis(input: PlannerInput, out: PlannedSession[], constraints: Constraint[]) {
-  const bySession = new Map(input.sessions.map((s) => [s.transactionId, s]));
-  // Compared in tenths of an ampere, the unit limits are sent in (no float residue).
-  const tenths = (a: number) => Math.round(a * 10);
-  /** Each session as the plan worked it out, before the hysteresis. */
-  const planned = new Map(out.map((p) => [p.transactionId, { ...p }]));
-  const current = new Map(out.map((p) => [p.transactionId, p]));
-  const kept: PlannedSession[] = [];
-  for (const p of out) {
-    const s = bySession.get(p.transactionId)!;
-    if (uncontrolledReason(s) !== null) continue;
-    const prev = s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING' ? s.previousLimitA : null;
-    if (prev === null) continue;
-    if (prev === p.limitA) {
+function settle(
+  input: PlannerInput,
+  out: PlannedSession[],
+  ctx: {
+    controlled: PlannerSession[];
+    capOf: (s: PlannerSession) => number;
+    linesOf: (s: PlannerSession) => readonly PhaseIndex[];
+    left: Phases;
+    paused: Set<number>;
+    mode: Plan['mode'];
+  },
+) {
+  const { tuning, now } = input;
+  const outOf = new Map(out.map((p) => [p.transactionId, p]));
+  const target = new Map(out.map((p) => [p.transactionId, p.limitA]));
+  const budget = new Map<string, number>();
+  const budgetOf = (id: string) => budget.get(id) ?? tuning.maxProfilesPerMin - (input.sentLastMinute?.get(id) ?? 0);
+
+  /** The limit a session has now (accepted, or sent and awaiting its answer); null when none. */
+  const heldOf = (s: PlannerSession) =>
+    (s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING') && s.previousLimitA !== null ? s.previousLimitA : null;
+
+  // 1. Who holds, and why.
+  const hold = new Map<number, Exclude<PlanReason, 'FAIR_SHARE'>>();
+  for (const s of ctx.controlled) {
+    const h = heldOf(s);
+    if (h === null) continue;
+    const t = target.get(s.transactionId)!;
+    if (tenths(t) === tenths(h)) {
+      hold.set(s.transactionId, 'HOLD_DEAD_BAND');
+      continue;
+    }
+    const pauseOrResume = (t === 0) !== (h === 0);
+    if (!pauseOrResume && tenths(Math.abs(t - h)) < tenths(tuning.deadBandA)) hold.set(s.transactionId, 'HOLD_DEAD_BAND');
+    else if (s.limitSince !== undefined && now - s.limitSince < tuning.dwellMs) hold.set(s.transactionId, 'HOLD_DWELL');
+    else if (budgetOf(s.chargeBoxId) <= 0) hold.set(s.transactionId, 'HOLD_RATE');
+    else budget.set(s.chargeBoxId, budgetOf(s.chargeBoxId) - 1);
+  }
+  /** Held sessions cut for safety: they take their cut limit. */
+  const cut = new Map<number, number>();
+
+  for (let round = 0; round <= ctx.controlled.length; round++) {
+    // 2. Those free to change share what the held ones leave.
+    const room = [...ctx.left] as Phases;
+    for (const s of ctx.controlled) {
+      const fixed = hold.has(s.transactionId) ? heldOf(s)! : cut.get(s.transactionId);
+      if (fixed === undefined) continue;
+      for (const p of ctx.linesOf(s)) room[p] -= fixed;
+    }
+    const free = ctx.controlled.filter((s) => !hold.has(s.transactionId) && !cut.has(s.transactionId) && target.get(s.transactionId)! > 0);
+    const constraints = PHASES.map((p) => ({
+      capacity: Math.max(0, room[p]),
+      members: new Set(free.filter((s) => ctx.linesOf(s).includes(p)).map((s) => s.transactionId)),
+    }));
+    // Each free session up to its cap (what the car takes); a car that had room is never paused for a held one.
+    const shares = fairShares(new Map(free.map((s) => [s.transactionId, ctx.capOf(s)])), constraints);
+    const overloaded = PHASES.some((p) => room[p] < -EPS);
+    const starved = free.filter(
+      (s) => floorTenth(shares.get(s.transactionId) ?? 0) < Math.min(IEC_MIN_CURRENT_A, target.get(s.transactionId)!),
+    );
+    if (!overloaded && starved.length === 0) {
+      for (const s of free) {
+        const p = outOf.get(s.transactionId)!;
+        const limitA = floorTenth(Math.min(ctx.capOf(s), shares.get(s.transactionId) ?? 0));
+        p.limitA = limitA;
+        p.assumedA = limitA;
+        p.reason = reasonOf(s, limitA, ctx.capOf(s), ctx.mode);
+      }
+      break;
+    }
+    // 3. Safety: cut the highest held limit above its target (on a phase that needs it).
+    const needy = new Set<PhaseIndex>(PHASES.filter((p) => room[p] < -EPS));
+    for (const s of starved) for (const p of ctx.linesOf(s)) needy.add(p);
+    const candidates = ctx.controlled
+      .filter((s) => hold.has(s.transactionId) && heldOf(s)! > target.get(s.transactionId)!)
+      .filter((s) => ctx.linesOf(s).some((p) => needy.has(p)))
+      .sort((a, b) => heldOf(b)! - heldOf(a)! || b.arrivedAt - a.arrivedAt || b.transactionId - a.transactionId);
+    const victim = candidates[0];
+    if (!victim) {
+      // Nothing held stands in the way any more: the targets themselves (they fit by construction).
+      for (const s of free) {
+        const p = outOf.get(s.transactionId)!;
+        p.limitA = target.get(s.transactionId)!;
+        p.assumedA = p.limitA;
+      }
+      break;
+    }
+    const h = heldOf(victim)!;
+    const t = target.get(victim.transactionId)!;
+    // By at least the dead band (never below the IEC minimum unless its target pauses it).
+    // Below its target when the gap is smaller than the dead band: the next cut is then further off.
+    const to = t === 0 ? 0 : Math.max(IEC_MIN_CURRENT_A, Math.min(t, floorTenth(h - tuning.deadBandA)));
+    hold.delete(victim.transactionId);
+    cut.set(victim.transactionId, to);
+  }
+
+  for (const s of ctx.controlled) {
+    const p = outOf.get(s.transactionId)!;
+    const h = heldOf(s);
+    const why = hold.get(s.transactionId);
+    if (why !== undefined) {
+      const planned = target.get(s.transactionId)!;
+      Object.assign(p, { limitA: h!, assumedA: h!, send: false, reason: tenths(planned) === tenths(h!) ? p.reason : why });
+      if (tenths(planned) !== tenths(h!)) p.plannedA = planned;
+      continue;
+    }
+    const c = cut.get(s.transactionId);
+    if (c !== undefined) {
+      Object.assign(p, { limitA: c, assumedA: c, send: true, safety: true, reason: reasonOf(s, c, ctx.capOf(s), ctx.mode) });
+      budget.set(s.chargeBoxId, budgetOf(s.chargeBoxId) - 1);
+      continue;
+    }
+    if (h !== null && tenths(p.limitA) === tenths(h)) {
       p.send = false;
       continue;
     }
-    if (p.limitA > 0 && prev > 0 && tenths(Math.abs(p.limitA - prev)) < tenths(input.hysteresisA)) kept.push(p);
-  }
-  const keep = (p: PlannedSession) => {
-    const prev = bySession.get(p.transactionId)!.previousLimitA!;
-    return { ...p, limitA: prev, assumedA: prev, reason: 'HYSTERESIS' as const, send: false, plannedA: p.limitA };
-  };
-  /** What the sessions of a capacity may use together: the capacity, or the plan's own use of it when that is more. */
-  const room = (c: Constraint) =>
-    Math.max(
-      tenths(c.capacity),
-      [...c.members].reduce((sum, m) => sum + tenths(planned.get(m)!.assumedA), 0),
-    );
-  const usedOn = (c: Constraint, limitOf: (m: number) => number) => [...c.members].reduce((sum, m) => sum + tenths(limitOf(m)), 0);
-  const keptIds = new Set(kept.map((p) => p.transactionId));
-  const over = constraints.some(
-    (c) => usedOn(c, (m) => (keptIds.has(m) ? bySession.get(m)!.previousLimitA! : planned.get(m)!.assumedA)) > room(c),
-  );
-  for (const p of kept) {
-    const prev = bySession.get(p.transactionId)!.previousLimitA!;
-    if (over && prev > p.limitA) continue; // a decrease safety needs: sent
-    Object.assign(p, keep(p));
-  }
-  // Kept increases that leave the hysteresis or more unused on a capacity: the largest are sent.
-  for (const c of constraints) {
-    const ups = out
-      .filter((p) => c.members.has(p.transactionId) && p.plannedA !== undefined && p.plannedA > p.limitA)
-      .sort((a, b) => b.plannedA! - b.limitA - (a.plannedA! - a.limitA) || a.transactionId - b.transactionId);
-    let unused = ups.reduce((sum, p) => sum + tenths(p.plannedA! - p.limitA), 0);
-    for (const p of ups) {
-      if (unused < tenths(input.hysteresisA)) break;
-      const rise = tenths(p.plannedA! - p.limitA);
-      unused -= rise;
-      // Never beyond what the plan fits on any capacity (kept decreases still hold their old limits).
-      const fits = constraints.every(
-        (k) => !k.members.has(p.transactionId) || usedOn(k, (m) => current.get(m)!.assumedA) + rise <= room(k),
-      );
-      if (fits) Object.assign(p, planned.get(p.transactionId)!, { plannedA: undefined });
+    if (h !== null && (p.limitA === 0) === (h === 0) && tenths(Math.abs(p.limitA - h)) < tenths(tuning.deadBandA)) {
+      // What the held ones left moved it by less than the dead band: it keeps its limit (it fits: a
+      // decrease kept here is within the dead band of what the others leave, and is no safety matter).
+      const planned = p.limitA;
+      if (planned < h && !fitsKept(s, h, planned, ctx, out)) {
+        p.send = true;
+        continue;
+      }
+      Object.assign(p, { limitA: h, assumedA: h, send: false, reason: 'HOLD_DEAD_BAND', plannedA: target.get(s.transactionId) });
+      continue;
     }
+    p.send = true;
   }
-  for (const p of out) if (p.plannedA === undefined) delete p.plannedA;
+  // A paused session keeps 0 even when the shares above could give it a little (it stays paused).
+  for (const id of ctx.paused) {
+    const p = outOf.get(id)!;
+    if (p.limitA === 0 && p.reason !== 'HOLD_DWELL') p.reason = 'PAUSED';
+  }
+}
+
+/** Whether a session keeping `held` instead of `planned` still leaves every phase within what is left. */
+function fitsKept(
+  s: PlannerSession,
+  held: number,
+  planned: number,
+  ctx: { linesOf: (s: PlannerSession) => readonly PhaseIndex[]; left: Phases; controlled: PlannerSession[] },
+  out: PlannedSession[],
+) {
+  const ofId = new Map(out.map((p) => [p.transactionId, p]));
+  for (const p of ctx.linesOf(s)) {
+    let used = 0;
+    for (const o of ctx.controlled) if (ctx.linesOf(o).includes(p)) used += tenths(ofId.get(o.transactionId)!.assumedA);
+    if (used - tenths(planned) + tenths(held) > tenths(ctx.left[p])) return false;
+  }
+  return true;
 }

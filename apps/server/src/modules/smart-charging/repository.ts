@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
+import type { SmartChargingEventKind, SmartChargingTuning } from '@recarga/contracts/smart-charging';
 import type { Executor } from '../../db/db';
 import type { SmartChargingCommandStatus } from '../../db/schema-smart-charging';
 import { hasConfigTec } from '../../db/sql/has-config-tec';
@@ -25,6 +25,12 @@ function records(db: Executor) {
       's.meter_pk',
       'm.device_remote_id as meter_device_remote_id',
       's.meter_in_circuit',
+      's.dead_band_a',
+      's.dwell_s',
+      's.max_profiles_per_min',
+      's.follow_s',
+      's.building_worst_a',
+      's.min_per_charger_a',
     ]);
 }
 export type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
@@ -49,6 +55,28 @@ export interface RecordValues {
   breakerA: number | null;
   meterPk: number | null;
   meterInCircuit: boolean;
+  /** The tuning fields given (absent ones: the default on insert, kept on update). */
+  tuning?: Partial<SmartChargingTuning>;
+}
+
+/** The tuning columns of the fields given. */
+function tuningColumns(t: Partial<SmartChargingTuning> | undefined) {
+  const out: {
+    dead_band_a?: number;
+    dwell_s?: number;
+    max_profiles_per_min?: number;
+    follow_s?: number;
+    building_worst_a?: number | null;
+    min_per_charger_a?: number;
+  } = {};
+  if (!t) return out;
+  if (t.dead_band_a !== undefined) out.dead_band_a = t.dead_band_a;
+  if (t.dwell_s !== undefined) out.dwell_s = t.dwell_s;
+  if (t.max_profiles_per_min !== undefined) out.max_profiles_per_min = t.max_profiles_per_min;
+  if (t.follow_s !== undefined) out.follow_s = t.follow_s;
+  if (t.building_worst_a !== undefined) out.building_worst_a = t.building_worst_a;
+  if (t.min_per_charger_a !== undefined) out.min_per_charger_a = t.min_per_charger_a;
+  return out;
 }
 
 export async function insertRecord(db: Executor, r: RecordValues & { tenantPk: number; groupPk: number | null }) {
@@ -63,6 +91,7 @@ export async function insertRecord(db: Executor, r: RecordValues & { tenantPk: n
       current_nominal_a: r.breakerA,
       meter_pk: r.meterPk,
       meter_in_circuit: r.meterInCircuit,
+      ...tuningColumns(r.tuning),
     })
     .returning('smart_charging_pk')
     .executeTakeFirstOrThrow();
@@ -79,6 +108,7 @@ export async function updateRecord(db: Executor, pk: number, r: RecordValues) {
       current_nominal_a: r.breakerA,
       meter_pk: r.meterPk,
       meter_in_circuit: r.meterInCircuit,
+      ...tuningColumns(r.tuning),
       updated_at: new Date(),
     })
     .where('smart_charging_pk', '=', pk)
@@ -158,6 +188,12 @@ export function enabledRecords(db: Executor) {
       's.current_nominal_a',
       's.meter_pk',
       's.meter_in_circuit',
+      's.dead_band_a',
+      's.dwell_s',
+      's.max_profiles_per_min',
+      's.follow_s',
+      's.building_worst_a',
+      's.min_per_charger_a',
       't.country',
       't.time_zone',
     ])
@@ -200,6 +236,8 @@ const SESSION_COLUMNS = [
   'ss.retry_at',
   'ss.updated_at as limit_since',
   'ss.previous_limit_a',
+  'ss.limit_changed_at',
+  'ss.follow_ms',
 ] as const;
 
 /** Running recharges at the group's stations, with their connector's power and the last limit sent. */
@@ -247,6 +285,8 @@ export async function saveSession(
     failures: number;
     retryAt: Date | null;
     taskPk: number | null;
+    /** The loop's clock. */
+    at: Date;
   },
 ) {
   const values = {
@@ -255,7 +295,7 @@ export async function saveSession(
     failures: s.failures,
     retry_at: s.retryAt,
     task_pk: s.taskPk,
-    updated_at: new Date(),
+    updated_at: s.at,
   };
   await db
     .insertInto('smart_charging_sessions')
@@ -265,6 +305,7 @@ export async function saveSession(
       charge_box_pk: s.chargeBoxPk,
       connector_id: s.connectorId,
       ...values,
+      limit_changed_at: s.at,
     })
     .onConflict((oc) =>
       oc.column('transaction_pk').doUpdateSet({
@@ -274,6 +315,8 @@ export async function saveSession(
         previous_limit_a: sql<
           number | null
         >`case when excluded.limit_a <> smart_charging_sessions.limit_a then smart_charging_sessions.limit_a else smart_charging_sessions.previous_limit_a end`,
+        // When the limit changed, on the loop's clock (a resend of the same limit does not move it).
+        limit_changed_at: sql<Date>`case when excluded.limit_a <> smart_charging_sessions.limit_a or smart_charging_sessions.limit_changed_at is null then excluded.limit_changed_at else smart_charging_sessions.limit_changed_at end`,
       }),
     )
     .execute();
@@ -317,6 +360,11 @@ export function releasedSessions(db: Executor, controlled: number[]) {
     .orderBy('ss.transaction_pk')
     .limit(500)
     .execute();
+}
+
+/** What the loop learned of how long a car takes to follow a limit (ms). */
+export async function saveFollow(db: Executor, transactionPk: number, followMs: number) {
+  await db.updateTable('smart_charging_sessions').set({ follow_ms: followMs }).where('transaction_pk', '=', transactionPk).execute();
 }
 
 export async function forgetSession(db: Executor, transactionPk: number) {
@@ -390,9 +438,10 @@ export function stateOf(db: Executor, groupPk: number) {
 export async function saveState(
   db: Executor,
   groupPk: number,
-  s: { meterOnline: boolean | null; failsafe: boolean; breached: boolean; plan: unknown; plannedAt: Date },
+  s: { meterOnline: boolean | null; failsafe: boolean; breached: boolean; plan: unknown; plannedAt: Date; estimator: unknown },
 ) {
   const values = {
+    estimator: JSON.stringify(s.estimator),
     meter_online: s.meterOnline,
     failsafe: s.failsafe,
     breached: s.breached,

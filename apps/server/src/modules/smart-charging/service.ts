@@ -9,6 +9,8 @@ import {
   type SmartChargingCreate,
   type SmartChargingRecord,
   type SmartChargingUpdate,
+  smartChargingTuningDefaults,
+  type SmartChargingTuning,
 } from '@recarga/contracts/smart-charging';
 import type { DB, Executor } from '../../db/db';
 import type { RequestContext } from '../../platform/auth/context';
@@ -28,6 +30,29 @@ const toRecord = (r: repo.RecordRow): SmartChargingRecord => ({
   meter_device_remote_id: r.meter_device_remote_id ?? null,
   meter_device_remote_in_circuit: r.meter_in_circuit,
   virtual_group_id: r.virtual_group_pk,
+  ...tuningOfRow(r),
+});
+
+/** The record's tuning as the API shows it. */
+function tuningOfRow(r: repo.RecordRow): SmartChargingTuning {
+  return {
+    dead_band_a: Number(r.dead_band_a),
+    dwell_s: r.dwell_s,
+    max_profiles_per_min: r.max_profiles_per_min,
+    follow_s: r.follow_s,
+    building_worst_a: r.building_worst_a === null ? null : Number(r.building_worst_a),
+    min_per_charger_a: Number(r.min_per_charger_a),
+  };
+}
+
+/** The tuning fields a payload gives (absent ones left out). */
+const tuningOfBody = (b: Partial<SmartChargingTuning>): Partial<SmartChargingTuning> => ({
+  dead_band_a: b.dead_band_a,
+  dwell_s: b.dwell_s,
+  max_profiles_per_min: b.max_profiles_per_min,
+  follow_s: b.follow_s,
+  building_worst_a: b.building_worst_a,
+  min_per_charger_a: b.min_per_charger_a,
 });
 
 /**
@@ -106,6 +131,7 @@ export class SmartChargingService {
       breakerA: body.current_nominal_a,
       meterPk: null,
       meterInCircuit: true,
+      tuning: tuningOfBody(body),
     });
     return { smart_charging_id: pk, message: msg.created };
   }
@@ -130,6 +156,7 @@ export class SmartChargingService {
         breakerA: body.current_nominal_a,
         meterPk,
         meterInCircuit: body.meter_device_remote_in_circuit,
+        tuning: tuningOfBody(body),
       });
     });
     this.changed();
@@ -158,6 +185,7 @@ export class SmartChargingService {
       modulation: 'DYNAMIC',
       meter_device_remote_id: rec?.meter_device_remote_id ?? null,
       meter_device_remote_in_circuit: rec?.meter_device_remote_in_circuit ?? true,
+      ...(r ? tuningOfRow(r) : smartChargingTuningDefaults),
       plan: state?.plan && state.planned_at ? { ...(state.plan as object), planned_at: new Date(state.planned_at).toISOString() } : null,
     } as GroupSmartCharging;
   }
@@ -208,6 +236,7 @@ export class SmartChargingService {
       breakerA: part.current_nominal_a,
       meterPk,
       meterInCircuit: part.meter_device_remote_in_circuit,
+      tuning: tuningOfBody(part),
     });
     return pk;
   }
