@@ -2,8 +2,8 @@ import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chargingRateUnits } from '@recarga/contracts/operation-commands';
 import type { OperationOptions } from '@recarga/contracts/operations';
+import { durationText } from '../../../lib/format/duration-text';
 import { connectorChoices } from '../model/connector-choices';
-import { durationText } from '../model/duration-text';
 
 /** 001 / OCPP 1.6: GetCompositeSchedule looks at most a week ahead. */
 const MAX_DURATION = 604_800;

@@ -2,9 +2,9 @@ import { Descriptions, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDateTime } from '../../../lib/format/date-time';
+import { durationText } from '../../../lib/format/duration-text';
 import { useNumberFormat } from '../../../lib/format/use-number-format';
 import { useTaskDetail } from '../api/get-task-detail';
-import { durationText } from '../model/duration-text';
 import { formatOffset } from '../model/schedule-offset';
 
 interface SchedulePeriod {

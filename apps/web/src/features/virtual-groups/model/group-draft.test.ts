@@ -41,6 +41,12 @@ const withSmart: VirtualGroupDraft = {
     current_nominal_a: '123.5',
     modulation: 'DYNAMIC',
     meter_device: { device_remote_id: 'MTR-0001', mac_address: 'AA:BB:CC:DD:EE:01' },
+    dead_band_a: '1.5',
+    dwell_s: '90',
+    max_profiles_per_min: '4',
+    follow_s: '30',
+    building_worst_a: '40',
+    min_per_charger_a: '6',
   },
 };
 
@@ -84,7 +90,7 @@ describe('virtual group draft', () => {
     expect(isDraftTouched({ ...emptyDraft(1), charge_boxs: draft.charge_boxs })).toBe(true);
   });
 
-  it('create payload with smart charging on and the permission: the record, DYNAMIC, dates as sent, the meter in the circuit', () => {
+  it('create payload with smart charging on and the permission: the record, DYNAMIC, dates as sent, the meter in the circuit, the tuning as numbers', () => {
     expect(createPayload(withSmart, true).smart_charging).toEqual({
       enabled: true,
       start_date: '2026-12-01',
@@ -93,6 +99,12 @@ describe('virtual group draft', () => {
       modulation: 'DYNAMIC',
       meter_device_remote_id: 'MTR-0001',
       meter_device_remote_in_circuit: true,
+      dead_band_a: 1.5,
+      dwell_s: 90,
+      max_profiles_per_min: 4,
+      follow_s: 30,
+      building_worst_a: 40,
+      min_per_charger_a: 6,
     });
   });
 
@@ -128,6 +140,8 @@ describe('virtual group draft', () => {
         end_date: '01/12/2026',
         current_nominal_a: '1234a',
         meter_device: { mac_address: 'AA:BB:CC:DD:EE:01' },
+        dead_band_a: '2,5x',
+        dwell_s: 90,
       },
     });
     expect(read?.smart_charging).toEqual({
@@ -137,6 +151,13 @@ describe('virtual group draft', () => {
       current_nominal_a: '123.4',
       modulation: 'DYNAMIC',
       meter_device: { device_remote_id: null, mac_address: null },
+      // The tuning re-masked; a field that is not text, or missing (a draft from before issue 41), is its default.
+      dead_band_a: '2.5',
+      dwell_s: '60',
+      max_profiles_per_min: '4',
+      follow_s: '30',
+      building_worst_a: '',
+      min_per_charger_a: '6',
     });
     expect(readDraft({ name: 'x' })?.smart_charging).toEqual(emptySmartDraft());
   });

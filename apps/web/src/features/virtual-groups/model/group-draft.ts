@@ -8,6 +8,14 @@ import {
   type MeterChoice,
   type SmartChargingFormValues,
 } from '../smart-charging/model/smart-charging-form';
+import {
+  defaultTuningTexts,
+  maskTuning,
+  pickTuning,
+  tuningFields,
+  type TuningField,
+  type TuningTexts,
+} from '../smart-charging/model/tuning';
 import { connectorFields, emptyPricing, pricingPayload, type PricingFormValues } from './pricing-form';
 
 /** A charger chosen in the picker, with what the form lists of it. */
@@ -18,10 +26,11 @@ export interface ChosenCharger {
 }
 
 /**
- * The draft's smart charging (002 §3 'Virtual group form draft'). Dates as 'YYYY-MM-DD' text, not
- * Dayjs: history state is a structured clone, which keeps a Dayjs's fields but not its methods.
+ * The draft's smart charging (002 §3 'Virtual group form draft'), with its tuning as typed (issue
+ * 41). Dates as 'YYYY-MM-DD' text, not Dayjs: history state is a structured clone, which keeps a
+ * Dayjs's fields but not its methods.
  */
-export interface SmartChargingDraft {
+export interface SmartChargingDraft extends TuningTexts {
   enabled: boolean;
   start_date: string | null;
   end_date: string | null;
@@ -44,9 +53,17 @@ export interface VirtualGroupDraft {
   smart_charging: SmartChargingDraft;
 }
 
-/** A new group's smart charging: off, nothing filled. */
+/** A new group's smart charging: off, nothing filled, the default tuning. */
 export function emptySmartDraft(): SmartChargingDraft {
-  return { enabled: false, start_date: null, end_date: null, current_nominal_a: '', modulation: 'DYNAMIC', meter_device: noMeter };
+  return {
+    enabled: false,
+    start_date: null,
+    end_date: null,
+    current_nominal_a: '',
+    modulation: 'DYNAMIC',
+    meter_device: noMeter,
+    ...defaultTuningTexts(),
+  };
 }
 
 /** The draft's smart charging as the form's values (the meter in the chargers' circuit: 002 §9). */
@@ -58,6 +75,7 @@ export function smartFormFromDraft(d: SmartChargingDraft): SmartChargingFormValu
     current_nominal_a: d.current_nominal_a,
     meter_device: d.meter_device,
     meter_device_remote_in_circuit: true,
+    ...pickTuning(d),
   };
 }
 
@@ -70,6 +88,7 @@ export function smartDraftFromForm(v: SmartChargingFormValues): SmartChargingDra
     current_nominal_a: v.current_nominal_a,
     modulation: 'DYNAMIC',
     meter_device: v.meter_device,
+    ...pickTuning(v),
   };
 }
 
@@ -120,6 +139,12 @@ const optionalText = (v: unknown) => (typeof v === 'string' && v ? v : null);
 function readSmart(v: unknown): SmartChargingDraft {
   if (!isRecord(v)) return emptySmartDraft();
   const meter = isRecord(v.meter_device) ? v.meter_device : {};
+  // A tuning field missing (a draft from before issue 41) or not text is its default.
+  const defaults = defaultTuningTexts();
+  const tuning = (field: TuningField) => {
+    const typed = v[field];
+    return typeof typed === 'string' ? maskTuning(typed) : defaults[field];
+  };
   const deviceRemoteId = optionalText(meter.device_remote_id);
   return {
     enabled: v.enabled === true,
@@ -129,6 +154,7 @@ function readSmart(v: unknown): SmartChargingDraft {
     modulation: 'DYNAMIC',
     // A MAC address without its device is no meter.
     meter_device: deviceRemoteId ? { device_remote_id: deviceRemoteId, mac_address: optionalText(meter.mac_address) } : noMeter,
+    ...(Object.fromEntries(tuningFields.map((field) => [field, tuning(field)])) as TuningTexts),
   };
 }
 

@@ -38,6 +38,7 @@ import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX } from '../model/limits';
 import { connectorFields, type PricingFormValues } from '../model/pricing-form';
 import { usableProfiles } from '../model/usable-profiles';
 import { SmartChargingFields } from '../smart-charging/components/smart-charging-fields';
+import { useSmartFieldErrors } from '../smart-charging/components/use-smart-field-errors';
 import type { SmartChargingFormValues } from '../smart-charging/model/smart-charging-form';
 import { isInvalidChargersError, smartFailure } from '../smart-charging/model/server-texts';
 import '../virtual-groups.css';
@@ -94,6 +95,7 @@ function CreateForm({ draft, tenants }: { draft: VirtualGroupDraft; tenants: Ten
   const tenantId = Form.useWatch('tenant_id', form) ?? draft.tenant_id;
   const usable = profiles.data ? usableProfiles(profiles.data, tenants, tenantId) : undefined;
   const placeErrors = useServerFieldErrors(form);
+  const placeSmartErrors = useSmartFieldErrors(form, ['smart_charging']);
   // 002 §6: the smart charging section with DASH_SMART_CHARGING_CREATE.
   const smart = useHasRole(roles.smartChargingCreate);
   const smartSwitchId = useId();
@@ -209,6 +211,7 @@ function CreateForm({ draft, tenants }: { draft: VirtualGroupDraft; tenants: Ten
     } catch (error) {
       const body = isApiError(error) ? error.body : undefined;
       placeErrors(body?.fields, values.dynamic_pricing.enabled ? values.dynamic_pricing.type : undefined);
+      if (smart && values.smart_charging.enabled) placeSmartErrors(body?.fields);
       failed(body);
     }
   };

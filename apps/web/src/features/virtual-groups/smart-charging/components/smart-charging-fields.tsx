@@ -5,6 +5,7 @@ import { SwitchField } from '../../../../components/switch-field';
 import { dateFormat } from '../../../../lib/format/date-time';
 import { BREAKER_MAX_LENGTH, maskBreaker, smartChargingErrors, type SmartChargingFormValues } from '../model/smart-charging-form';
 import { MeterControl } from './meter-control';
+import { TuningFields } from './tuning-fields';
 
 type Field = 'start_date' | 'end_date' | 'current_nominal_a';
 
@@ -21,8 +22,9 @@ interface Props {
 
 /**
  * The smart-charging fields under the 'enabled' switch (002 §4, §5): period, breaker (masked),
- * modulation (always DYNAMIC), the meter. Kept mounted while hidden so their values stay; the
- * rules of `smartChargingErrors` only complain while smart charging is on.
+ * modulation (always DYNAMIC), the meter, and the load manager's tuning (issue 41). Kept mounted
+ * while hidden so their values stay; the rules of `smartChargingErrors` only complain while smart
+ * charging is on.
  */
 export function SmartChargingFields({ prefix, groupId, enabled, showInCircuit }: Props) {
   const { t } = useTranslation('virtualGroups');
@@ -74,6 +76,7 @@ export function SmartChargingFields({ prefix, groupId, enabled, showInCircuit }:
       {showInCircuit ? (
         <SwitchField name="meter_device_remote_in_circuit" label={t('smart.inCircuit')} description={t('smart.inCircuitHint')} />
       ) : null}
+      <TuningFields prefix={prefix} />
     </div>
   );
 }

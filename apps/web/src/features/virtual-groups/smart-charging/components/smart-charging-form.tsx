@@ -11,6 +11,7 @@ import { useCreateSmartCharging, useUpdateSmartCharging } from '../api/save-smar
 import { createPayload, emptyForm, formFromSaved, updatePayload, type SmartChargingFormValues } from '../model/smart-charging-form';
 import { smartFailure } from '../model/server-texts';
 import { SmartChargingFields } from './smart-charging-fields';
+import { useSmartFieldErrors } from './use-smart-field-errors';
 
 interface Props {
   groupId: number;
@@ -33,6 +34,7 @@ export function SmartChargingForm({ groupId, saved }: Props) {
   const enabled = Form.useWatch('enabled', form) ?? initial.enabled;
   const create = useCreateSmartCharging(groupId);
   const update = useUpdateSmartCharging(groupId);
+  const placeErrors = useSmartFieldErrors(form, []);
 
   const submit = async (values: SmartChargingFormValues) => {
     const all = { ...initial, ...values };
@@ -42,10 +44,15 @@ export function SmartChargingForm({ groupId, saved }: Props) {
       setDirty(false);
       modal.success({ title: creating ? t('smart.created') : t('smart.updated'), okText: t('smart.ok') });
     } catch (error) {
-      const failure = smartFailure(isApiError(error) ? error.body : undefined);
+      const body = isApiError(error) ? error.body : undefined;
+      // Field errors go on their fields (a tuning field's opens its section); the dialog then says so.
+      const placed = placeErrors(body?.fields);
+      const failure = smartFailure(body);
       const detail =
-        failure === null
-          ? undefined
+        failure === null || (failure.key === 'other' && placed)
+          ? placed
+            ? t('smart.fieldsRefused')
+            : undefined
           : failure.key === 'other'
             ? failure.text
             : failure.key === 'chargerWithoutConfig' || failure.key === 'ocpp15Charger'

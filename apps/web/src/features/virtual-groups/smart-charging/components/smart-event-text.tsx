@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
 import { formatDateTime } from '../../../../lib/format/date-time';
 import { useNumberFormat } from '../../../../lib/format/use-number-format';
-import { eventText } from '../model/event-text';
+import { eventText, eventWords } from '../model/event-text';
 
 const colours: Record<SmartChargingEventKind, string> = {
   METER_ONLINE: 'success',
@@ -12,6 +12,7 @@ const colours: Record<SmartChargingEventKind, string> = {
   PROFILE_REJECTED: 'error',
   BREAKER_MARGIN_BREACHED: 'error',
   FAILSAFE: 'warning',
+  FAILSAFE_ENDED: 'success',
 };
 
 /** A load-manager event's kind as a coloured tag. */
@@ -24,29 +25,27 @@ export function SmartEventTag({ kind }: { kind: SmartChargingEventKind }) {
   );
 }
 
-/** A load-manager event in words: what happened and, for a plan, who got how many amperes and why. */
+/** A load-manager event in words: what happened and, for a plan, who got how many amperes and why; for a failsafe, what it assumed. */
 export function SmartEventText({ kind, detail }: { kind: SmartChargingEventKind; detail: Record<string, unknown> | null }) {
   const { t } = useTranslation('virtualGroups');
   const fmt = useNumberFormat();
-  const text = eventText(
-    kind,
-    detail,
-    (a) => fmt.decimal(a, 1),
-    formatDateTime,
-    (a) => fmt.decimal(a, 2),
+  const words = eventWords(
+    eventText(
+      kind,
+      detail,
+      (a) => fmt.decimal(a, 1),
+      formatDateTime,
+      (a) => fmt.decimal(a, 2),
+    ),
+    (key, options) => t(key, options),
   );
-  const words = (key: string, values: Record<string, string | number>) =>
-    t(`smartEvents.${key}`, {
-      ...values,
-      reason: values.reason ? t(`reasons.${values.reason}`, { defaultValue: String(values.reason) }) : '',
-    });
   return (
     <span className="sc-event-text">
-      <span>{words(text.key, text.values)}</span>
-      {text.lines?.length ? (
+      <span>{words.text}</span>
+      {words.lines.length ? (
         <ul className="sc-event-text__lines">
-          {text.lines.map((line, i) => (
-            <li key={i}>{words(line.key, line.values)}</li>
+          {words.lines.map((line, i) => (
+            <li key={i}>{line}</li>
           ))}
         </ul>
       ) : null}

@@ -1,9 +1,11 @@
 import type { SmartChargingEventKind } from '@recarga/contracts/smart-charging';
+import { durationText } from '../../../../lib/format/duration-text';
 
 /**
  * A load-manager event (002 §2 Events tab) as a text key of the `smartEvents` section and its
  * values: meter online or offline, a plan (who got how many amperes and why), a refused profile,
- * the breaker's margin breached, the failsafe. Numbers come formatted by the caller's `amps`.
+ * the breaker's margin breached, the failsafe and its end. Numbers come formatted by the caller's
+ * `amps`; a `count` picks the text's plural, a `basis` is a key of the `failsafeBasis` section.
  */
 export interface EventText {
   key: string;
@@ -83,12 +85,48 @@ export function eventText(
       const highest = total ? Math.max(...total) : num(d.total_a);
       return { key: 'breached', values: { total: amps(highest ?? 0), breaker: a(d.breaker_a), margin: a(d.margin_a) } };
     }
-    case 'FAILSAFE':
-      return {
-        // A meter that answers but whose latest reading is too old (METER_STALE) is still online: its
-        // badge says so, and calling it offline here contradicted it.
-        key: d.reason === 'NO_METER' ? 'failsafeNoMeter' : d.reason === 'METER_STALE' ? 'failsafeMeterStale' : 'failsafeMeterOffline',
-        values: { chargers: num(d.chargers) ?? 0, limit: a(d.static_limit_a), breaker: a(d.breaker_a) },
-      };
+    case 'FAILSAFE': {
+      // A meter that answers but whose latest reading is too old (METER_STALE) is still online: its
+      // badge says so, and calling it offline here contradicted it.
+      const cause =
+        d.reason === 'NO_METER' ? 'failsafeNoMeter' : d.reason === 'METER_STALE' ? 'failsafeMeterStale' : 'failsafeMeterOffline';
+      // Since issue 41 the failsafe assumes a building load (its basis says which figure) and shares
+      // the rest; events stored before it gave a static limit per charger, worded as they were.
+      if (typeof d.basis === 'string')
+        return {
+          key: `${cause}Assumed`,
+          values: {
+            count: num(d.chargers) ?? 0,
+            building: a(d.building_a),
+            available: a(d.available_a),
+            breaker: a(d.breaker_a),
+            basis: d.basis,
+          },
+        };
+      return { key: cause, values: { chargers: num(d.chargers) ?? 0, limit: a(d.static_limit_a), breaker: a(d.breaker_a) } };
+    }
+    case 'FAILSAFE_ENDED': {
+      const after = num(d.after_s);
+      return after === null
+        ? { key: 'failsafeEndedBare', values: {} }
+        : { key: 'failsafeEnded', values: { duration: durationText(after) } };
+    }
   }
+}
+
+/** A text function of the `virtualGroups` namespace (i18next's `t`). */
+export type Translate = (key: string, options: Record<string, unknown>) => string;
+
+/**
+ * An event text in words: its key under `smartEvents`, with a session's `reason` worded by the
+ * `reasons` section and a failsafe's `basis` by `failsafeBasis` (a code the texts lack as written).
+ */
+export function eventWords(text: EventText, t: Translate): { text: string; lines: string[] } {
+  const words = ({ key, values }: EventText) =>
+    t(`smartEvents.${key}`, {
+      ...values,
+      reason: values.reason ? t(`reasons.${values.reason}`, { defaultValue: String(values.reason) }) : '',
+      basis: values.basis ? t(`failsafeBasis.${values.basis}`, { defaultValue: String(values.basis) }) : '',
+    });
+  return { text: words(text), lines: (text.lines ?? []).map(words) };
 }

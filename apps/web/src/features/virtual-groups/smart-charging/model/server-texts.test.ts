@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidChargersError, smartChargingMessages } from '@recarga/contracts/smart-charging';
-import { isInvalidChargersError, smartFailure, smartServerTexts } from './server-texts';
+import { isInvalidChargersError, smartFailure, smartFieldErrors, smartServerTexts } from './server-texts';
 
 describe('smartServerTexts', () => {
   it('are the contract texts, when both are read', () => {
@@ -38,5 +38,28 @@ describe('smartFailure', () => {
     });
     expect(smartFailure({ message: 'Something else' })).toEqual({ key: 'other', text: 'Something else' });
     expect(smartFailure(undefined)).toBeNull();
+  });
+});
+
+describe('smartFieldErrors', () => {
+  it('puts a tuning range on its field to be worded, any other text on a tuning field as written, and leaves the rest', () => {
+    expect(
+      smartFieldErrors({
+        dwell_s: 'Use a whole number from 15 to 900.',
+        building_worst_a: 'O pior caso não cabe no disjuntor',
+        current_nominal_a: smartChargingMessages.breakerRequired,
+        charge_boxs: smartChargingMessages.chargerWithoutConfig,
+      }),
+    ).toEqual([
+      { field: 'dwell_s', key: 'range' },
+      { field: 'building_worst_a', text: 'O pior caso não cabe no disjuntor' },
+    ]);
+  });
+
+  it("reads a group create's errors under their part's prefix, and nothing without fields", () => {
+    expect(smartFieldErrors({ 'smart_charging.dead_band_a': 'Use a number from 1 to 10.', dead_band_a: 'x' }, 'smart_charging')).toEqual([
+      { field: 'dead_band_a', key: 'range' },
+    ]);
+    expect(smartFieldErrors(undefined)).toEqual([]);
   });
 });

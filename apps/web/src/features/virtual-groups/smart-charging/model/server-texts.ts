@@ -1,3 +1,5 @@
+import { isTuningRangeText, tuningFields, type TuningField } from './tuning';
+
 /**
  * Server texts of the smart-charging calls that the screens recognise to word them per language
  * (the contract's `smartChargingMessages`, kept here without zod). server-texts.test.ts holds
@@ -41,4 +43,25 @@ export function smartFailure(body: { message?: string; fields?: Record<string, s
   if (meter === smartServerTexts.meterInOtherGroup) return { key: 'meterInOtherGroup' };
   if (meter === smartServerTexts.meterNotFound) return { key: 'meterNotFound' };
   return body.message ? { key: 'other', text: body.message } : null;
+}
+
+/**
+ * A tuning field's error of a refused save (issue 41): its range (`key` 'range'), which the form
+ * words with the field's limits, or the server's own text.
+ */
+export type SmartFieldError = { field: TuningField; key: 'range' } | { field: TuningField; text: string };
+
+/**
+ * The tuning's field errors of a refused save (the `fields` of a 400), for the form's tuning fields.
+ * `prefix`: where the record sits in the payload ('smart_charging' in a group's create payload,
+ * whose field errors are keyed 'smart_charging.dead_band_a'). The record's other fields have the
+ * form's own rules, the server's, checked before it is asked.
+ */
+export function smartFieldErrors(fields: Record<string, string> | undefined, prefix = ''): SmartFieldError[] {
+  const errors: SmartFieldError[] = [];
+  for (const field of tuningFields) {
+    const text = fields?.[prefix ? `${prefix}.${field}` : field];
+    if (text) errors.push(isTuningRangeText(text) ? { field, key: 'range' } : { field, text });
+  }
+  return errors;
 }

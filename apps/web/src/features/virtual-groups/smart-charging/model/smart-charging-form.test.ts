@@ -78,15 +78,42 @@ describe('payloads', () => {
     meter_device_remote_in_circuit: false,
   });
 
-  it('sends dates as YYYY-MM-DD, the breaker in amperes and modulation DYNAMIC on create', () => {
+  it('sends dates as YYYY-MM-DD, the breaker in amperes, modulation DYNAMIC and the default tuning on create', () => {
     expect(createPayload(values, [4, 7])).toEqual({
       enabled: true,
       start_date: '2026-12-01',
       end_date: '2027-01-31',
       current_nominal_a: 123.4,
       modulation: 'DYNAMIC',
+      dead_band_a: 1,
+      dwell_s: 60,
+      max_profiles_per_min: 4,
+      follow_s: 30,
+      building_worst_a: null,
+      min_per_charger_a: 6,
       charge_boxs: [4, 7],
     });
+  });
+
+  it('sends the tuning as typed on update, as numbers; a blank worst case as null', () => {
+    const tuned = {
+      ...values,
+      dead_band_a: '1.5',
+      dwell_s: '90',
+      max_profiles_per_min: '10',
+      follow_s: '45',
+      building_worst_a: '40',
+      min_per_charger_a: '8.5',
+    };
+    expect(updatePayload(tuned)).toMatchObject({
+      dead_band_a: 1.5,
+      dwell_s: 90,
+      max_profiles_per_min: 10,
+      follow_s: 45,
+      building_worst_a: 40,
+      min_per_charger_a: 8.5,
+    });
+    expect(updatePayload({ ...tuned, building_worst_a: '' }).building_worst_a).toBeNull();
   });
 
   it('sends the meter by its remote id and whether it is in circuit on update; no meter is null', () => {
@@ -106,6 +133,12 @@ describe('payloads', () => {
         modulation: 'DYNAMIC',
         meter_device_remote_id: 'MTR-1',
         meter_device_remote_in_circuit: true,
+        dead_band_a: 1.5,
+        dwell_s: 90,
+        max_profiles_per_min: 4,
+        follow_s: 30,
+        building_worst_a: 40,
+        min_per_charger_a: 6,
         plan: null,
       },
       'AA:BB:CC:DD:EE:01',
@@ -113,6 +146,19 @@ describe('payloads', () => {
     expect(back.start_date?.format('DD/MM/YYYY')).toBe('01/12/2026');
     expect(back.current_nominal_a).toBe('100');
     expect(back.meter_device).toEqual({ device_remote_id: 'MTR-1', mac_address: 'AA:BB:CC:DD:EE:01' });
+    expect([back.dead_band_a, back.dwell_s, back.building_worst_a, back.min_per_charger_a]).toEqual(['1.5', '90', '40', '6']);
+  });
+
+  it('a new record starts from the default tuning: dead band 1 A, dwell 60 s, 4 profiles a minute, follow 30 s, no worst case, 6 A per charger', () => {
+    const empty = emptyForm();
+    expect([
+      empty.dead_band_a,
+      empty.dwell_s,
+      empty.max_profiles_per_min,
+      empty.follow_s,
+      empty.building_worst_a,
+      empty.min_per_charger_a,
+    ]).toEqual(['1', '60', '4', '30', '', '6']);
   });
 });
 

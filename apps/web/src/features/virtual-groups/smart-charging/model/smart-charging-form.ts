@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { GroupSmartCharging, SmartChargingCreate, SmartChargingUpdate } from '@recarga/contracts/smart-charging';
+import { defaultTuningTexts, tuningPayload, tuningTexts, type TuningTexts } from './tuning';
 
 /**
  * The group's smart-charging form (002 §3 Virtual group form draft, §4, §5, §9), without zod: the
@@ -18,7 +19,8 @@ export interface MeterChoice {
   mac_address: string | null;
 }
 
-export interface SmartChargingFormValues {
+/** The record's fields and its tuning (issue 41), each tuning field as typed under its own name. */
+export interface SmartChargingFormValues extends TuningTexts {
   enabled: boolean;
   start_date: Dayjs | null;
   end_date: Dayjs | null;
@@ -84,6 +86,7 @@ export function createPayload(v: SmartChargingFormValues, chargeBoxIds: number[]
     end_date: sent(v.end_date),
     current_nominal_a: breakerAmperes(v.current_nominal_a),
     modulation: 'DYNAMIC',
+    ...tuningPayload(v),
     charge_boxs: chargeBoxIds,
   };
 }
@@ -96,12 +99,13 @@ export function updatePayload(v: SmartChargingFormValues): SmartChargingUpdate {
     end_date: sent(v.end_date),
     current_nominal_a: breakerAmperes(v.current_nominal_a),
     modulation: 'DYNAMIC',
+    ...tuningPayload(v),
     meter_device_remote_id: v.meter_device.device_remote_id,
     meter_device_remote_in_circuit: v.meter_device_remote_in_circuit,
   };
 }
 
-/** A new record's form: on, no dates, no breaker, no meter, the meter in the chargers' circuit. */
+/** A new record's form: on, no dates, no breaker, no meter, the meter in the chargers' circuit, the default tuning. */
 export function emptyForm(): SmartChargingFormValues {
   return {
     enabled: true,
@@ -110,6 +114,7 @@ export function emptyForm(): SmartChargingFormValues {
     current_nominal_a: '',
     meter_device: noMeter,
     meter_device_remote_in_circuit: true,
+    ...defaultTuningTexts(),
   };
 }
 
@@ -122,6 +127,7 @@ export function formFromSaved(saved: GroupSmartCharging, mac: string | null = nu
     current_nominal_a: saved.current_nominal_a === null ? '' : maskBreaker(String(saved.current_nominal_a)),
     meter_device: saved.meter_device_remote_id ? { device_remote_id: saved.meter_device_remote_id, mac_address: mac } : noMeter,
     meter_device_remote_in_circuit: saved.meter_device_remote_in_circuit,
+    ...tuningTexts(saved),
   };
 }
 
