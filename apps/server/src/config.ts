@@ -78,7 +78,6 @@ const envSchema = z
     /** Smart charging: how often the load manager re-plans (ms), its safety margin and hysteresis (A). */
     SMART_CHARGING_PERIOD_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     SMART_CHARGING_MARGIN_A: z.coerce.number().min(0).max(100).default(5),
-    SMART_CHARGING_HYSTERESIS_A: z.coerce.number().min(0.1).max(10).default(1),
     MQTT_SHARE_GROUP: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"')
@@ -168,8 +167,8 @@ export interface Config {
   natsUrl?: string;
   /** Meters: MQTT_URL (readings also over MQTT), the online window and how long readings are kept (modules/meters). */
   meters: { mqttUrl?: string; mqttShareGroup: string; onlineWindowSec: number; retentionDays: number };
-  /** The smart-charging control loop (modules/smart-charging): period (ms), safety margin and hysteresis (A). */
-  smartCharging: { periodMs: number; marginA: number; hysteresisA: number };
+  /** The smart-charging control loop (modules/smart-charging): period (ms) and safety margin (A); the dead band and the rest are settings of each group (issue 41). */
+  smartCharging: { periodMs: number; marginA: number };
   webDist: string;
   /** HTTPS (and WSS for OCPP security profile 2) when both files are given. */
   tls?: { certFile: string; keyFile: string };
@@ -266,7 +265,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smartCharging: {
       periodMs: env.SMART_CHARGING_PERIOD_MS,
       marginA: env.SMART_CHARGING_MARGIN_A,
-      hysteresisA: env.SMART_CHARGING_HYSTERESIS_A,
     },
     webDist: path.resolve(repoRoot, env.WEB_DIST),
     tls: env.TLS_CERT_FILE && env.TLS_KEY_FILE ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE } : undefined,

@@ -60,7 +60,7 @@ describe('smart charging: the record’s dates, with a frozen clock', () => {
           };
         },
       },
-      config: { periodMs: 1000, marginA: 5, hysteresisA: 1, meterOnlineWindowSec: 60, pingIntervalSec: 30, commandTimeoutMs: 1000 },
+      config: { periodMs: 1000, marginA: 5, meterOnlineWindowSec: 60, pingIntervalSec: 30, commandTimeoutMs: 1000 },
       log: { error: () => undefined, warn: () => undefined },
     });
   });

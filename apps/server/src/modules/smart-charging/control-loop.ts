@@ -41,7 +41,6 @@ export interface LoopDeps {
   config: {
     periodMs: number;
     marginA: number;
-    hysteresisA: number;
     /** A meter reading (and a session's Current.Import) older than this is stale. */
     meterOnlineWindowSec: number;
     pingIntervalSec: number;

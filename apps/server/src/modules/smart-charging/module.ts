@@ -32,7 +32,6 @@ export const smartChargingModule: AppModule = {
       config: {
         periodMs: config.smartCharging.periodMs,
         marginA: config.smartCharging.marginA,
-        hysteresisA: config.smartCharging.hysteresisA,
         meterOnlineWindowSec: config.meters.onlineWindowSec,
         pingIntervalSec: config.ocpp.pingInterval,
         commandTimeoutMs: Math.min(config.ocpp.commandTimeoutMs, Math.max(config.smartCharging.periodMs, 5000)),
