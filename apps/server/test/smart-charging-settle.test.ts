@@ -130,7 +130,9 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
   it('a step of +20 A in the building: the cut is sent within one period, and the raise once it is gone', async () => {
     // Breaker 63 A: one car at its 33.4 A rating (38 A free). At 200 s the building jumps 20 → 40 A:
     // the 200 s reading shows 73.4 A, the building figure rises to 73.4 − 33.4 = 40 A (above what it
-    // was: proven) → 63 − 40 − 5 = 18 A at 200.2 s. At 400 s it is back to 20 A: 33.4 A at 400.2 s.
+    // was: proven) → 63 − 40 − 5 = 18 A at 200.2 s. At 400 s it is back to 20 A; the figure planned
+    // on keeps the highest of the last 20 s (the 395 s reading's 40 A) until the 420 s reading →
+    // 33.4 A at 420.2 s.
     const building = (s: number) => (s >= 200 && s < 400 ? 40 : 20);
     const site = await Site.create(t, { breakerA: 63, building, stations: 1, meterEveryS: 5, stationEveryS: 60 }, 'SET-E');
     site.add({ station: 1, arrive: 2 });
@@ -139,7 +141,7 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
     expect(site.profilesOf(1)).toEqual([
       [2.2, 33.4],
       [200.2, 18],
-      [400.2, 33.4],
+      [420.2, 33.4],
     ]);
     expect((await site.events('BREAKER_MARGIN_BREACHED')).length).toBe(1);
     // Above the breaker less the margin only while the car follows the cut: 200 s (73.4 A) and 201 s

@@ -13,6 +13,7 @@ import type { TenantLog } from '../logs/tenant-log-service';
 import type { LivePublisher } from '../../platform/live-publisher';
 import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
 import {
+  BUILDING_HOLD_MS,
   CAR_CAP_SLACK_A,
   carCap,
   controlWindowMs,
@@ -251,6 +252,7 @@ export class SmartChargingLoop {
       meterInCircuit: g.meter_in_circuit,
       buildingBefore:
         memory.building && readingAt && readingAt.getTime() - memory.building.at <= BUILDING_MEMORY_MS ? memory.building : null,
+      recentBuildingA: recentOf(memory.recent, readingAt),
       peak24A: peakOf(memory.hours),
       lastBuildingA: memory.building?.a ?? null,
       chargerCount: stations.length,
@@ -260,9 +262,10 @@ export class SmartChargingLoop {
       sentLastMinute: new Map(Object.entries(memory.sent).map(([id, at]) => [id, at.length])),
     });
     // What the estimator keeps: the building figure of this reading and its hourly peak.
-    if (p.mode === 'DYNAMIC' && readingAt) {
-      memory.building = { at: readingAt.getTime(), a: p.buildingA };
-      recordPeak(memory.hours, readingAt.getTime(), p.buildingA);
+    if (p.mode === 'DYNAMIC' && readingAt && p.estimatedA) {
+      memory.building = { at: readingAt.getTime(), a: p.estimatedA };
+      memory.recent = [...memory.recent.filter((r) => r.at !== readingAt.getTime()), { at: readingAt.getTime(), a: p.estimatedA }];
+      recordPeak(memory.hours, readingAt.getTime(), p.estimatedA);
     }
 
     const events: { kind: SmartChargingEventKind; chargeBoxPk?: number | null; detail: unknown }[] = [];
@@ -492,6 +495,8 @@ export function tuningOf(g: {
  */
 export interface EstimatorMemory {
   building: BuildingFigure | null;
+  /** The estimates of the readings of the last BUILDING_HOLD_MS. */
+  recent: BuildingFigure[];
   hours: { hour: number; a: Phases }[];
   sent: Record<string, number[]>;
   failsafeSince: number | null;
@@ -520,8 +525,13 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
   // The last building figure is kept for the failsafe within the 24 h of the peaks; the estimator
   // carries it into a new reading only when it is at most BUILDING_MEMORY_MS older (see runGroup).
   const building = b && typeof b.at === 'number' && isPhases(b.a) && now - b.at < 24 * HOUR_MS ? { at: b.at, a: b.a } : null;
+  const recent = (Array.isArray(m.recent) ? m.recent : []).filter(
+    (r): r is BuildingFigure =>
+      typeof (r as { at?: unknown }).at === 'number' && isPhases((r as { a?: unknown }).a) && now - (r as { at: number }).at <= 2 * BUILDING_HOLD_MS,
+  );
   return {
     building,
+    recent,
     hours,
     sent,
     failsafeSince: typeof m.failsafeSince === 'number' ? m.failsafeSince : null,
@@ -529,6 +539,15 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
 }
 
 const writeMemory = (m: EstimatorMemory) => m;
+
+/** The highest estimate per phase of the readings within BUILDING_HOLD_MS before `readingAt` (not itself); null when none. */
+export function recentOf(recent: BuildingFigure[], readingAt: Date | null): Phases | null {
+  if (!readingAt) return null;
+  const at = readingAt.getTime();
+  const within = recent.filter((r) => r.at < at && at - r.at <= BUILDING_HOLD_MS);
+  if (within.length === 0) return null;
+  return [0, 1, 2].map((p) => Math.max(...within.map((r) => r.a[p]!))) as Phases;
+}
 
 /** The building's highest figure per phase over the hourly peaks kept (the last 24 h); null when none. */
 export function peakOf(hours: EstimatorMemory['hours']): Phases | null {

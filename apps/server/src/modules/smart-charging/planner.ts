@@ -13,7 +13,8 @@ import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga
  *    draw: an interval, narrow when every car has settled. The figure kept moves only when a reading
  *    proves it wrong (it is clamped into each new interval), so the cars' own changes and reports
  *    that arrive once a minute do not make it swing; on a breach it takes the high end at once.
- *    Never negative.
+ *    The plan counts the highest figure of the last BUILDING_HOLD_MS (20 s), so the meter's noise
+ *    does not hand out current one reading and take it back the next. Never negative.
  * 2. **The targets.** Per phase, available = breaker − building − safety margin, shared max-min
  *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
  *    minimum of 6 A or paused at 0 A — the latest arrivals paused first.
@@ -121,6 +122,12 @@ export interface PlannerInput {
   meterInCircuit: boolean;
   /** The figure the estimator kept from the plans before (null: none, or too old to trust). */
   buildingBefore?: BuildingFigure | null;
+  /**
+   * The highest figure of the readings of the last BUILDING_HOLD_MS before this one, per phase
+   * (null: none): the figure planned on never falls below it, so a meter's noise or a dip of a few
+   * seconds does not hand out current the next reading takes back.
+   */
+  recentBuildingA?: Phases | null;
   /** For the failsafe: the building's highest figure per phase in the last 24 h (null: none). */
   peak24A?: Phases | null;
   /** For the failsafe: the building's last figure (null: none). */
@@ -157,8 +164,10 @@ export interface PlannedSession {
 
 export interface Plan {
   mode: 'DYNAMIC' | 'FAILSAFE';
-  /** The building's load the plan counted per phase: estimated, or assumed in failsafe. */
+  /** The building's load the plan counted per phase: estimated (and held, see BUILDING_HOLD_MS), or assumed in failsafe. */
   buildingA: Phases;
+  /** This reading's own estimate, before the hold (null in failsafe): what the estimator keeps. */
+  estimatedA: Phases | null;
   /** The interval the latest reading allows for the building (null in failsafe). */
   buildingRangeA: { low: Phases; high: Phases } | null;
   /** In failsafe: which figure the building was assumed at. */
@@ -400,6 +409,14 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
   return { figure, range: { low, high }, totalA, breached };
 }
 
+/** How long the building figure planned on keeps the highest estimate of the readings before (ms). */
+export const BUILDING_HOLD_MS = 20_000;
+
+/** The figure planned on: the reading's, or the highest of the last BUILDING_HOLD_MS when higher. */
+function held(figure: Phases, recent: Phases | null | undefined): Phases {
+  return recent ? (PHASES.map((p) => Math.max(figure[p], recent[p])) as Phases) : figure;
+}
+
 /**
  * What the failsafe assumes the building draws (A per phase) and on what basis: the highest of
  * its highest figure in the last 24 h, its last figure and the configured worst case; with none,
@@ -439,6 +456,8 @@ export function plan(input: PlannerInput): Plan {
 
   let mode: Plan['mode'];
   let buildingA: Phases;
+  /** This reading's own estimate (what the next plans clamp and hold), before the hold. */
+  let estimatedA: Phases | null = null;
   let buildingRangeA: Plan['buildingRangeA'] = null;
   let failsafeBasis: FailsafeBasis | null = null;
   let totalA: Phases | null = null;
@@ -447,7 +466,8 @@ export function plan(input: PlannerInput): Plan {
   if (input.meterA) {
     mode = 'DYNAMIC';
     const e = estimateBuilding(input);
-    buildingA = e.figure;
+    buildingA = held(e.figure, input.recentBuildingA);
+    estimatedA = e.figure;
     buildingRangeA = e.range;
     totalA = e.totalA;
     breached = e.breached;
@@ -488,7 +508,7 @@ export function plan(input: PlannerInput): Plan {
   });
 
   settle(input, out, { controlled, capOf, linesOf, left, paused, mode });
-  return { mode, buildingA, buildingRangeA, failsafeBasis, availableA, breached, totalA, sessions: out };
+  return { mode, buildingA, estimatedA, buildingRangeA, failsafeBasis, availableA, breached, totalA, sessions: out };
 }
 
 function reasonOf(s: PlannerSession, limitA: number, cap: number, mode: Plan['mode']): PlanReason {
