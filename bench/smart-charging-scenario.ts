@@ -4,8 +4,10 @@
  * chargers (one 22 kW three-phase connector each) sit behind a 100 A breaker with a building whose
  * own load follows a daily curve of 20-60 A per phase, accelerated so one run covers a whole day.
  * Cars arrive and leave at random (seeded), a meter in the chargers' circuit reports base load plus
- * chargers every 5 s over HTTP, the meter drops out for a minute, and one station rejects every
- * charging profile. With --nodes 2 (and NATS_URL) two Recarga nodes share the database over a NATS
+ * chargers every 5 s over HTTP, the stations report each car's Current.Import every 60 s (the
+ * field's usual MeterValueSampleInterval), cars take 30 s to follow a raise (5 s a cut, as IEC
+ * 61851-1 asks), the meter drops out for a minute, and one station rejects every charging profile.
+ * --building-steps adds sudden jumps of the building's load. With --nodes 2 (and NATS_URL) two Recarga nodes share the database over a NATS
  * bus: one holds the load manager's lease, the stations are split between them. Prints, per run:
  *
  *   - the highest total current seen on each phase,
@@ -13,7 +15,11 @@
  *   - the share of the breaker used while the cars' demand exceeds what is left of it (goal >= 90 % of
  *     what the rules let the load manager hand out: the breaker less the unused rating of a rejecting
  *     station holding a car), and the same of the whole breaker,
- *   - the charging-profile commands the stations received per minute.
+ *   - the charging-profile commands the stations received per minute,
+ *   - limit changes per car per minute (a car's first limit is not a change; goal <= 1),
+ *   - pauses per car per hour, and pauses of a car that had room (goal 0): the breaker less the
+ *     margin, the building and a rejecting station's rating, shared by the cars plugged in, gave
+ *     each at least 6 A when it was paused.
  *
  *   createdb -h 127.0.0.1 -U postgres recarga_bench_smart
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/recarga_bench_smart npx tsx bench/smart-charging-scenario.ts
@@ -50,7 +56,11 @@ const USAGE = `Smart-charging scenario
   --duration <s>          real seconds the scenario runs (default 600)
   --time-scale <x>        speed of the building's clock (default: one day per run, 86400 / duration)
   --meter-every <s>       seconds between meter readings (default 5)
-  --station-meter-every <s>  MeterValueSampleInterval of the stations (default 5)
+  --station-meter-every <s>  MeterValueSampleInterval of the stations (default 60, the field's usual)
+  --follow <s>            seconds a car takes to follow a raise of its whole rating (default 30; a cut
+                          takes at most 5 s, as IEC 61851-1 asks)
+  --building-steps <A>    sudden jumps of the building's load: +A on every phase for 60 s, every 150 s
+                          from 75 s on (default 0: none)
   --idle <s>              mean time a charger stays free between sessions (default 40)
   --session <s>           mean session length (default 150, at least 30)
   --dropout-at <s>        when the meter goes silent (default 40 % into the run)
@@ -87,7 +97,9 @@ const { values } = (() => {
         duration: { type: 'string', default: '600' },
         'time-scale': { type: 'string' },
         'meter-every': { type: 'string', default: '5' },
-        'station-meter-every': { type: 'string', default: '5' },
+        'station-meter-every': { type: 'string', default: '60' },
+        follow: { type: 'string', default: '30' },
+        'building-steps': { type: 'string', default: '0' },
         idle: { type: 'string', default: '40' },
         session: { type: 'string', default: '150' },
         'dropout-at': { type: 'string' },
@@ -130,6 +142,10 @@ const durationS = numberOption('duration', 30, 86_400);
 const timeScale = values['time-scale'] === undefined ? 86_400 / durationS : numberOption('time-scale', 0.001, 100_000);
 const meterEveryS = numberOption('meter-every', 1, 300);
 const stationMeterEveryS = Math.round(numberOption('station-meter-every', 1, 300));
+const followS = numberOption('follow', 0.1, 600);
+const buildingStepA = numberOption('building-steps', 0, 200);
+/** A car's ramp: its whole rating (32 A) in `followS` when raised; a cut within min(followS, 5 s). */
+const carRamp = { riseAPerSec: 32 / followS, fallAPerSec: 32 / Math.min(followS, 5) };
 const meanIdleS = numberOption('idle', 1, 86_400);
 const meanSessionS = numberOption('session', 30, 86_400);
 const dropoutAtS = values['dropout-at'] === undefined ? durationS * 0.4 : numberOption('dropout-at', 0, durationS);
@@ -146,6 +162,7 @@ const STATION_PREFIX = 'SC-BENCH-';
 /** Each simulated charger: one 22 kW three-phase connector at 230 V (31.9 A per phase). */
 const STATION_KW = 22;
 const STATION_VOLTAGE = 230;
+const STATION_W_PER_A = STATION_VOLTAGE * 3;
 const TAG_PREFIX = 'SCBENCHTAG-';
 const METER_ID = 'SC-BENCH-METER';
 const METER_MAC = 'AA:BB:CC:5C:BE:01';
@@ -298,11 +315,45 @@ const rejectingIds = new Set(Array.from({ length: rejecting }, (_, i) => station
 for (const station of fleet.stations) station.rejectChargingProfiles = rejectingIds.has(station.chargeBoxId);
 
 const commands = { set: 0, clear: 0, rejected: 0, other: 0 };
+/** The server's safety margin (the bench's app runs on the defaults). */
+const serverMarginA = loadConfig({
+  DATABASE_URL: url,
+  DATA_DIR: os.tmpdir(),
+  CAPTCHA_PROVIDER: 'none',
+  SIMULATOR_STATIONS: '0',
+  DEMO: 'false',
+}).smartCharging.marginA;
+/**
+ * Limits the cars received (stations that take profiles): a car's first limit is not a change; a
+ * limit of 0 A given to a car not already at 0 A is a pause, and a pause of a car that had room when
+ * the breaker less the margin, the building (as it really is) and a rejecting station's rating,
+ * shared by the cars plugged in, gave each at least the 6 A minimum.
+ */
+const limits = { changes: 0, pauses: 0, pausesWithRoom: 0 };
+const lastLimitOf = new Map<SimulatedStation, { transactionId: number; limitA: number }>();
+let roomNow: () => number = () => 0;
 for (const station of fleet.stations) {
-  station.on('command', (action: string) => {
+  station.on('command', (action: string, model: Record<string, unknown>) => {
     if (action === 'SetChargingProfile') {
       commands.set++;
-      if (station.rejectChargingProfiles) commands.rejected++;
+      if (station.rejectChargingProfiles) {
+        commands.rejected++;
+        return;
+      }
+      const profile = (
+        model as { csChargingProfiles?: { transactionId?: number; chargingSchedule?: { chargingSchedulePeriod?: { limit: number }[] } } }
+      ).csChargingProfiles;
+      const limitA = profile?.chargingSchedule?.chargingSchedulePeriod?.[0]?.limit;
+      const transactionId = profile?.transactionId;
+      if (limitA === undefined || transactionId === undefined) return;
+      const before = lastLimitOf.get(station);
+      const same = before?.transactionId === transactionId;
+      if (same && before.limitA !== limitA) limits.changes++;
+      if (limitA === 0 && !(same && before.limitA === 0)) {
+        limits.pauses++;
+        if (roomNow() >= 6) limits.pausesWithRoom++;
+      }
+      lastLimitOf.set(station, { transactionId, limitA });
     } else if (action === 'ClearChargingProfile') commands.clear++;
     else commands.other++;
   });
@@ -311,7 +362,15 @@ await fleet.ready;
 
 // The building's clock starts at 06:00 Brasília time today, so a day-long run passes both peaks.
 const buildingStart = new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00Z`);
+const stepsFrom = Date.now();
+/** --building-steps: +A on every phase for 60 s, every 150 s from 75 s on. */
+const stepAt = (realMs: number): PhaseCurrents => {
+  const s = (realMs - stepsFrom) / 1000;
+  const on = buildingStepA > 0 && s >= 75 && (s - 75) % 150 < 60;
+  return on ? [buildingStepA, buildingStepA, buildingStepA] : [0, 0, 0];
+};
 const meter = new SimulatedMeter({
+  extraLoad: stepAt,
   deviceRemoteId: METER_ID,
   macAddress: METER_MAC,
   baseLoad: { minA: baseMinA, maxA: baseMaxA, noiseA: 1.5, seed },
@@ -322,6 +381,14 @@ const meter = new SimulatedMeter({
   startAt: buildingStart,
 });
 meter.start();
+/** Each plugged car's share of what the rules leave the load manager now (A), on the busiest phase. */
+roomNow = () => {
+  const base = Math.max(...meter.currents(Date.now()).base);
+  const plugged = fleet.stations.filter((s) => s.transactions.length > 0);
+  const reserved = plugged.filter((s) => s.rejectChargingProfiles).length * ((STATION_KW * 1000) / STATION_W_PER_A);
+  const cars = plugged.filter((s) => !s.rejectChargingProfiles).length;
+  return cars === 0 ? Infinity : (breakerA - serverMarginA - base - reserved) / cars;
+};
 
 const stopping = new AbortController();
 // Every charger's driver waits on it, and the scenario itself.
@@ -363,7 +430,7 @@ async function drive(station: SimulatedStation, tag: string, random: Random): Pr
       continue;
     }
     try {
-      const vehicle = ElectricVehicle.random(random);
+      const vehicle = ElectricVehicle.random(random, carRamp);
       vehicles.set(station, vehicle);
       const result = await station.plugIn(1, tag, { vehicle });
       if (!result.accepted) {
@@ -484,7 +551,7 @@ class BreakerWatch {
 /** The plan the load manager last stored for the group (what --why reads of it). */
 interface StoredPlan {
   mode: 'DYNAMIC' | 'FAILSAFE';
-  non_group_a: [number, number, number] | null;
+  building_a?: [number, number, number] | null;
   sessions: { charge_box_code: string; limit_a: number; reason: string; planned_a?: number }[];
 }
 
@@ -520,7 +587,7 @@ class UnusedShare {
   static readonly parts = [
     ['margin', 'safety margin'],
     ['building', 'building over-estimated'],
-    ['hysteresis', 'hysteresis (kept below plan)'],
+    ['hysteresis', 'dead band, dwell, rate (kept below plan)'],
     ['paused', 'left while a car is paused (6 A minimum)'],
     ['unhanded', 'not handed out, other'],
     ['failsafe', 'failsafe (no reading)'],
@@ -573,11 +640,11 @@ class UnusedShare {
     }
     parts.margin = this.marginA;
     const unallocated = this.ratingA - this.marginA - baseA[p]! - limits;
-    if (!plan || plan.mode === 'FAILSAFE' || !plan.non_group_a) parts.failsafe = unallocated;
+    if (!plan || plan.mode === 'FAILSAFE' || !plan.building_a) parts.failsafe = unallocated;
     else {
-      parts.building = plan.non_group_a[p]! - baseA[p]!;
+      parts.building = plan.building_a[p]! - baseA[p]!;
       parts.hysteresis = plan.sessions.reduce(
-        (sum, x) => sum + (x.reason === 'HYSTERESIS' && x.planned_a !== undefined ? x.planned_a - x.limit_a : 0),
+        (sum, x) => sum + (x.reason.startsWith('HOLD_') && x.planned_a !== undefined ? x.planned_a - x.limit_a : 0),
         0,
       );
       const rest = unallocated - parts.building - parts.hysteresis;
@@ -625,16 +692,12 @@ const watch = new BreakerWatch(
     : undefined,
 );
 let lastSampleAt = startedAt;
+/** Seconds of cars plugged in at stations that take profiles, summed over the cars. */
+let carSeconds = 0;
 const fmt = (a: PhaseCurrents) => a.map((x) => x.toFixed(1).padStart(6)).join(' ');
 
 // --why: the server's margin (the bench's app runs on the defaults) and the plan it last stored.
-const why = values.why
-  ? new UnusedShare(
-      breakerA,
-      loadConfig({ DATABASE_URL: url, DATA_DIR: os.tmpdir(), CAPTCHA_PROVIDER: 'none', SIMULATOR_STATIONS: '0', DEMO: 'false' })
-        .smartCharging.marginA,
-    )
-  : null;
+const why = values.why ? new UnusedShare(breakerA, serverMarginA) : null;
 let storedPlan: StoredPlan | null = null;
 let readingPlan = false;
 const planReader = why
@@ -650,7 +713,6 @@ const planReader = why
         .finally(() => (readingPlan = false));
     }, SAMPLE_MS)
   : undefined;
-const STATION_W_PER_A = STATION_VOLTAGE * 3;
 const carsNow = (): CarSample[] =>
   fleet.stations
     .filter((s) => s.transactions.length > 0)
@@ -685,7 +747,7 @@ const sampler = setInterval(() => {
           .filter(([, a]) => Math.abs(a) >= 0.05)
           .map(([k, a]) => ` ${k} ${a.toFixed(1)}`)
           .join('') +
-        ` [building ${baseA[phase]!.toFixed(1)} A, planned on ${storedPlan?.non_group_a?.[phase]?.toFixed(1) ?? '-'} A]` +
+        ` [building ${baseA[phase]!.toFixed(1)} A, planned on ${storedPlan?.building_a?.[phase]?.toFixed(1) ?? '-'} A]` +
         `${meter.silent ? ' (meter silent)' : ''}\n`,
     );
   }
@@ -705,6 +767,7 @@ const sampler = setInterval(() => {
     },
     reservedA,
   );
+  carSeconds += fleet.stations.filter((s) => s.transactions.length > 0 && !s.rejectChargingProfiles).length * dtS;
   lastSampleAt = now;
 }, SAMPLE_MS);
 
@@ -713,7 +776,8 @@ if (dropoutForS > 0) dropoutTimer = setTimeout(() => meter.dropout(dropoutForS),
 
 process.stdout.write(
   `${chargers} chargers (${[...rejectingIds].join(', ') || 'none'} rejecting profiles) on a ${breakerA} A breaker, base load ` +
-    `${baseMinA}-${baseMaxA} A, ${durationS} s at ${timeScale.toFixed(1)}x building time, ${nodes} node(s), ` +
+    `${baseMinA}-${baseMaxA} A${buildingStepA ? ` with +${buildingStepA} A steps` : ''}, ${durationS} s at ${timeScale.toFixed(1)}x building time, ` +
+    `meter every ${meterEveryS} s, stations every ${stationMeterEveryS} s, cars follow in ${followS} s, ${nodes} node(s), ` +
     `${smart ? 'load manager on' : 'NO load manager (baseline)'}\n\n` +
     `${'t s'.padStart(5)} ${'building'.padStart(8)} ${'cars'.padStart(4)}  ${'total A (L1 L2 L3)'.padEnd(20)} ${'demand A (L1 L2 L3)'.padEnd(20)} ${'meter'.padEnd(7)} ${'profiles'.padStart(8)}\n`,
 );
@@ -749,7 +813,7 @@ await Promise.all(cluster.map((node) => node.close()));
 const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)} %`);
 const rows: Array<[string, string, string]> = [
   ['highest total current L1 / L2 / L3', watch.peakA.map((a) => `${a.toFixed(1)} A`).join(' / '), `breaker ${breakerA} A`],
-  ['seconds above the breaker', `${watch.aboveS.toFixed(1)} s in ${watch.excursions} excursion(s)`, ''],
+  ['seconds above the breaker', `${watch.aboveS.toFixed(1)} s in ${watch.excursions} excursion(s)`, 'goal 0'],
   [
     '  beyond one control period each',
     `${watch.beyondPeriodS.toFixed(1)} s (longest excursion ${watch.longestAboveS.toFixed(1)} s)`,
@@ -759,6 +823,17 @@ const rows: Array<[string, string, string]> = [
   ['  the same, of the whole breaker', pct(watch.usedShare), "a rejecting station's unused rating counted as unused"],
   ['  whole breaker, without the dropout', pct(watch.usedShareMeterOn), 'second figure, not the goal'],
   ['  time demand exceeded the breaker', `${watch.demandExceedsS.toFixed(0)} s of ${ranS.toFixed(0)} s`, ''],
+  [
+    'limit changes per car per minute',
+    carSeconds > 0 ? (limits.changes / (carSeconds / 60)).toFixed(2) : '-',
+    `goal <= 1; ${limits.changes} changes over ${(carSeconds / 60).toFixed(0)} car-minutes`,
+  ],
+  [
+    'pauses per car per hour',
+    carSeconds > 0 ? (limits.pauses / (carSeconds / 3600)).toFixed(1) : '-',
+    `${limits.pauses} pauses, ${limits.pausesWithRoom} of a car that had room (goal 0)`,
+  ],
+  ['utilisation', pct(watch.usedOfManageable), 'goal >= 85 % of what the rules allow (while demand exceeds the breaker)'],
   [
     'charging-profile commands per minute',
     ((commands.set + commands.clear) / (ranS / 60)).toFixed(1),

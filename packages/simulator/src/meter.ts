@@ -10,6 +10,8 @@ export interface SimulatedMeterOptions {
   /** Written AA:BB:CC:DD:EE:01. */
   macAddress: string;
   baseLoad: BaseLoadOptions;
+  /** Load the building adds to its daily curve at the real instant `realMs` (sudden steps, per line); none when absent. */
+  extraLoad?: (realMs: number) => PhaseCurrents;
   /** Current drawn by the chargers in the meter's circuit, per line (e.g. a fleet's sum); none when absent. */
   chargers?: () => PhaseCurrents;
   /** Where readings go (MQTT, HTTP or both). */
@@ -97,7 +99,8 @@ export class SimulatedMeter extends EventEmitter {
 
   /** Base load (at the building's time) plus the chargers, per line, at the real instant `realMs`. */
   currents(realMs = Date.now()): { base: PhaseCurrents; chargers: PhaseCurrents; total: PhaseCurrents } {
-    const base = this.baseLoad.at(this.buildingTime(realMs).getTime());
+    const curve = this.baseLoad.at(this.buildingTime(realMs).getTime());
+    const base = this.options.extraLoad ? addPhaseCurrents(curve, this.options.extraLoad(realMs)) : curve;
     const chargers = this.options.chargers?.() ?? NO_CURRENT;
     return { base, chargers, total: addPhaseCurrents(base, chargers) };
   }

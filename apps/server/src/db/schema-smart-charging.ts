@@ -67,6 +67,17 @@ export interface SmartChargingStateTable {
   estimator: Json<unknown> | null;
 }
 
+/** The TxDefaultProfile the load manager keeps on a station (migration 0047). */
+export interface SmartChargingStationDefaultsTable {
+  charge_box_pk: number;
+  virtual_group_pk: number | null;
+  limit_a: Numeric;
+  status: Exclude<SmartChargingCommandStatus, 'PENDING'>;
+  failures: Generated<number>;
+  retry_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
 export interface SmartChargingEventsTable {
   event_pk: Generated<number>;
   virtual_group_pk: number;
@@ -81,4 +92,5 @@ export interface SmartChargingTables {
   smart_charging_sessions: SmartChargingSessionsTable;
   smart_charging_state: SmartChargingStateTable;
   smart_charging_events: SmartChargingEventsTable;
+  smart_charging_station_defaults: SmartChargingStationDefaultsTable;
 }

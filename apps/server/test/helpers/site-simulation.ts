@@ -14,9 +14,9 @@ import { aTransaction } from './transaction-builders';
  * SetChargingProfile and applies it at once.
  *
  * Second by second: each car moves toward min(its limit, what it takes) at the pace of its follow
- * time (linearly, reaching a new limit `followS` seconds after it was set); before its first
- * profile a car draws nothing (the stations' TxDefaultProfile of 0 A, as load-managed sites set
- * it). The meter reads the building plus every car each `meterEveryS`; each station samples its
+ * time (linearly, reaching a new limit `followS` seconds after it was set); a car's first limit
+ * comes 0.2 s after it is plugged in, before any whole second, so the default limit its station
+ * holds (the load manager's TxDefaultProfile) never shows in a reading. The meter reads the building plus every car each `meterEveryS`; each station samples its
  * car's Current.Import every `stationEveryS` from the start of its recharge. The loop plans every
  * `periodS` (0.2 s after a reading, as the prompt re-plan does), and 0.2 s after a car arrives or
  * leaves.
@@ -69,6 +69,8 @@ interface Car extends Required<Omit<CarPlan, 'leave'>> {
 
 export class Site {
   readonly profiles: Profile[] = [];
+  /** The default limit (TxDefaultProfile) each station holds. */
+  readonly defaults = new Map<string, number>();
   /** The total on the breaker per second (A), for the excursion checks. */
   readonly totals: { t: number; totalA: number }[] = [];
   private cars: Car[] = [];
@@ -145,8 +147,11 @@ export class Site {
       db: t.db,
       operations: {
         sendSystemCommand: async (req) => {
-          const limitA = (req.parameters as { limitA?: number }).limitA;
-          if (req.action === 'SetChargingProfile' && limitA !== undefined) {
+          const params = req.parameters as { limitA?: number; transactionId?: number; default?: boolean };
+          const limitA = params.limitA;
+          if (req.action === 'SetChargingProfile' && params.default && limitA !== undefined)
+            this.defaults.set(req.station.charge_box_id, limitA);
+          else if (req.action === 'SetChargingProfile' && limitA !== undefined) {
             this.profiles.push({ t: this.now, station: req.station.charge_box_id, limitA });
             const car = this.cars.find((c) => c.tx === (req.parameters as { transactionId: number }).transactionId);
             if (car) this.setLimit(car, limitA);

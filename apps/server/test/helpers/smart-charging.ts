@@ -80,14 +80,14 @@ export async function aMeter(t: TestApp, opts: { tenantPk: number; mac: string; 
 }
 
 /**
- * As if the dwell and the stations' minute had passed for every limit the load manager set (tests
- * over real websockets run in real time): each limit dated 10 minutes back, no profile counted as
- * sent in the last minute.
+ * As if the dwell, the stations' minute and the building figure's hold had passed for every limit
+ * the load manager set (tests over real websockets run in real time): each limit dated 10 minutes
+ * back, no profile counted as sent in the last minute, no reading's figure held.
  */
 export async function ageLimits(t: TestApp) {
   await t.db
     .updateTable('smart_charging_sessions')
     .set({ limit_changed_at: new Date(Date.now() - 10 * 60_000) })
     .execute();
-  await sql`update smart_charging_state set estimator = estimator - 'sent' where estimator is not null`.execute(t.db);
+  await sql`update smart_charging_state set estimator = estimator - 'sent' - 'recent' where estimator is not null`.execute(t.db);
 }

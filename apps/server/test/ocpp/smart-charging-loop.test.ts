@@ -30,6 +30,8 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
   let meterPk: number;
   const clients: StationClient[] = [];
   const received = new Map<string, Received[]>();
+  /** The default limits (TxDefaultProfile on connector 0) each station received. */
+  const defaults = new Map<string, Received[]>();
   /** ClearChargingProfile requests each station received. */
   const cleared = new Map<string, { id?: number }[]>();
   /** What each station answers to the next SetChargingProfile calls (default Accepted). */
@@ -81,7 +83,13 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
       const client = await bootedStation(url, id);
       clients.push(client);
       received.set(id, []);
+      defaults.set(id, []);
       client.handle('SetChargingProfile', async ({ params }) => {
+        // The load manager's default limit on connector 0 (TxDefaultProfile) is kept apart.
+        if ((params as Received).connectorId === 0) {
+          defaults.get(id)!.push(params as Received);
+          return { status: 'Accepted' };
+        }
         received.get(id)!.push(params as Received);
         return { status: answers.get(id)?.shift() ?? 'Accepted' };
       });
@@ -92,6 +100,16 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
       });
       await client.call('StartTransaction', { connectorId: 1, idTag: `TAG-${id}`, meterStart: 0, timestamp: iso() });
     }
+    // A default limit sent before a client was listening failed: sent again now that all listen.
+    await eventually(async () => {
+      await t.db.deleteFrom('smart_charging_station_defaults').where('status', '<>', 'ACCEPTED').execute();
+      const accepted = await t.db
+        .selectFrom('smart_charging_station_defaults')
+        .select('charge_box_pk')
+        .where('status', '=', 'ACCEPTED')
+        .execute();
+      return accepted.length === ids.length;
+    }, 15_000);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close({ force: true })));
@@ -228,19 +246,22 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     });
     expect(removed.statusCode, removed.body).toBe(200);
 
-    // The load manager's own profile on connector 1: id 2 000 000 000 + 1.
-    await eventually(() => cleared.get('SC-LOOP-2')!.length >= 1, 15_000);
-    expect(cleared.get('SC-LOOP-2')![0]).toEqual({ id: 2_000_000_001 });
+    // The load manager's own profile on connector 1 (id 2 000 000 000 + 1) and its default limit on
+    // connector 0 (id 2 000 000 000).
+    await eventually(() => cleared.get('SC-LOOP-2')!.length >= 2, 15_000);
+    expect(cleared.get('SC-LOOP-2')).toEqual(expect.arrayContaining([{ id: 2_000_000_001 }, { id: 2_000_000_000 }]));
     const tx2 = received.get('SC-LOOP-2')!.at(-1)!.csChargingProfiles.transactionId;
     await eventually(
       async () =>
         !(await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').where('transaction_pk', '=', tx2).executeTakeFirst()),
       15_000,
     );
-    // SC-LOOP-1 alone in the group now (SC-LOOP-3 stopped): (63 − 30 − 3) = 30 A, within its rating,
-    // once its dwell is over.
-    await ageLimits(t);
-    await eventually(() => received.get('SC-LOOP-1')!.length > before && lastLimit('SC-LOOP-1') === 30, 15_000);
+    // SC-LOOP-1 alone in the group now (SC-LOOP-3 stopped: idle, a car plugged in there would draw
+    // its 6 A default, 3 A beyond the 3 A margin): 63 − 30 − 3 − 3 = 27 A, once its dwell is over.
+    await eventually(async () => {
+      await ageLimits(t);
+      return received.get('SC-LOOP-1')!.length > before && lastLimit('SC-LOOP-1') === 27;
+    }, 15_000);
   });
 
   it('disabling the record clears the limits of the recharges still running', async () => {
@@ -262,21 +283,30 @@ describe('smart charging control loop (OCPP 1.6 stations over websockets)', () =
     });
     expect(updated.statusCode, updated.body).toBe(200);
 
-    await eventually(() => cleared.get('SC-LOOP-1')!.length >= 1, 15_000);
-    expect(cleared.get('SC-LOOP-1')![0]).toEqual({ id: 2_000_000_001 });
+    await eventually(() => cleared.get('SC-LOOP-1')!.length >= 2, 15_000);
+    expect(cleared.get('SC-LOOP-1')).toEqual(expect.arrayContaining([{ id: 2_000_000_001 }, { id: 2_000_000_000 }]));
     await eventually(
       async () => (await t.db.selectFrom('smart_charging_sessions').select('transaction_pk').execute()).length === 0,
       15_000,
     );
     const tasks = await t.db
       .selectFrom('operation_tasks')
-      .select(['operation_name', 'origin'])
+      .select(['operation_name', 'origin', 'parameters'])
       .where('operation_name', '=', 'clear_charging_profile')
       .execute();
-    expect(tasks).toEqual([
-      { operation_name: 'clear_charging_profile', origin: 'SMART_CHARGING' },
-      { operation_name: 'clear_charging_profile', origin: 'SMART_CHARGING' },
-    ]);
+    // Two limits cleared (SC-LOOP-2 out of the group, SC-LOOP-1 now) and the default limits of the
+    // stations, every one a task of the load manager.
+    expect(tasks.every((x) => x.origin === 'SMART_CHARGING')).toBe(true);
+    expect(tasks.filter((x) => !(x.parameters as { default?: boolean }).default)).toHaveLength(2);
+    await eventually(
+      async () => (await t.db.selectFrom('smart_charging_station_defaults').select('charge_box_pk').execute()).length === 0,
+      15_000,
+    );
+    // Each station held the group's guaranteed minimum, 6 A, as its default limit (a Relative TxDefaultProfile).
+    expect(defaults.get('SC-LOOP-1')![0]!.csChargingProfiles).toMatchObject({
+      chargingProfilePurpose: 'TxDefaultProfile',
+      chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 6 }] },
+    });
   });
 });
 
@@ -328,10 +358,20 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
       clients.push(client);
       received.set(id, []);
       client.handle('SetChargingProfile', async ({ params }) => {
-        received.get(id)!.push(params as Received);
+        if ((params as Received).connectorId !== 0) received.get(id)!.push(params as Received);
         return { status: 'Accepted' };
       });
     }
+    // A default limit sent before a client was listening failed: sent again now that all listen.
+    await eventually(async () => {
+      await t.db.deleteFrom('smart_charging_station_defaults').where('status', '<>', 'ACCEPTED').execute();
+      const accepted = await t.db
+        .selectFrom('smart_charging_station_defaults')
+        .select('charge_box_pk')
+        .where('status', '=', 'ACCEPTED')
+        .execute();
+      return accepted.length === ids.length;
+    }, 15_000);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close({ force: true })));
@@ -387,7 +427,9 @@ describe('smart charging control loop, meter in the chargers’ circuit', () => 
       const plan = row.plan as { sessions: unknown[]; building_a: number[] };
       return plan.sessions.length === 1 ? row : undefined;
     }, 15_000);
-    expect(state.plan).toMatchObject({ building_a: [40, 40, 40], available_a: [37, 37, 37] });
+    // 80 − 40 − 3 = 37 A, less 3 A for a car plugged in at the charger now idle (its 6 A default
+    // beyond the 3 A margin): 34 A.
+    expect(state.plan).toMatchObject({ building_a: [40, 40, 40], available_a: [34, 34, 34] });
     expect(state.estimator).toMatchObject({ building: { at: readAt.getTime(), a: [40, 40, 40] } });
     expect(received.get('SC-CIRC-1')!.map((p) => p.csChargingProfiles.chargingSchedule.chargingSchedulePeriod[0]!.limit)).not.toContain(22);
     // The stopped recharge is kept while the reading holds it, forgotten once a reading comes after its stop.

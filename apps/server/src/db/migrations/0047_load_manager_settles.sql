@@ -24,3 +24,18 @@ alter table smart_charging_events drop constraint if exists smart_charging_event
 alter table smart_charging_events
   add constraint smart_charging_events_kind_check
   check (kind in ('METER_ONLINE', 'METER_OFFLINE', 'PLAN_CHANGED', 'PROFILE_REJECTED', 'BREAKER_MARGIN_BREACHED', 'FAILSAFE', 'FAILSAFE_ENDED'));
+
+-- The TxDefaultProfile the load manager keeps on each station of a managed group (connector 0, the
+-- group's guaranteed minimum per charger): a car plugged in draws no more than that until the load
+-- manager gives it its limit. Cleared when the station leaves the group or the group's load manager
+-- is off.
+create table smart_charging_station_defaults (
+  charge_box_pk integer primary key references charge_boxes (charge_box_pk) on delete cascade,
+  virtual_group_pk integer references virtual_groups (virtual_group_pk) on delete set null,
+  limit_a numeric(6, 1) not null check (limit_a >= 0),
+  status text not null check (status in ('ACCEPTED', 'REJECTED', 'FAILED')),
+  failures integer not null default 0,
+  retry_at timestamptz,
+  updated_at timestamptz not null default now()
+);
+create index smart_charging_station_defaults_group_idx on smart_charging_station_defaults (virtual_group_pk);

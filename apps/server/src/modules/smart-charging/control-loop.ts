@@ -11,7 +11,7 @@ import { isOnline, latestMeasurement } from '../meters/readings';
 import type { OperationService } from '../operations/service';
 import type { TenantLog } from '../logs/tenant-log-service';
 import type { LivePublisher } from '../../platform/live-publisher';
-import { chargingLimit, SMART_PROFILE_ID_BASE } from './charging-limit';
+import { chargingLimit, defaultLimit, SMART_DEFAULT_PROFILE_ID, SMART_PROFILE_ID_BASE } from './charging-limit';
 import {
   BUILDING_HOLD_MS,
   CAR_CAP_SLACK_A,
@@ -122,6 +122,10 @@ export class SmartChargingLoop {
         groups.map((g) => g.virtual_group_pk),
         now,
       );
+      await this.releaseDefaults(
+        groups.map((g) => g.virtual_group_pk),
+        now,
+      );
     } catch (err) {
       this.deps.log.error({ err }, 'smart charging: releasing limits failed');
     }
@@ -172,6 +176,87 @@ export class SmartChargingLoop {
     );
   }
 
+  /**
+   * Clears the load manager's default profile from the stations it no longer manages (the group's
+   * load manager off or gone, the station out of the group), as `release` does for limits.
+   */
+  private async releaseDefaults(controlled: number[], now: Date) {
+    const rows = await repo.releasedDefaults(this.deps.db, controlled);
+    await Promise.all(
+      rows.map(async (r) => {
+        if (r.failures >= MAX_RELEASE_TRIES) return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
+        if (r.retry_at && new Date(r.retry_at) > now) return;
+        const { result } = await this.deps.operations.sendSystemCommand({
+          origin: 'SMART_CHARGING',
+          issuer: 'smart-charging',
+          operationName: 'clear_charging_profile',
+          station: r,
+          action: 'ClearChargingProfile',
+          payload: { id: SMART_DEFAULT_PROFILE_ID },
+          parameters: { connectorId: 0, release: true, default: true },
+          timeoutMs: this.deps.config.commandTimeoutMs,
+        });
+        if (result.status === 'answered') return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
+        const failures = r.failures + 1;
+        await repo.deferDefaultRelease(
+          this.deps.db,
+          r.charge_box_pk,
+          failures,
+          new Date(now.getTime() + retryDelayMs(this.deps.config.periodMs, failures)),
+        );
+      }),
+    );
+  }
+
+  /**
+   * Keeps the group's guaranteed minimum as the default limit of each of its connected stations
+   * (a TxDefaultProfile, see charging-limit.ts): sent when a station has none or another, and again
+   * after a refusal once its backoff is over.
+   */
+  private async keepDefaults(
+    g: Group,
+    stations: Awaited<ReturnType<typeof repo.groupStations>>,
+    defaults: Awaited<ReturnType<typeof repo.stationDefaults>>,
+    limitA: number,
+    now: Date,
+  ) {
+    const byStation = new Map(defaults.map((d) => [d.charge_box_pk, d]));
+    const due = stations.filter((st) => {
+      if (!st.online || st.ocpp_protocol === 'ocpp1.5') return false;
+      const d = byStation.get(st.charge_box_pk);
+      if (!d) return true;
+      if (d.virtual_group_pk !== g.virtual_group_pk || Number(d.limit_a) !== limitA)
+        return !d.retry_at || new Date(d.retry_at) <= now || d.status === 'ACCEPTED';
+      return d.status !== 'ACCEPTED' && (!d.retry_at || new Date(d.retry_at) <= now);
+    });
+    await Promise.all(
+      due.map(async (st) => {
+        const { result } = await this.deps.operations.sendSystemCommand({
+          origin: 'SMART_CHARGING',
+          issuer: 'smart-charging',
+          operationName: 'set_charging_profile',
+          station: st,
+          action: 'SetChargingProfile',
+          payload: defaultLimit(limitA),
+          parameters: { virtualGroupId: g.virtual_group_pk, connectorId: 0, limitA, default: true },
+          timeoutMs: this.deps.config.commandTimeoutMs,
+        });
+        const accepted = result.status === 'answered' && result.response === 'Accepted';
+        const failures = accepted ? 0 : (byStation.get(st.charge_box_pk)?.failures ?? 0) + 1;
+        await repo.saveStationDefault(this.deps.db, {
+          chargeBoxPk: st.charge_box_pk,
+          groupPk: g.virtual_group_pk,
+          limitA,
+          status: accepted ? 'ACCEPTED' : result.status === 'answered' ? 'REJECTED' : 'FAILED',
+          failures,
+          // A station that refuses a default is asked again after a while, not every pass.
+          retryAt: accepted ? null : new Date(now.getTime() + Math.max(MAX_RETRY_MS, retryDelayMs(this.deps.config.periodMs, failures))),
+          at: now,
+        });
+      }),
+    );
+  }
+
   private async runGroup(g: Group, now: Date) {
     const { db, config } = this.deps;
     const groupPk = g.virtual_group_pk;
@@ -184,6 +269,14 @@ export class SmartChargingLoop {
       repo.openSessions(db, groupPk),
     ]);
     const memory = readMemory(state?.estimator, now.getTime());
+    const defaults = await repo.stationDefaults(
+      db,
+      stations.map((s) => s.charge_box_pk),
+    );
+    /** The default limit a station holds from this group's load manager (accepted), if any. */
+    const defaultOf = new Map(
+      defaults.filter((d) => d.status === 'ACCEPTED' && d.virtual_group_pk === groupPk).map((d) => [d.charge_box_pk, Number(d.limit_a)]),
+    );
     const meterOnline = reading ? isOnline(reading.measuredAt, now, { meters: { onlineWindowSec: config.meterOnlineWindowSec } }) : false;
     // Online (alive) is not enough to plan on: the reading must be recent.
     const meterFresh = meterOnline && reading !== null && now.getTime() - reading.measuredAt.getTime() <= windowMs;
@@ -228,6 +321,7 @@ export class SmartChargingLoop {
         limitSince: changed ? new Date(changed).getTime() : undefined,
         limitBeforeA: r.previous_limit_a === null ? null : Number(r.previous_limit_a),
         followMs: r.follow_ms ?? tuning.followMs,
+        defaultA: defaultOf.get(r.charge_box_pk) ?? null,
       };
       // What the car takes under its limit: its latest reports, once taken after it settled there.
       const settled = settledAt(session);
@@ -260,6 +354,13 @@ export class SmartChargingLoop {
       departed,
       tuning,
       sentLastMinute: new Map(Object.entries(memory.sent).map(([id, at]) => [id, at.length])),
+      // A charger with no recharge, and the default limit a car plugged in there would draw.
+      arrivalDefaultA: Math.max(
+        0,
+        ...stations
+          .filter((st) => !rows.some((r) => r.charge_box_pk === st.charge_box_pk))
+          .map((st) => defaultOf.get(st.charge_box_pk) ?? 0),
+      ),
     });
     // What the estimator keeps: the building figure of this reading and its hourly peak.
     if (p.mode === 'DYNAMIC' && readingAt && p.estimatedA) {
@@ -369,6 +470,7 @@ export class SmartChargingLoop {
         return { session: s, accepted, status };
       }),
     );
+    await this.keepDefaults(g, stations, defaults, tuning.minPerChargerA, now);
     // How long each car took to follow its limit, learned from its reports (see followLearned).
     await Promise.all(
       sessions.map((s) => {
@@ -527,7 +629,9 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
   const building = b && typeof b.at === 'number' && isPhases(b.a) && now - b.at < 24 * HOUR_MS ? { at: b.at, a: b.a } : null;
   const recent = (Array.isArray(m.recent) ? m.recent : []).filter(
     (r): r is BuildingFigure =>
-      typeof (r as { at?: unknown }).at === 'number' && isPhases((r as { a?: unknown }).a) && now - (r as { at: number }).at <= 2 * BUILDING_HOLD_MS,
+      typeof (r as { at?: unknown }).at === 'number' &&
+      isPhases((r as { a?: unknown }).a) &&
+      now - (r as { at: number }).at <= 2 * BUILDING_HOLD_MS,
   );
   return {
     building,

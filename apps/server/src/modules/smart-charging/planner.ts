@@ -12,10 +12,11 @@ import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga
  *    known only between the two limits. The building's load is the meter's total less the cars'
  *    draw: an interval, narrow when every car has settled. The figure kept moves only when a reading
  *    proves it wrong (it is clamped into each new interval), so the cars' own changes and reports
- *    that arrive once a minute do not make it swing; on a breach it takes the high end at once.
+ *    that arrive once a minute do not make it swing; a breach raises it at once by the excess.
  *    The plan counts the highest figure of the last BUILDING_HOLD_MS (20 s), so the meter's noise
  *    does not hand out current one reading and take it back the next. Never negative.
- * 2. **The targets.** Per phase, available = breaker − building − safety margin, shared max-min
+ * 2. **The targets.** Per phase, available = breaker − building − safety margin (less what a car
+ *    plugged in at an idle charger would draw at its default limit beyond the margin), shared max-min
  *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
  *    minimum of 6 A or paused at 0 A — the latest arrivals paused first.
  * 3. **Stability** (`settle`). A session that already has a limit changes it only when the change
@@ -75,6 +76,8 @@ export interface PlannerSession {
   limitBeforeA?: number | null;
   /** How long this car takes to follow a new limit (ms): learned, or the group's setting. */
   followMs?: number;
+  /** The default limit its station holds from the load manager (TxDefaultProfile, A): what the car draws at most before its own limit. */
+  defaultA?: number | null;
 }
 
 /** The group's tuning (the record's settings, issue 41). */
@@ -143,6 +146,11 @@ export interface PlannerInput {
   tuning: Tuning;
   /** Profiles sent to each station (by its id) in the last minute. */
   sentLastMinute?: ReadonlyMap<string, number>;
+  /**
+   * The highest default limit held by a charger with no recharge (A; 0 or absent: none): a car
+   * plugged in there draws it before the next plan, so what it exceeds the margin by is kept free.
+   */
+  arrivalDefaultA?: number;
 }
 
 export interface PlannedSession {
@@ -321,9 +329,11 @@ export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRang
   };
   const report = s.measuredA;
   const accepted = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : null;
+  /** What a car draws at most before its own limit: its station's default, else its rating. */
+  const unlimited = Math.min(s.ratingA, s.defaultA ?? s.ratingA);
   if (accepted === null) {
     if (report) return { low: [...report] as Phases, high: [...report] as Phases };
-    return { low: zero(), high: onLines(s.ratingA) };
+    return { low: zero(), high: onLines(unlimited) };
   }
   // A limit of unknown age was set long ago: the car has settled under it.
   const c = s.limitSince ?? -Infinity;
@@ -345,7 +355,7 @@ export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRang
     const was = report && tookLess(before) ? (report.map((a) => Math.min(a, before)) as Phases) : onLines(before);
     prior = { low: was, high: [...was] as Phases };
   } else if (report && reportAt < c) prior = { low: [...report] as Phases, high: [...report] as Phases };
-  else prior = { low: zero(), high: onLines(s.ratingA) };
+  else prior = { low: zero(), high: onLines(unlimited) };
   // A report taken since the change shows where the car had got to: it goes on from there.
   if (report && reportAt >= c && reportAt <= t) prior = { low: [...report] as Phases, high: [...report] as Phases };
   if (t < c) return prior;
@@ -371,7 +381,8 @@ export function controlWindowMs(periodMs: number, onlineWindowMs: number): numbe
 /**
  * The building's load from one reading: an interval (the cars' draw is known between bounds),
  * and the figure kept — the one before, moved into the interval when the reading proves it wrong,
- * or the high end (the safe side) when there is none or the breaker's margin is breached.
+ * and raised by the excess when the reading is above the breaker less the margin; the high end
+ * (the safe side) when there is none.
  */
 export function estimateBuilding(input: PlannerInput): { figure: Phases; range: DrawRange; totalA: Phases; breached: boolean } {
   const meter = input.meterA!;
@@ -402,9 +413,14 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
   const totalA = [...meter] as Phases;
   const breached = totalA.some((t) => t > input.breakerA - input.marginA + EPS);
   const before = input.buildingBefore?.a ?? null;
+  const ceiling = input.breakerA - input.marginA;
   const figure = PHASES.map((p) => {
-    if (breached || before === null) return high[p];
-    return Math.min(high[p], Math.max(low[p], before[p]));
+    if (before === null) return high[p];
+    const clamped = Math.min(high[p], Math.max(low[p], before[p]));
+    // A breach proves the figure too low by at least the excess (the cars draw no more than their
+    // limits, which the plan fitted under the ceiling): raised by it, never past the high end.
+    const excess = Math.max(0, totalA[p] - ceiling);
+    return Math.min(high[p], clamped + excess);
   }) as Phases;
   return { figure, range: { low, high }, totalA, breached };
 }
@@ -483,6 +499,9 @@ export function plan(input: PlannerInput): Plan {
           (buildingA.map((b) => Math.max(0, input.breakerA - b)) as Phases)
         : (buildingA.map((b) => Math.max(0, input.breakerA - b - input.marginA)) as Phases);
   }
+  // Room for a car that may be plugged in before the next plan, beyond what the margin holds.
+  const reserve = failsafeBasis === 'NO_KNOWLEDGE' ? 0 : Math.max(0, (input.arrivalDefaultA ?? 0) - input.marginA);
+  if (reserve > 0) availableA = availableA.map((a) => Math.max(0, a - reserve)) as Phases;
   // Sessions out of control are assumed at their rating.
   const left = [...availableA] as Phases;
   for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;

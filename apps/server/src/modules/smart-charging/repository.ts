@@ -473,3 +473,79 @@ export async function insertEvents(
     )
     .execute();
 }
+
+// ——— the stations' default profiles ———
+
+/** The default profiles the load manager keeps on these stations. */
+export function stationDefaults(db: Executor, chargeBoxPks: number[]) {
+  if (chargeBoxPks.length === 0) return Promise.resolve([]);
+  return db.selectFrom('smart_charging_station_defaults').selectAll().where('charge_box_pk', 'in', chargeBoxPks).execute();
+}
+
+export async function saveStationDefault(
+  db: Executor,
+  d: {
+    chargeBoxPk: number;
+    groupPk: number;
+    limitA: number;
+    status: 'ACCEPTED' | 'REJECTED' | 'FAILED';
+    failures: number;
+    retryAt: Date | null;
+    at: Date;
+  },
+) {
+  const values = {
+    virtual_group_pk: d.groupPk,
+    limit_a: d.limitA,
+    status: d.status,
+    failures: d.failures,
+    retry_at: d.retryAt,
+    updated_at: d.at,
+  };
+  await db
+    .insertInto('smart_charging_station_defaults')
+    .values({ charge_box_pk: d.chargeBoxPk, ...values })
+    .onConflict((oc) => oc.column('charge_box_pk').doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * Stations holding the load manager's default profile that it no longer manages: their group's
+ * load manager is off, out of its dates or gone, or they left the group. With the station to address.
+ */
+export function releasedDefaults(db: Executor, controlled: number[]) {
+  return db
+    .selectFrom('smart_charging_station_defaults as d')
+    .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'd.charge_box_pk')
+    .select(['d.charge_box_pk', 'd.failures', 'd.retry_at', 'cb.charge_box_id', 'cb.tenant_pk'])
+    .where((eb) =>
+      eb.or([
+        eb('d.virtual_group_pk', 'is', null),
+        ...(controlled.length ? [eb('d.virtual_group_pk', 'not in', controlled)] : [eb.lit(true)]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('virtual_group_charge_boxes as m')
+              .select('m.charge_box_pk')
+              .whereRef('m.virtual_group_pk', '=', 'd.virtual_group_pk')
+              .whereRef('m.charge_box_pk', '=', 'd.charge_box_pk'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('d.charge_box_pk')
+    .limit(500)
+    .execute();
+}
+
+export async function forgetStationDefault(db: Executor, chargeBoxPk: number) {
+  await db.deleteFrom('smart_charging_station_defaults').where('charge_box_pk', '=', chargeBoxPk).execute();
+}
+
+export async function deferDefaultRelease(db: Executor, chargeBoxPk: number, failures: number, retryAt: Date) {
+  await db
+    .updateTable('smart_charging_station_defaults')
+    .set({ failures, retry_at: retryAt, status: 'FAILED', updated_at: new Date() })
+    .where('charge_box_pk', '=', chargeBoxPk)
+    .execute();
+}
