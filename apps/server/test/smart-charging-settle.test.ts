@@ -68,31 +68,28 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
   });
 
   it('five cars arriving 30 s apart, then leaving: the dwell holds the recent ones, the others share what they leave', async () => {
-    // Breaker 100 A, building 20 A: 75 A for the cars, 74 A while a charger is idle (a car plugged in
-    // there draws its station's 6 A default before its first limit: the 1 A beyond the 5 A margin is
-    // kept free).
-    // 2.2 s: 1 → 33.4 (rating). 32.2 s: 2 → 33.4 (74 − 33.4 = 40.6 left; 1 keeps its 33.4).
-    // 62.2 s: 3 arrives; targets 24.6 each. 2 changed 30 s ago (dwell: kept at 33.4); 1 (60 s ago) and
-    //   3 share 74 − 33.4 = 40.6 → 20.3 each.
-    // 92.2 s: 4 arrives; targets 18.5. 1 and 3 changed 30 s ago (kept at 20.3); 2 (60 s) and 4 share
-    //   74 − 40.6 = 33.4 → 16.7 each.
-    // 122.2 s: 5 arrives, no charger idle: 75 A; targets 15. 2 and 4 kept at 16.7; 1, 3 and 5 share
-    //   75 − 33.4 = 41.6 → 13.8 each.
+    // Breaker 100 A, building 20 A: 75 A for the cars.
+    // 2.2 s: 1 → 33.4 (rating). 32.2 s: 2 → 33.4 (75 − 33.4 = 41.6 left; 1 keeps its 33.4).
+    // 62.2 s: 3 arrives; targets 25 each. 2 changed 30 s ago (dwell: kept at 33.4); 1 (60 s ago) and
+    //   3 share 75 − 33.4 = 41.6 → 20.8 each.
+    // 92.2 s: 4 arrives; targets 18.7. 1 and 3 changed 30 s ago (kept at 20.8); 2 (60 s) and 4 share
+    //   75 − 41.6 = 33.4 → 16.7 each.
+    // 122.2 s: 5 arrives; targets 15. 2 and 4 kept at 16.7; 1, 3 and 5 share 75 − 33.4 = 41.6 → 13.8 each.
     // 155.2 s (the first pass past 2 and 4's dwell): 75 − 3 × 13.8 = 33.6 for them → 16.8, 0.1 A
     //   from what they have: kept.
     // 185.2 s (past 1, 3 and 5's dwell): everyone may change; the targets, 15 A, are 1.2 A from
     //   13.8 and 1.7 A from 16.7 (beyond the dead band) → all five at 15 A, the fair share.
-    // 302.2 s: 1 leaves (its 15 A taken off the 300 s reading with it), its charger idle: 74 A;
-    //   targets 18.5, every one out of its dwell → 2, 3, 4 and 5 at 18.5.
-    // 332.2 s: 2 leaves; targets 74 / 3 = 24.6, but 3, 4 and 5 changed 30 s ago: kept.
-    // 365.2 s (the first pass past their dwell, which ends at 362.2 s): 24.6 A each.
+    // 302.2 s: 1 leaves (its 15 A taken off the 300 s reading with it); targets 75 / 4 = 18.7, every
+    //   one out of its dwell → 2, 3, 4 and 5 at 18.7.
+    // 332.2 s: 2 leaves; targets 25, but 3, 4 and 5 changed 30 s ago: kept.
+    // 365.2 s (the first pass past their dwell, which ends at 362.2 s): 25 A each.
     const site = await Site.create(t, { breakerA: 100, building: () => 20, stations: 5, meterEveryS: 5, stationEveryS: 60 }, 'SET-D');
     for (let i = 0; i < 5; i++) site.add({ station: i + 1, arrive: 2 + 30 * i, leave: i < 2 ? 302 + 30 * i : undefined });
     await site.run(-60, 420);
 
     expect(site.profilesOf(1)).toEqual([
       [2.2, 33.4],
-      [62.2, 20.3],
+      [62.2, 20.8],
       [122.2, 13.8],
       [185.2, 15],
     ]);
@@ -100,26 +97,26 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
       [32.2, 33.4],
       [92.2, 16.7],
       [185.2, 15],
-      [302.2, 18.5],
+      [302.2, 18.7],
     ]);
     expect(site.profilesOf(3)).toEqual([
-      [62.2, 20.3],
+      [62.2, 20.8],
       [122.2, 13.8],
       [185.2, 15],
-      [302.2, 18.5],
-      [365.2, 24.6],
+      [302.2, 18.7],
+      [365.2, 25],
     ]);
     expect(site.profilesOf(4)).toEqual([
       [92.2, 16.7],
       [185.2, 15],
-      [302.2, 18.5],
-      [365.2, 24.6],
+      [302.2, 18.7],
+      [365.2, 25],
     ]);
     expect(site.profilesOf(5)).toEqual([
       [122.2, 13.8],
       [185.2, 15],
-      [302.2, 18.5],
-      [365.2, 24.6],
+      [302.2, 18.7],
+      [365.2, 25],
     ]);
     // No car changed twice within a dwell (60 s) unless a cut for safety was sent: none here.
     for (let i = 1; i <= 5; i++) {
@@ -159,9 +156,7 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
     // Breaker 63 A, two chargers. The building drew 45 A for a minute 5 minutes before the meter fell
     // silent (its peak of the last 24 h), 20 A otherwise. The meter stops at 0 s for 20 minutes; a car
     // arrives at 1202 s. Failsafe: the building is taken at 45 A (its 24 h peak, above its last 20 A),
-    // 63 − 45 − 5 = 13 A, less the 1 A beyond the margin that a car plugged in at the other (idle)
-    // charger would draw at its 6 A default: 12 A for the car — not 63 ÷ 2 chargers = 31.5 A, and
-    // not the whole breaker.
+    // 63 − 45 − 5 = 13 A for the car — not 63 ÷ 2 chargers = 31.5 A, and not the whole breaker.
     const building = (s: number) => (s >= -360 && s < -300 ? 45 : 20);
     const site = await Site.create(
       t,
@@ -171,17 +166,22 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
     site.add({ station: 1, arrive: 1202 });
     await site.run(-420, 1300);
 
-    expect(site.profilesOf(1)).toEqual([[1202.2, 12]]);
+    expect(site.profilesOf(1)).toEqual([[1202.2, 13]]);
     const failsafe = await site.events('FAILSAFE');
     expect(failsafe.map((e) => e.detail)).toEqual([
       // The reading at 0 s is out of the control window (15 s) at 15.2 s: stale, the meter still alive.
-      { reason: 'METER_STALE', basis: 'PEAK_24H', breaker_a: 63, chargers: 2, building_a: 45, available_a: 12, min_per_charger_a: 6 },
+      { reason: 'METER_STALE', basis: 'PEAK_24H', breaker_a: 63, chargers: 2, building_a: 45, available_a: 13, min_per_charger_a: 6 },
     ]);
     expect(failsafe[0]!.at).toEqual(new Date(Date.UTC(2026, 11, 1, 15, 0, 15, 200)));
     expect((await site.events('METER_OFFLINE')).length).toBe(1);
-    // 45 A assumed + 12 A = 57 A ≤ 63 − 5; the building really draws 20 A: 32 A in all.
-    expect(site.highestTotal(1202)).toBe(32);
-    // Each station holds the guaranteed minimum as its default limit.
-    expect([...site.defaults.values()]).toEqual([6, 6]);
+    // 45 A assumed + 13 A = 58 A ≤ 63 − 5.
+    expect(site.highestTotal(1202)).toBe(33);
+    // With 13 A free, each idle station held the guaranteed minimum as its default limit; once the
+    // car took those 13 A, nothing is free: the other station's default is 0 A (a car plugged in
+    // there waits for its own limit rather than overload the breaker).
+    expect([...site.defaults.entries()].sort()).toEqual([
+      ['SET-F-1', 6],
+      ['SET-F-2', 0],
+    ]);
   });
 });

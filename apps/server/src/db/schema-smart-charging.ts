@@ -72,7 +72,7 @@ export interface SmartChargingStationDefaultsTable {
   charge_box_pk: number;
   virtual_group_pk: number | null;
   limit_a: Numeric;
-  status: Exclude<SmartChargingCommandStatus, 'PENDING'>;
+  status: Exclude<SmartChargingCommandStatus, 'PENDING'> | 'RELEASING';
   failures: Generated<number>;
   retry_at: Timestamp | null;
   updated_at: CreatedAt;

@@ -33,7 +33,8 @@ create table smart_charging_station_defaults (
   charge_box_pk integer primary key references charge_boxes (charge_box_pk) on delete cascade,
   virtual_group_pk integer references virtual_groups (virtual_group_pk) on delete set null,
   limit_a numeric(6, 1) not null check (limit_a >= 0),
-  status text not null check (status in ('ACCEPTED', 'REJECTED', 'FAILED')),
+  -- RELEASING: a clear the station did not answer, tried again at retry_at.
+  status text not null check (status in ('ACCEPTED', 'REJECTED', 'FAILED', 'RELEASING')),
   failures integer not null default 0,
   retry_at timestamptz,
   updated_at timestamptz not null default now()

@@ -18,6 +18,7 @@ import {
   carCap,
   controlWindowMs,
   floorTenth,
+  idleDefault,
   plan,
   settledAt,
   type BuildingFigure,
@@ -184,8 +185,9 @@ export class SmartChargingLoop {
     const rows = await repo.releasedDefaults(this.deps.db, controlled);
     await Promise.all(
       rows.map(async (r) => {
-        if (r.failures >= MAX_RELEASE_TRIES) return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
-        if (r.retry_at && new Date(r.retry_at) > now) return;
+        if (r.status === 'RELEASING' && r.failures >= MAX_RELEASE_TRIES) return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
+        // The backoff of an unanswered clear (a refused or unanswered default is cleared at once).
+        if (r.status === 'RELEASING' && r.retry_at && new Date(r.retry_at) > now) return;
         const { result } = await this.deps.operations.sendSystemCommand({
           origin: 'SMART_CHARGING',
           issuer: 'smart-charging',
@@ -197,7 +199,7 @@ export class SmartChargingLoop {
           timeoutMs: this.deps.config.commandTimeoutMs,
         });
         if (result.status === 'answered') return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
-        const failures = r.failures + 1;
+        const failures = r.status === 'RELEASING' ? r.failures + 1 : 1;
         await repo.deferDefaultRelease(
           this.deps.db,
           r.charge_box_pk,
@@ -209,28 +211,41 @@ export class SmartChargingLoop {
   }
 
   /**
-   * Keeps the group's guaranteed minimum as the default limit of each of its connected stations
-   * (a TxDefaultProfile, see charging-limit.ts): sent when a station has none or another, and again
-   * after a refusal once its backoff is over.
+   * Keeps on each connected station of the group the default limit `idleDefault` says (a
+   * TxDefaultProfile, see charging-limit.ts) — for the stations with no recharge; a station busy
+   * keeps the one it has. Sent when it has none or another, and after a refusal once its backoff is over.
    */
   private async keepDefaults(
     g: Group,
     stations: Awaited<ReturnType<typeof repo.groupStations>>,
     defaults: Awaited<ReturnType<typeof repo.stationDefaults>>,
-    limitA: number,
+    busy: Set<number>,
+    p: Plan,
+    tuning: Tuning,
     now: Date,
   ) {
     const byStation = new Map(defaults.map((d) => [d.charge_box_pk, d]));
-    const due = stations.filter((st) => {
-      if (!st.online || st.ocpp_protocol === 'ocpp1.5') return false;
-      const d = byStation.get(st.charge_box_pk);
-      if (!d) return true;
-      if (d.virtual_group_pk !== g.virtual_group_pk || Number(d.limit_a) !== limitA)
-        return !d.retry_at || new Date(d.retry_at) <= now || d.status === 'ACCEPTED';
-      return d.status !== 'ACCEPTED' && (!d.retry_at || new Date(d.retry_at) <= now);
-    });
+    const wanted = stations
+      .filter((st) => st.online && st.ocpp_protocol !== 'ocpp1.5' && !busy.has(st.charge_box_pk))
+      .map((st) => {
+        const d = byStation.get(st.charge_box_pk);
+        const mine = d && d.virtual_group_pk === g.virtual_group_pk && d.status === 'ACCEPTED' ? d : undefined;
+        const limitA = idleDefault({
+          freeA: Math.min(...wiring(st.system, st.phase).map((ph) => p.freeA[ph])),
+          current: mine ? Number(mine.limit_a) : null,
+          since: mine ? new Date(mine.updated_at).getTime() : undefined,
+          now: now.getTime(),
+          tuning,
+          noKnowledge: p.failsafeBasis === 'NO_KNOWLEDGE',
+        });
+        const due = mine
+          ? Number(mine.limit_a) !== limitA
+          : !d || d.virtual_group_pk !== g.virtual_group_pk || Number(d.limit_a) !== limitA || !d.retry_at || new Date(d.retry_at) <= now;
+        return { st, limitA, due };
+      })
+      .filter((x) => x.due);
     await Promise.all(
-      due.map(async (st) => {
+      wanted.map(async ({ st, limitA }) => {
         const { result } = await this.deps.operations.sendSystemCommand({
           origin: 'SMART_CHARGING',
           issuer: 'smart-charging',
@@ -354,13 +369,6 @@ export class SmartChargingLoop {
       departed,
       tuning,
       sentLastMinute: new Map(Object.entries(memory.sent).map(([id, at]) => [id, at.length])),
-      // A charger with no recharge, and the default limit a car plugged in there would draw.
-      arrivalDefaultA: Math.max(
-        0,
-        ...stations
-          .filter((st) => !rows.some((r) => r.charge_box_pk === st.charge_box_pk))
-          .map((st) => defaultOf.get(st.charge_box_pk) ?? 0),
-      ),
     });
     // What the estimator keeps: the building figure of this reading and its hourly peak.
     if (p.mode === 'DYNAMIC' && readingAt && p.estimatedA) {
@@ -470,7 +478,7 @@ export class SmartChargingLoop {
         return { session: s, accepted, status };
       }),
     );
-    await this.keepDefaults(g, stations, defaults, tuning.minPerChargerA, now);
+    await this.keepDefaults(g, stations, defaults, new Set(rows.map((r) => r.charge_box_pk)), p, tuning, now);
     // How long each car took to follow its limit, learned from its reports (see followLearned).
     await Promise.all(
       sessions.map((s) => {

@@ -15,8 +15,7 @@ import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga
  *    that arrive once a minute do not make it swing; a breach raises it at once by the excess.
  *    The plan counts the highest figure of the last BUILDING_HOLD_MS (20 s), so the meter's noise
  *    does not hand out current one reading and take it back the next. Never negative.
- * 2. **The targets.** Per phase, available = breaker − building − safety margin (less what a car
- *    plugged in at an idle charger would draw at its default limit beyond the margin), shared max-min
+ * 2. **The targets.** Per phase, available = breaker − building − safety margin, shared max-min
  *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
  *    minimum of 6 A or paused at 0 A — the latest arrivals paused first.
  * 3. **Stability** (`settle`). A session that already has a limit changes it only when the change
@@ -146,11 +145,6 @@ export interface PlannerInput {
   tuning: Tuning;
   /** Profiles sent to each station (by its id) in the last minute. */
   sentLastMinute?: ReadonlyMap<string, number>;
-  /**
-   * The highest default limit held by a charger with no recharge (A; 0 or absent: none): a car
-   * plugged in there draws it before the next plan, so what it exceeds the margin by is kept free.
-   */
-  arrivalDefaultA?: number;
 }
 
 export interface PlannedSession {
@@ -182,6 +176,8 @@ export interface Plan {
   failsafeBasis: FailsafeBasis | null;
   /** Current left for the group's sessions per phase, before the uncontrolled ones are taken off (≥ 0). */
   availableA: Phases;
+  /** What is left free per phase once every session has its limit (A, ≥ 0). */
+  freeA: Phases;
   /** The breaker's measured total per phase exceeds breaker − margin (null in failsafe). */
   breached: boolean;
   totalA: Phases | null;
@@ -499,9 +495,7 @@ export function plan(input: PlannerInput): Plan {
           (buildingA.map((b) => Math.max(0, input.breakerA - b)) as Phases)
         : (buildingA.map((b) => Math.max(0, input.breakerA - b - input.marginA)) as Phases);
   }
-  // Room for a car that may be plugged in before the next plan, beyond what the margin holds.
-  const reserve = failsafeBasis === 'NO_KNOWLEDGE' ? 0 : Math.max(0, (input.arrivalDefaultA ?? 0) - input.marginA);
-  if (reserve > 0) availableA = availableA.map((a) => Math.max(0, a - reserve)) as Phases;
+
   // Sessions out of control are assumed at their rating.
   const left = [...availableA] as Phases;
   for (const s of uncontrolled) for (const p of s.phases) left[p] -= s.ratingA;
@@ -527,7 +521,21 @@ export function plan(input: PlannerInput): Plan {
   });
 
   settle(input, out, { controlled, capOf, linesOf, left, paused, mode });
-  return { mode, buildingA, estimatedA, buildingRangeA, failsafeBasis, availableA, breached, totalA, sessions: out };
+  // What the plan leaves free per phase once every session has its limit (uncontrolled at their rating).
+  const freeA = [...left] as Phases;
+  for (const s of controlled) for (const p of linesOf(s)) freeA[p] -= out.find((o) => o.transactionId === s.transactionId)!.assumedA;
+  return {
+    mode,
+    buildingA,
+    estimatedA,
+    buildingRangeA,
+    failsafeBasis,
+    availableA,
+    freeA: freeA.map((a) => Math.max(0, a)) as Phases,
+    breached,
+    totalA,
+    sessions: out,
+  };
 }
 
 function reasonOf(s: PlannerSession, limitA: number, cap: number, mode: Plan['mode']): PlanReason {
@@ -703,4 +711,29 @@ function fitsKept(
     if (used - tenths(planned) + tenths(held) > tenths(ctx.left[p])) return false;
   }
   return true;
+}
+
+/**
+ * The default limit an idle charger should hold (its TxDefaultProfile, A): what a car plugged in
+ * there draws before the load manager gives it its own limit. The guaranteed minimum while the plan
+ * leaves at least that much free on the charger's phases; 0 A otherwise, so a car plugged in at a
+ * full site waits the fraction of a second its first limit takes instead of overloading the breaker.
+ * Back to the minimum only once the dead band more is free and the dwell since the last change is
+ * over; down to 0 A at once. Knowing nothing of the building (failsafe NO_KNOWLEDGE), the minimum:
+ * the rule that sizes the failsafe grants it to every charger.
+ */
+export function idleDefault(o: {
+  freeA: number;
+  current: number | null;
+  since?: number;
+  now: number;
+  tuning: Pick<Tuning, 'minPerChargerA' | 'deadBandA' | 'dwellMs'>;
+  noKnowledge: boolean;
+}): number {
+  const min = o.tuning.minPerChargerA;
+  if (o.noKnowledge) return min;
+  if (o.freeA < min) return 0;
+  if (o.current === null || o.current > 0) return min;
+  const rested = o.since === undefined || o.now - o.since >= o.tuning.dwellMs;
+  return o.freeA >= min + o.tuning.deadBandA && rested ? min : 0;
 }

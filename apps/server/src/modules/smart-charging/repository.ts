@@ -517,7 +517,7 @@ export function releasedDefaults(db: Executor, controlled: number[]) {
   return db
     .selectFrom('smart_charging_station_defaults as d')
     .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'd.charge_box_pk')
-    .select(['d.charge_box_pk', 'd.failures', 'd.retry_at', 'cb.charge_box_id', 'cb.tenant_pk'])
+    .select(['d.charge_box_pk', 'd.status', 'd.failures', 'd.retry_at', 'cb.charge_box_id', 'cb.tenant_pk'])
     .where((eb) =>
       eb.or([
         eb('d.virtual_group_pk', 'is', null),
@@ -545,7 +545,7 @@ export async function forgetStationDefault(db: Executor, chargeBoxPk: number) {
 export async function deferDefaultRelease(db: Executor, chargeBoxPk: number, failures: number, retryAt: Date) {
   await db
     .updateTable('smart_charging_station_defaults')
-    .set({ failures, retry_at: retryAt, status: 'FAILED', updated_at: new Date() })
+    .set({ failures, retry_at: retryAt, status: 'RELEASING', updated_at: new Date() })
     .where('charge_box_pk', '=', chargeBoxPk)
     .execute();
 }
