@@ -281,6 +281,9 @@ if (smart) {
     end_date: day(1),
     current_nominal_a: breakerA,
     modulation: 'DYNAMIC',
+    // What an operator knows of the building: its highest load (the daily curve's top and its noise,
+    // and the steps), which the failsafe assumes while the meter is silent.
+    building_worst_a: Math.min(999.99, Math.ceil(baseMaxA + 1.5 + buildingStepA)),
   };
   const created = await call<{ smart_charging_id: number }>('POST', '/smart/smart-charging', { ...record, charge_boxs: boxPks });
   const smartChargingId = created.body.smart_charging_id;
