@@ -341,6 +341,16 @@ export class SmartChargingLoop {
       // What the car takes under its limit: its latest reports, once taken after it settled there.
       const settled = settledAt(session);
       session.appetiteA = settled === null ? null : appetite(latest, r.transaction_pk, lines, settled);
+      // A report from before the limit changed that showed the car taking less than the limit it then
+      // had: its charger or battery limits it, and a new limit does not change that.
+      if (!session.appetiteA && session.limitSince !== undefined && session.limitBeforeA) {
+        const before = appetite(latest, r.transaction_pk, lines, -Infinity);
+        const reportAt = Math.max(
+          ...latest.filter((x) => x.transaction_pk === r.transaction_pk).map((x) => new Date(x.value_timestamp).getTime()),
+        );
+        if (before && reportAt < session.limitSince && Math.max(...lines.map((p) => before[p])) < session.limitBeforeA - CAR_CAP_SLACK_A)
+          session.appetiteA = before;
+      }
       return session;
     };
     const sessions: PlannerSession[] = [];
