@@ -470,8 +470,8 @@ describe('smart-charging planner', () => {
     });
   });
 
-  it('drawAt: before, during and after a car follows a cut', () => {
-    // Cut 32 → 16 A at 10:00:00, followed within 30 s.
+  it('drawAt: before, during and after a car follows a cut (within 5 s, as IEC 61851-1 asks, whatever its follow time)', () => {
+    // Cut 32 → 16 A at 10:00:00; the car's follow time is 30 s, but a cut is obeyed within 5 s.
     const cut = aSession(1, {
       lastCommand: 'ACCEPTED',
       previousLimitA: 16,
@@ -482,8 +482,8 @@ describe('smart-charging planner', () => {
     });
     const at = (s: number) => drawAt(cut, Date.UTC(2026, 10, 25, 10, 0, s), 30_000);
     expect(at(-5)).toEqual({ low: [32, 32, 32], high: [32, 32, 32] });
-    expect(at(10)).toEqual({ low: [16, 16, 16], high: [32, 32, 32] });
-    expect(at(30)).toEqual({ low: [16, 16, 16], high: [16, 16, 16] });
+    expect(at(3)).toEqual({ low: [16, 16, 16], high: [32, 32, 32] });
+    expect(at(5)).toEqual({ low: [16, 16, 16], high: [16, 16, 16] });
     // A report after it followed: what it shows.
     expect(
       drawAt({ ...cut, measuredA: [15, 15, 15], measuredAt: Date.UTC(2026, 10, 25, 10, 0, 40) }, Date.UTC(2026, 10, 25, 10, 0, 45), 30_000),

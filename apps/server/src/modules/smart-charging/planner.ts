@@ -299,6 +299,9 @@ export function carCap(s: PlannerSession): { capA: number; phases: readonly Phas
   return { capA, phases, capped: capA < s.ratingA };
 }
 
+/** How long a car takes at most to obey a lower limit (IEC 61851-1: 5 s after the pilot changes). */
+export const CUT_FOLLOW_MS = 5_000;
+
 /** A draw known between two figures per phase (A). */
 export interface DrawRange {
   low: Phases;
@@ -311,6 +314,7 @@ export interface DrawRange {
  * - Without an accepted limit: its report as it stands (a car nobody limits changes only on its
  *   own), or anything from 0 to its rating when it has none.
  * - With a limit `L` set at `c`, and the car's follow time `F`:
+ *   (`F` is CUT_FOLLOW_MS for a cut: IEC 61851-1 gives a car 5 s to obey a lower pilot.)
  *   - its regime under `L`: its report when taken after `c + F` (capped at `L`); otherwise `L`, or
  *     what it took before when it then took less than it was offered (its on-board charger or its
  *     battery limits it, and a lower offer does not change that);
@@ -335,7 +339,11 @@ export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRang
   }
   // A limit of unknown age was set long ago: the car has settled under it.
   const c = s.limitSince ?? -Infinity;
-  const settle = c + (s.followMs ?? followMs);
+  const before0 = s.limitBeforeA ?? null;
+  // A cut is obeyed within CUT_FOLLOW_MS (IEC 61851-1 gives a car 5 s to follow a lower pilot); a
+  // raise takes the car's follow time.
+  const cut = before0 !== null && accepted < before0;
+  const settle = c + (cut ? Math.min(CUT_FOLLOW_MS, s.followMs ?? followMs) : (s.followMs ?? followMs));
   const reportAt = s.measuredAt ?? -Infinity;
   const before = s.limitBeforeA ?? null;
   /** The report showed the car taking less than the limit it then had. */
