@@ -311,8 +311,9 @@ export interface DrawRange {
 /**
  * What a car draws at `t` (ms since the epoch), as far as can be known, per building phase.
  *
+ * - Out of control (see `uncontrolledReason`): its rating, as the plan counts it.
  * - Without an accepted limit: its report as it stands (a car nobody limits changes only on its
- *   own), or anything from 0 to its rating when it has none.
+ *   own), or anything from 0 to its station's default (its rating without one) when it has none.
  * - With a limit `L` set at `c`, and the car's follow time `F`:
  *   (`F` is CUT_FOLLOW_MS for a cut: IEC 61851-1 gives a car 5 s to obey a lower pilot.)
  *   - its regime under `L`: its report when taken after `c + F` (capped at `L`); otherwise `L`, or
@@ -331,6 +332,10 @@ export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRang
   };
   const report = s.measuredA;
   const accepted = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : null;
+  // A session out of control is planned at its rating, so it is taken off the meter at its rating
+  // too: whatever it really draws, the building plus what is planned then equals the total, and its
+  // report (a minute old, say) cannot make the building swing.
+  if (uncontrolledReason(s) !== null) return { low: onLines(s.ratingA), high: onLines(s.ratingA) };
   /** What a car draws at most before its own limit: its station's default, else its rating. */
   const unlimited = Math.min(s.ratingA, s.defaultA ?? s.ratingA);
   if (accepted === null) {
