@@ -368,7 +368,6 @@ export class SmartChargingLoop {
       marginA: config.marginA,
       meterA: readingAt && reading ? reading.phases : null,
       meterAt: reading?.measuredAt.getTime(),
-      periodMs: config.periodMs,
       meterInCircuit: g.meter_in_circuit,
       buildingBefore:
         memory.building && readingAt && readingAt.getTime() - memory.building.at <= BUILDING_MEMORY_MS ? memory.building : null,

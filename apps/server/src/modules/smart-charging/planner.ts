@@ -121,8 +121,6 @@ export interface PlannerInput {
   meterA: Phases | null;
   /** When the meter took that reading (ms since the epoch); sessions that started later are not in it. */
   meterAt?: number;
-  /** The control period (ms): a reading older than one period counts the building higher (see `aged`). */
-  periodMs?: number;
   meterInCircuit: boolean;
   /** The figure the estimator kept from the plans before (null: none, or too old to trust). */
   buildingBefore?: BuildingFigure | null;
@@ -439,19 +437,6 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
 /** How long the building figure planned on keeps the highest estimate of the readings before (ms). */
 export const BUILDING_HOLD_MS = 20_000;
 
-/**
- * A reading older than one period (the meter missed a reading, or is about to fall silent): while
- * it plans on a fresh reading the load manager relies on the margin to cover what the building may
- * add until the next one; for each period more the reading has aged, the building is counted one
- * margin higher, until the reading leaves the control window and the failsafe takes over.
- */
-function aged(figure: Phases, input: PlannerInput): Phases {
-  const period = input.periodMs ?? 0;
-  if (period <= 0 || input.meterAt === undefined) return figure;
-  const extra = (input.marginA * Math.max(0, input.now - input.meterAt - period)) / period;
-  return extra > 0 ? (figure.map((a) => a + extra) as Phases) : figure;
-}
-
 /** The figure planned on: the reading's, or the highest of the last BUILDING_HOLD_MS when higher. */
 function held(figure: Phases, recent: Phases | null | undefined): Phases {
   return recent ? (PHASES.map((p) => Math.max(figure[p], recent[p])) as Phases) : figure;
@@ -506,7 +491,7 @@ export function plan(input: PlannerInput): Plan {
   if (input.meterA) {
     mode = 'DYNAMIC';
     const e = estimateBuilding(input);
-    buildingA = aged(held(e.figure, input.recentBuildingA), input);
+    buildingA = held(e.figure, input.recentBuildingA);
     estimatedA = e.figure;
     buildingRangeA = e.range;
     totalA = e.totalA;
