@@ -154,18 +154,12 @@ export class SmartChargingLoop {
       rows.map(async (r) => {
         if (r.stop_timestamp || r.failures >= MAX_RELEASE_TRIES) return repo.forgetSession(this.deps.db, r.transaction_pk);
         if (r.retry_at && new Date(r.retry_at) > now) return;
-        const { result } = await this.deps.operations.sendSystemCommand({
-          origin: 'SMART_CHARGING',
-          issuer: 'smart-charging',
-          operationName: 'clear_charging_profile',
-          station: r,
-          action: 'ClearChargingProfile',
-          payload: { id: SMART_PROFILE_ID_BASE + r.connector_id },
-          parameters: { virtualGroupId: r.virtual_group_pk, connectorId: r.connector_id, transactionId: r.transaction_pk, release: true },
-          timeoutMs: this.deps.config.commandTimeoutMs,
+        const cleared = await this.clearProfile(r, SMART_PROFILE_ID_BASE + r.connector_id, {
+          virtualGroupId: r.virtual_group_pk,
+          connectorId: r.connector_id,
+          transactionId: r.transaction_pk,
         });
-        // Accepted, or Unknown (the station holds no such profile any more): either way released.
-        if (result.status === 'answered') return repo.forgetSession(this.deps.db, r.transaction_pk);
+        if (cleared) return repo.forgetSession(this.deps.db, r.transaction_pk);
         const failures = r.failures + 1;
         await repo.deferRelease(
           this.deps.db,
@@ -175,6 +169,25 @@ export class SmartChargingLoop {
         );
       }),
     );
+  }
+
+  /**
+   * Sends a ClearChargingProfile of one of the load manager's own profiles (a task of origin
+   * SMART_CHARGING). True when the station answered: Accepted, or Unknown (it holds no such profile
+   * any more) — either way the profile is gone.
+   */
+  private async clearProfile(station: { charge_box_pk: number; charge_box_id: string; tenant_pk: number }, id: number, parameters: object) {
+    const { result } = await this.deps.operations.sendSystemCommand({
+      origin: 'SMART_CHARGING',
+      issuer: 'smart-charging',
+      operationName: 'clear_charging_profile',
+      station,
+      action: 'ClearChargingProfile',
+      payload: { id },
+      parameters: { ...parameters, release: true },
+      timeoutMs: this.deps.config.commandTimeoutMs,
+    });
+    return result.status === 'answered';
   }
 
   /**
@@ -188,17 +201,8 @@ export class SmartChargingLoop {
         if (r.status === 'RELEASING' && r.failures >= MAX_RELEASE_TRIES) return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
         // The backoff of an unanswered clear (a refused or unanswered default is cleared at once).
         if (r.status === 'RELEASING' && r.retry_at && new Date(r.retry_at) > now) return;
-        const { result } = await this.deps.operations.sendSystemCommand({
-          origin: 'SMART_CHARGING',
-          issuer: 'smart-charging',
-          operationName: 'clear_charging_profile',
-          station: r,
-          action: 'ClearChargingProfile',
-          payload: { id: SMART_DEFAULT_PROFILE_ID },
-          parameters: { connectorId: 0, release: true, default: true },
-          timeoutMs: this.deps.config.commandTimeoutMs,
-        });
-        if (result.status === 'answered') return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
+        if (await this.clearProfile(r, SMART_DEFAULT_PROFILE_ID, { connectorId: 0, default: true }))
+          return repo.forgetStationDefault(this.deps.db, r.charge_box_pk);
         const failures = r.status === 'RELEASING' ? r.failures + 1 : 1;
         await repo.deferDefaultRelease(
           this.deps.db,
@@ -520,7 +524,7 @@ export class SmartChargingLoop {
       breached: p.breached,
       plan: summary,
       plannedAt: now,
-      estimator: writeMemory(memory),
+      estimator: memory,
     });
     // The group's tab follows the plan live; an unchanged plan is not news (its poll is the backstop).
     if (this.deps.live && (events.length > 0 || !samePlan(state?.plan, summary))) {
@@ -659,8 +663,6 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
     failsafeSince: typeof m.failsafeSince === 'number' ? m.failsafeSince : null,
   };
 }
-
-const writeMemory = (m: EstimatorMemory) => m;
 
 /** The highest estimate per phase of the readings within BUILDING_HOLD_MS before `readingAt` (not itself); null when none. */
 export function recentOf(recent: BuildingFigure[], readingAt: Date | null): Phases | null {

@@ -269,9 +269,9 @@ export const CAR_CAP_HEADROOM_A = 2;
 const IDLE_LINE_A = 1;
 
 /** When the car has had time to follow its limit (ms since the epoch): the change plus its follow time. Null when unknown. */
-export function settledAt(s: Pick<PlannerSession, 'limitSince' | 'previousLimitA' | 'followMs'>, followMs = 0): number | null {
+export function settledAt(s: Pick<PlannerSession, 'limitSince' | 'previousLimitA' | 'followMs'>): number | null {
   if (s.limitSince === undefined || s.previousLimitA === null) return null;
-  return s.limitSince + (s.followMs ?? followMs);
+  return s.limitSince + (s.followMs ?? 0);
 }
 
 /**

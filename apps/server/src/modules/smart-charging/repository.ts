@@ -323,6 +323,17 @@ export async function saveSession(
 }
 
 /**
+ * The rows (`alias`: a table with virtual_group_pk and charge_box_pk) the load manager no longer
+ * manages: no group, a group it does not plan now (`controlled`), or a station out of its group.
+ */
+function unmanaged(alias: 'ss' | 'd', controlled: number[]) {
+  const group = sql.ref(`${alias}.virtual_group_pk`);
+  const station = sql.ref(`${alias}.charge_box_pk`);
+  return sql<boolean>`(${group} is null or not (${group} = any(${controlled}::int[])) or not exists (
+    select 1 from virtual_group_charge_boxes m where m.virtual_group_pk = ${group} and m.charge_box_pk = ${station}))`;
+}
+
+/**
  * Sessions the load manager set a limit on that it no longer controls: their group's record is
  * off, out of its dates or gone, or their station left the group (`controlled`: the groups it
  * plans now). With whether the recharge still runs and the station to address.
@@ -343,20 +354,7 @@ export function releasedSessions(db: Executor, controlled: number[]) {
       'cb.charge_box_id',
       'cb.tenant_pk',
     ])
-    .where((eb) =>
-      eb.or([
-        ...(controlled.length ? [eb('ss.virtual_group_pk', 'not in', controlled)] : [eb.lit(true)]),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('virtual_group_charge_boxes as m')
-              .select('m.charge_box_pk')
-              .whereRef('m.virtual_group_pk', '=', 'ss.virtual_group_pk')
-              .whereRef('m.charge_box_pk', '=', 'ss.charge_box_pk'),
-          ),
-        ),
-      ]),
-    )
+    .where(unmanaged('ss', controlled))
     .orderBy('ss.transaction_pk')
     .limit(500)
     .execute();
@@ -518,21 +516,7 @@ export function releasedDefaults(db: Executor, controlled: number[]) {
     .selectFrom('smart_charging_station_defaults as d')
     .innerJoin('charge_boxes as cb', 'cb.charge_box_pk', 'd.charge_box_pk')
     .select(['d.charge_box_pk', 'd.status', 'd.failures', 'd.retry_at', 'cb.charge_box_id', 'cb.tenant_pk'])
-    .where((eb) =>
-      eb.or([
-        eb('d.virtual_group_pk', 'is', null),
-        ...(controlled.length ? [eb('d.virtual_group_pk', 'not in', controlled)] : [eb.lit(true)]),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('virtual_group_charge_boxes as m')
-              .select('m.charge_box_pk')
-              .whereRef('m.virtual_group_pk', '=', 'd.virtual_group_pk')
-              .whereRef('m.charge_box_pk', '=', 'd.charge_box_pk'),
-          ),
-        ),
-      ]),
-    )
+    .where(unmanaged('d', controlled))
     .orderBy('d.charge_box_pk')
     .limit(500)
     .execute();
