@@ -4,6 +4,7 @@ import { callApi } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { logins, signIn } from './support/auth';
 import { scrollsSideways } from './support/layout';
+import { shoot } from './support/screenshots';
 import { waitForStill } from './support/still';
 
 /*
@@ -127,10 +128,11 @@ describe('smart charging tuning (issue 41)', () => {
       );
 
       // The open section fits a phone and a wide screen.
-      for (const width of [360, 1440]) {
+      for (const width of [360, 390, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await waitForStill(page);
         expect(await scrollsSideways(page), `${width} px`).toBeNull();
+        await shoot(page, `smart-charging-tuning-${width}`, { fullPage: true });
       }
 
       await callApi(page, `/gateway/virtual-groups/${groupId}`, { method: 'DELETE' });
