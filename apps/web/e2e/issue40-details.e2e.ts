@@ -64,12 +64,9 @@ async function tenantPkOf(page: Page, alias: string): Promise<number> {
 
 /** Registers a station of this network (signed in as the administrator). */
 async function aStation(page: Page, alias: string, chargeBoxId: string, description: string) {
-  const created = await postStation(page, {
-    chargeBoxId,
-    description,
-    street: 'Rua dos Detalhes',
-    tenantPk: await tenantPkOf(page, alias),
-  });
+  const place =
+    alias === 'terpel' ? { street: 'Calle de los Detalles', city: 'Bogotá', state: 'Cundinamarca' } : { street: 'Rua dos Detalhes' };
+  const created = await postStation(page, { chargeBoxId, description, ...place, tenantPk: await tenantPkOf(page, alias) });
   expect(created.status, created.text).toBe(200);
 }
 
@@ -84,8 +81,20 @@ async function groundFailure(chargeBoxId: string) {
 }
 
 const languages = [
-  { name: 'pt-BR', host: undefined, network: 'move', groundFailure: 'Falha de aterramento' },
-  { name: 'es-CO', host: 'terpel', network: 'terpel', groundFailure: 'Falla de conexión a tierra' },
+  {
+    name: 'pt-BR',
+    host: undefined,
+    network: 'move',
+    groundFailure: 'Falha de aterramento',
+    longName: 'Estação de recarga do estacionamento central',
+  },
+  {
+    name: 'es-CO',
+    host: 'terpel',
+    network: 'terpel',
+    groundFailure: 'Falla de conexión a tierra',
+    longName: 'Estación de carga del parqueadero central',
+  },
 ] as const;
 
 describe('issue 40 details at 1440 px', () => {
@@ -97,7 +106,7 @@ describe('issue 40 details at 1440 px', () => {
       await signIn(page, logins.admin, lang.host, { at: null });
       // An alert of the network with a long station name (the name is what may be cut, with its title).
       const chargeBoxId = `AL-${lang.name.slice(0, 2).toUpperCase()}-${stamp}`;
-      await aStation(page, lang.network, chargeBoxId, `Estação de recarga do estacionamento central ${stamp}`);
+      await aStation(page, lang.network, chargeBoxId, `${lang.longName} ${stamp}`);
       await groundFailure(chargeBoxId);
 
       await page.goto(appUrl('/alerts', lang.host));
@@ -116,7 +125,7 @@ describe('issue 40 details at 1440 px', () => {
       const name = row.locator('.alert-station__name');
       expect(await linesOf(name)).toBe(1);
       expect(await linesOf(row.locator('.alert-station__id'))).toBe(1);
-      expect(await name.getAttribute('title')).toBe(`Estação de recarga do estacionamento central ${stamp}`);
+      expect(await name.getAttribute('title')).toBe(`${lang.longName} ${stamp}`);
       expect(await scrollsSideways(page)).toBeNull();
     });
 

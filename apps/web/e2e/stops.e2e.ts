@@ -37,7 +37,7 @@ async function ensureStation(page: Page, chargeBoxId: string, network: 'move' | 
   const created = await postStation(page, {
     chargeBoxId,
     description: `Parada ${chargeBoxId}`,
-    street: 'Rua das Paradas',
+    ...(network === 'terpel' ? { street: 'Calle de las Paradas', city: 'Bogotá', state: 'Cundinamarca' } : { street: 'Rua das Paradas' }),
     connectors: 2,
     tenantPk,
   });

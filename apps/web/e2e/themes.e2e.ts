@@ -68,10 +68,20 @@ describe('themes', () => {
       await p.evaluate(() => {
         const seen: string[] = [];
         (window as unknown as { __motion: string[] }).__motion = seen;
+        const note = (el: Element) => {
+          const cls = el.getAttribute('class') ?? '';
+          if (/-(enter|appear)-active\b/.test(cls)) seen.push(cls);
+        };
+        // A class changed on an element, or an element (and what it holds) inserted already moving:
+        // on a busy machine the popup can be mounted with its entering class in one step.
         new MutationObserver((records) => {
           for (const r of records) {
-            const cls = r.target instanceof Element ? (r.target.getAttribute('class') ?? '') : '';
-            if (/-(enter|appear)-active\b/.test(cls)) seen.push(cls);
+            if (r.type === 'attributes' && r.target instanceof Element) note(r.target);
+            for (const added of r.addedNodes) {
+              if (!(added instanceof Element)) continue;
+              note(added);
+              for (const inner of added.querySelectorAll('[class]')) note(inner);
+            }
           }
         }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
       });

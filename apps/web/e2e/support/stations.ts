@@ -1,11 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { callApi, type ApiAnswer } from './api';
 
-/** What a test says of the station it registers; the rest is a public station in São Paulo without a position. */
+/**
+ * What a test says of the station it registers; the rest is a public station without a position, in
+ * São Paulo unless `city` and `state` say otherwise (a Colombian network's station lies in Colombia:
+ * its screens are checked for Portuguese letters).
+ */
 export interface StationFields {
   chargeBoxId: string;
   description: string;
   street: string;
+  city?: string;
+  state?: string;
   tenantPk?: number;
   /** Connectors 1..n, Type 2 at 22 kW (default 1). */
   connectors?: number;
@@ -14,7 +20,7 @@ export interface StationFields {
 
 /** POST /api/chargepoints/ as the signed-in user: the answer, for the test to check. */
 export function postStation(page: Page, s: StationFields): Promise<ApiAnswer<{ chargePointDetail: { chargeBoxPk: number } }>> {
-  const { street, connectors = 1, ...fields } = s;
+  const { street, city = 'São Paulo', state = 'SP', connectors = 1, ...fields } = s;
   return callApi(page, '/api/chargepoints/', {
     method: 'POST',
     json: {
@@ -23,7 +29,7 @@ export function postStation(page: Page, s: StationFields): Promise<ApiAnswer<{ c
       showLocation: false,
       locationLatitude: null,
       locationLongitude: null,
-      address: { street, city: 'São Paulo', state: 'SP' },
+      address: { street, city, state },
       connectors: Array.from({ length: connectors }, (_, i) => ({ connectorId: i + 1, connectorTypePk: 2, powerMax: 22000 })),
     },
   });
