@@ -338,7 +338,7 @@ const serverMarginA = loadConfig({
  * the breaker less the margin, the building (as it really is) and a rejecting station's rating,
  * shared by the cars plugged in, gave each at least the 6 A minimum.
  */
-const limits = { changes: 0, pauses: 0, pausesWithRoom: 0 };
+const limits = { changes: 0, raises: 0, pauses: 0, pausesWithRoom: 0 };
 const lastLimitOf = new Map<SimulatedStation, { transactionId: number; limitA: number }>();
 let roomNow: () => number = () => 0;
 for (const station of fleet.stations) {
@@ -357,7 +357,10 @@ for (const station of fleet.stations) {
       if (limitA === undefined || transactionId === undefined) return;
       const before = lastLimitOf.get(station);
       const same = before?.transactionId === transactionId;
-      if (same && before.limitA !== limitA) limits.changes++;
+      if (same && before.limitA !== limitA) {
+        limits.changes++;
+        if (limitA > before.limitA) limits.raises++;
+      }
       if (limitA === 0 && !(same && before.limitA === 0)) {
         limits.pauses++;
         if (roomNow() >= 6) limits.pausesWithRoom++;
@@ -854,7 +857,7 @@ const rows: Array<[string, string, string]> = [
   [
     'limit changes per car per minute',
     carSeconds > 0 ? (limits.changes / (carSeconds / 60)).toFixed(2) : '-',
-    `goal <= 1; ${limits.changes} changes over ${(carSeconds / 60).toFixed(0)} car-minutes`,
+    `goal <= 1; ${limits.changes} changes (${limits.raises} up, ${limits.changes - limits.raises} down) over ${(carSeconds / 60).toFixed(0)} car-minutes`,
   ],
   [
     'pauses per car per hour',

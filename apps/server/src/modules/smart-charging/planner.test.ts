@@ -153,9 +153,11 @@ describe('smart-charging planner', () => {
     expect(p.sessions[0]!.plannedA).toBe(13.7);
   });
 
-  it('the dead band never keeps limits that overload a phase: the highest are cut, by at least the dead band', () => {
-    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above, held): 56.4 > 55. The latest arrival, #2, is cut
-    // first to 28.2 − 1 = 27.2 (its target, 27.5, would cut only 0.7): 55.4 > 55 still → #1 too.
+  it('the dead band never keeps limits that overload a phase: the highest is cut, by the whole lack at once', () => {
+    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above, held): 56.4 > 55, 1.4 A too much. The latest
+    // arrival, #2, gives all of it at once: 28.2 − 1.4 = 26.8 (more than the dead band; its target
+    // 27.5 less one 6 A minimum, 21.5, is as low as a cut may go). 28.2 + 26.8 = 55.0 fits, so #1
+    // keeps 28.2: one change, not two.
     const sessions = [
       aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
       aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
@@ -163,8 +165,8 @@ describe('smart-charging planner', () => {
     const p = plan(input({ sessions }));
 
     expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
-      [27.2, true, true],
-      [27.2, true, true],
+      [28.2, false, undefined],
+      [26.8, true, true],
     ]);
   });
 
@@ -361,7 +363,9 @@ describe('smart-charging planner', () => {
 
     it('a step of +20 A in the building cuts at once, whatever the dwell', () => {
       // Two cars at 27.5 A (55 A for both) changed 10 s ago. The building goes 40 → 60 A: 35 A left,
-      // 17.5 A each. Keeping 55 A would overload the phase by 20 A: both are cut to 17.5 A now.
+      // 17.5 A each. Keeping 55 A would overload the phase by 20 A. #2 (the latest) may give at most
+      // down to 17.5 − 6 = 11.5 A (16 A); the 4 A still missing come from #1, cut to its target
+      // 17.5 A; what #1 gave beyond the 4 A (6 A) goes back to #2, up to its target: 17.5 A each, now.
       const sessions = [having(1, 27.5, 10), having(2, 27.5, 10)];
       const p = plan(input({ meterA: [60, 60, 60], sessions }));
       expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
@@ -397,6 +401,31 @@ describe('smart-charging planner', () => {
       expect(p.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([[0, false, 'HOLD_DWELL']]);
       const q = plan(input({ sessions: [having(1, 0, 61)] }));
       expect(q.sessions.map((s) => [s.limitA, s.send])).toEqual([[32, true]]);
+    });
+
+    it('an arrival at a full site costs one car one change, not every car a few tenths', () => {
+      // 55 A; four cars at 13.7 A (54.8 A) since 10 s (dwell). #5 arrives: targets 55 / 5 = 11 A.
+      // Held, they leave 0.2 A: #5 would get less than 6 A. The latest of the highest, #4, gives
+      // the whole 5.8 A lacking at once: 13.7 − 5.8 = 7.9 A (not below 11 − 6 = 5, nor below 6 A).
+      // 55 − 3 × 13.7 − 7.9 = 6.0 A for #5. #1–#3 keep 13.7 A until their dwell is over.
+      const sessions = [having(1, 13.7, 10), having(2, 13.7, 10), having(3, 13.7, 10), having(4, 13.7, 10), aSession(5)];
+      const p = plan(input({ sessions }));
+      expect(p.sessions.map((s) => [s.transactionId, s.limitA, s.send, s.safety])).toEqual([
+        [1, 13.7, false, undefined],
+        [2, 13.7, false, undefined],
+        [3, 13.7, false, undefined],
+        [4, 7.9, true, true],
+        [5, 6, true, undefined],
+      ]);
+    });
+
+    it('a paused car resumes only with a dead band more than the minimum (hysteresis)', () => {
+      // Paused since 120 s (out of its dwell), alone. The building at 88.5 A leaves 100 − 88.5 − 5 =
+      // 6.5 A: above the 6 A minimum but under 6 + 1 A: it stays paused. At 88 A, 7 A: it resumes.
+      const stays = plan(input({ meterA: [88.5, 88.5, 88.5], sessions: [having(1, 0, 120)] }));
+      expect(stays.sessions.map((s) => [s.limitA, s.send, s.reason, s.plannedA])).toEqual([[0, false, 'HOLD_DEAD_BAND', 6.5]]);
+      const resumes = plan(input({ meterA: [88, 88, 88], sessions: [having(1, 0, 120)] }));
+      expect(resumes.sessions.map((s) => [s.limitA, s.send])).toEqual([[7, true]]);
     });
 
     it('a station that had its profiles for the minute waits; a safety cut does not', () => {

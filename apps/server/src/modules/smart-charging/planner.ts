@@ -606,7 +606,11 @@ function settle(
       continue;
     }
     const pauseOrResume = (t === 0) !== (h === 0);
-    if (!pauseOrResume && tenths(Math.abs(t - h)) < tenths(tuning.deadBandA)) hold.set(s.transactionId, 'HOLD_DEAD_BAND');
+    // Hysteresis on resuming: a paused car resumes only with a dead band more than the minimum, so
+    // the building creeping back by a few tenths does not resume it now and pause it again next.
+    const resumeTooSmall = h === 0 && t > 0 && tenths(t) < tenths(IEC_MIN_CURRENT_A + tuning.deadBandA);
+    if (resumeTooSmall || (!pauseOrResume && tenths(Math.abs(t - h)) < tenths(tuning.deadBandA)))
+      hold.set(s.transactionId, 'HOLD_DEAD_BAND');
     else if (s.limitSince !== undefined && now - s.limitSince < tuning.dwellMs) hold.set(s.transactionId, 'HOLD_DWELL');
     else if (budgetOf(s.chargeBoxId) <= 0) hold.set(s.transactionId, 'HOLD_RATE');
     else budget.set(s.chargeBoxId, budgetOf(s.chargeBoxId) - 1);
@@ -640,6 +644,22 @@ function settle(
         p.limitA = limitA;
         p.assumedA = limitA;
         p.reason = reasonOf(s, limitA, ctx.capOf(s), ctx.mode);
+        for (const ph of ctx.linesOf(s)) room[ph] -= limitA;
+      }
+      // A car cut below its target by a lack that a later cut covered too takes back what is left,
+      // up to its target and still a dead band under what it held: the cuts together give no more
+      // than the lack.
+      const under = [...cut.entries()]
+        .map(([id, to]) => ({ s: ctx.controlled.find((c) => c.transactionId === id)!, to }))
+        .filter(({ s, to }) => to > 0 && to < target.get(s.transactionId)!)
+        .sort((a, b) => target.get(b.s.transactionId)! - b.to - (target.get(a.s.transactionId)! - a.to));
+      for (const { s, to } of under) {
+        const spare = Math.min(...ctx.linesOf(s).map((ph) => room[ph]));
+        const upTo = Math.min(target.get(s.transactionId)!, heldOf(s)! - tuning.deadBandA);
+        const add = floorTenth(Math.min(upTo - to, spare));
+        if (add <= 0) continue;
+        cut.set(s.transactionId, to + add);
+        for (const ph of ctx.linesOf(s)) room[ph] -= add;
       }
       break;
     }
@@ -662,9 +682,23 @@ function settle(
     }
     const h = heldOf(victim)!;
     const t = target.get(victim.transactionId)!;
-    // By at least the dead band (never below the IEC minimum unless its target pauses it).
-    // Below its target when the gap is smaller than the dead band: the next cut is then further off.
-    const to = t === 0 ? 0 : Math.max(IEC_MIN_CURRENT_A, Math.min(t, floorTenth(h - tuning.deadBandA)));
+    // What the victim's phases lack: the overload, and the minimum of the cars starved there.
+    let deficit = 0;
+    for (const p of ctx.linesOf(victim)) {
+      if (!needy.has(p)) continue;
+      let lack = Math.max(0, -room[p]);
+      for (const s of starved)
+        if (ctx.linesOf(s).includes(p))
+          lack += Math.min(IEC_MIN_CURRENT_A, target.get(s.transactionId)!) - (shares.get(s.transactionId) ?? 0);
+      deficit = Math.max(deficit, lack);
+    }
+    // By at least the dead band, and by the whole lack at once when the victim can give it — one
+    // car's change makes room for an arrival, not every car's few tenths — but never more than one
+    // IEC minimum below its target, nor below the minimum itself (unless its target pauses it).
+    // Below its target, the next cut is further off; once its dwell is over, the car takes its
+    // share of what the others leave again.
+    const floor = Math.max(IEC_MIN_CURRENT_A, t - IEC_MIN_CURRENT_A);
+    const to = t === 0 ? 0 : Math.max(floor, Math.min(t, floorTenth(h - Math.max(tuning.deadBandA, deficit))));
     hold.delete(victim.transactionId);
     cut.set(victim.transactionId, to);
   }
