@@ -75,6 +75,8 @@ const USAGE = `Smart-charging scenario
   --nodes <n>             Recarga nodes sharing the database (default 1; 2 needs NATS_URL): the stations
                           alternate between them and the meter reports to the last, so limits and
                           readings cross the NATS bus to reach the node that runs the load manager
+  --dead-band <A>         the group's dead band (default: the group's default, 1)
+  --dwell <s>             the group's dwell (default: the group's default, 60)
   --seed <n>              seed of the cars and sessions (default 1)
   --trace                 print each excursion above the breaker as it ends (when, how long, how high, why it may be)
   --why                   while demand exceeds the breaker, print where its rating goes on the busiest phase, sample by
@@ -111,6 +113,8 @@ const { values } = (() => {
         rejecting: { type: 'string', default: '1' },
         'control-period': { type: 'string', default: '5' },
         seed: { type: 'string', default: '1' },
+        'dead-band': { type: 'string' },
+        dwell: { type: 'string' },
         nodes: { type: 'string', default: '1' },
         'no-smart': { type: 'boolean', default: false },
         trace: { type: 'boolean', default: false },
@@ -164,6 +168,11 @@ if (nodes > 1 && !natsUrl) fail('--nodes above 1 needs NATS_URL (e.g. nats://127
 
 /** The building's worst case as an operator would set it: the daily curve's top, its noise and the steps. */
 const worstA = Math.min(999.99, Math.ceil(baseMaxA + 1.5 + buildingStepA));
+/** The group's tuning when asked for; absent, the group's defaults. */
+const tuning = {
+  ...(values['dead-band'] === undefined ? {} : { dead_band_a: numberOption('dead-band', 1, 10) }),
+  ...(values.dwell === undefined ? {} : { dwell_s: Math.round(numberOption('dwell', 15, 900)) }),
+};
 const STATION_PREFIX = 'SC-BENCH-';
 /** Each simulated charger: one 22 kW three-phase connector at 230 V (31.9 A per phase). */
 const STATION_KW = 22;
@@ -290,6 +299,7 @@ if (smart) {
     // What an operator knows of the building: its highest load (the daily curve's top and its noise,
     // and the steps), which the failsafe assumes while the meter is silent.
     building_worst_a: worstA,
+    ...tuning,
   };
   const created = await call<{ smart_charging_id: number }>('POST', '/smart/smart-charging', { ...record, charge_boxs: boxPks });
   const smartChargingId = created.body.smart_charging_id;
@@ -338,7 +348,7 @@ const serverMarginA = loadConfig({
  * the breaker less the margin, the building (as it really is) and a rejecting station's rating,
  * shared by the cars plugged in, gave each at least the 6 A minimum.
  */
-const limits = { changes: 0, raises: 0, pauses: 0, pausesWithRoom: 0 };
+const limits = { changes: 0, raises: 0, resumes: 0, stops: 0, pauses: 0, pausesWithRoom: 0 };
 const lastLimitOf = new Map<SimulatedStation, { transactionId: number; limitA: number }>();
 let roomNow: () => number = () => 0;
 for (const station of fleet.stations) {
@@ -360,6 +370,8 @@ for (const station of fleet.stations) {
       if (same && before.limitA !== limitA) {
         limits.changes++;
         if (limitA > before.limitA) limits.raises++;
+        if (before.limitA === 0) limits.resumes++;
+        if (limitA === 0) limits.stops++;
       }
       if (limitA === 0 && !(same && before.limitA === 0)) {
         limits.pauses++;
@@ -809,7 +821,8 @@ process.stdout.write(
   `${chargers} chargers (${[...rejectingIds].join(', ') || 'none'} rejecting profiles) on a ${breakerA} A breaker, base load ` +
     `${baseMinA}-${baseMaxA} A${buildingStepA ? ` with +${buildingStepA} A steps` : ''}, ${durationS} s at ${timeScale.toFixed(1)}x building time, ` +
     `meter every ${meterEveryS} s, stations every ${stationMeterEveryS} s, cars follow in ${followS} s, ${nodes} node(s), ` +
-    `${smart ? 'load manager on' : 'NO load manager (baseline)'}\n\n` +
+    `${smart ? 'load manager on' : 'NO load manager (baseline)'}` +
+    `${tuning.dead_band_a === undefined ? '' : `, dead band ${tuning.dead_band_a} A`}${tuning.dwell_s === undefined ? '' : `, dwell ${tuning.dwell_s} s`}\n\n` +
     `${'t s'.padStart(5)} ${'building'.padStart(8)} ${'cars'.padStart(4)}  ${'total A (L1 L2 L3)'.padEnd(20)} ${'demand A (L1 L2 L3)'.padEnd(20)} ${'meter'.padEnd(7)} ${'profiles'.padStart(8)}\n`,
 );
 const progress = setInterval(() => {
@@ -857,7 +870,7 @@ const rows: Array<[string, string, string]> = [
   [
     'limit changes per car per minute',
     carSeconds > 0 ? (limits.changes / (carSeconds / 60)).toFixed(2) : '-',
-    `goal <= 1; ${limits.changes} changes (${limits.raises} up, ${limits.changes - limits.raises} down) over ${(carSeconds / 60).toFixed(0)} car-minutes`,
+    `goal <= 1; ${limits.changes} changes (${limits.raises} up, ${limits.resumes} of them resuming; ${limits.changes - limits.raises} down, ${limits.stops} of them pausing) over ${(carSeconds / 60).toFixed(0)} car-minutes`,
   ],
   [
     'pauses per car per hour',

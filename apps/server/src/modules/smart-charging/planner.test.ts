@@ -153,20 +153,35 @@ describe('smart-charging planner', () => {
     expect(p.sessions[0]!.plannedA).toBe(13.7);
   });
 
-  it('the dead band never keeps limits that overload a phase: the highest is cut, by the whole lack at once', () => {
-    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above, held): 56.4 > 55, 1.4 A too much. The latest
-    // arrival, #2, gives all of it at once: 28.2 − 1.4 = 26.8 (more than the dead band; its target
-    // 27.5 less one 6 A minimum, 21.5, is as low as a cut may go). 28.2 + 26.8 = 55.0 fits, so #1
-    // keeps 28.2: one change, not two.
-    const sessions = [
-      aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
-      aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
-    ];
-    const p = plan(input({ sessions }));
-
-    expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
-      [28.2, false, undefined],
-      [26.8, true, true],
+  it('held limits may eat into half the margin; past it, the highest is cut by the whole excess at once', () => {
+    // 55/2 = 27.5 A. Both had 28.2 (0.7 A above their target: within the dead band): 56.4 A is
+    // 1.4 A over, within half the 5 A margin (2.5 A): both keep 28.2.
+    const within = plan(
+      input({
+        sessions: [
+          aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
+          aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 28.2 }),
+        ],
+      }),
+    );
+    expect(within.sessions.map((s) => [s.limitA, s.send])).toEqual([
+      [28.2, false],
+      [28.2, false],
+    ]);
+    // Both at 29.5 A since 10 s (in their dwell): 59 A is 4 A over, more than 2.5 A. The latest
+    // arrival, #2, gives all 4 A at once: 29.5 − 4 = 25.5 A (no lower than 27.5 − 6 = 21.5 A).
+    // 29.5 + 25.5 = 55 A: back to the whole margin; #1 keeps 29.5 A. One change, not two.
+    const over = plan(
+      input({
+        sessions: [
+          aSession(1, { lastCommand: 'ACCEPTED', previousLimitA: 29.5, limitSince: NOW - 10_000 }),
+          aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 29.5, limitSince: NOW - 10_000 }),
+        ],
+      }),
+    );
+    expect(over.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
+      [29.5, false, undefined],
+      [25.5, true, true],
     ]);
   });
 
@@ -437,17 +452,26 @@ describe('smart-charging planner', () => {
       expect(cutNow.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([[15, true, true]]);
     });
 
-    it('a building creeping up: one car is cut by the dead band, not every car by a few tenths', () => {
+    it('a building creeping up: the limits eat into half the margin, then one car gives the whole excess', () => {
       // Four cars at 13.7 A (54.8 A). The building rises 40 → 40.8 A: 54.2 A left, targets 13.5 A
-      // (0.2 A away: within the dead band). 54.8 > 54.2: the latest arrival, #4, is cut by 1 A to
-      // 12.7 A → 41.1 + 12.7 = 53.8 ≤ 54.2. The others keep 13.7 A.
+      // (0.2 A away: within the dead band). 54.8 is 0.6 A over, within half the 5 A margin: kept.
       const sessions = [having(1, 13.7, 300), having(2, 13.7, 300), having(3, 13.7, 300), having(4, 13.7, 300)];
-      const p = plan(input({ meterA: [40.8, 40.8, 40.8], sessions }));
-      expect(p.sessions.map((s) => [s.limitA, s.send])).toEqual([
+      const creep = plan(input({ meterA: [40.8, 40.8, 40.8], sessions }));
+      expect(creep.sessions.map((s) => [s.limitA, s.send])).toEqual([
         [13.7, false],
         [13.7, false],
         [13.7, false],
-        [12.7, true],
+        [13.7, false],
+      ]);
+      // At 42.8 A: 52.2 A left, targets 13.0 A (0.7 A away: still within the dead band); 2.6 A over,
+      // more than half the margin: the latest arrival, #4, gives all 2.6 A at once, 13.7 → 11.1 A
+      // (no lower than 13 − 6 = 7 A). 3 × 13.7 + 11.1 = 52.2: back to the whole margin.
+      const p = plan(input({ meterA: [42.8, 42.8, 42.8], sessions }));
+      expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([
+        [13.7, false, undefined],
+        [13.7, false, undefined],
+        [13.7, false, undefined],
+        [11.1, true, true],
       ]);
     });
   });

@@ -617,6 +617,13 @@ function settle(
   }
   /** Held sessions cut for safety: they take their cut limit. */
   const cut = new Map<number, number>();
+  /**
+   * Hysteresis on cuts: held limits may eat into the safety margin by up to half of it before one
+   * is cut, and a cut goes back to the whole margin (and a dead band more). The building's noise
+   * and its slow creep then cost a cut now and then, not one per period; the other half of the
+   * margin still lies between the limits and the breaker.
+   */
+  const slack = input.marginA / 2 + EPS;
 
   for (let round = 0; round <= ctx.controlled.length; round++) {
     // 2. Those free to change share what the held ones leave.
@@ -633,7 +640,7 @@ function settle(
     }));
     // Each free session up to its cap (what the car takes); a car that had room is never paused for a held one.
     const shares = fairShares(new Map(free.map((s) => [s.transactionId, ctx.capOf(s)])), constraints);
-    const overloaded = PHASES.some((p) => room[p] < -EPS);
+    const overloaded = PHASES.some((p) => room[p] < -slack);
     const starved = free.filter(
       (s) => floorTenth(shares.get(s.transactionId) ?? 0) < Math.min(IEC_MIN_CURRENT_A, target.get(s.transactionId)!),
     );
@@ -664,7 +671,7 @@ function settle(
       break;
     }
     // 3. Safety: cut the highest held limit above its target (on a phase that needs it).
-    const needy = new Set<PhaseIndex>(PHASES.filter((p) => room[p] < -EPS));
+    const needy = new Set<PhaseIndex>(PHASES.filter((p) => room[p] < -slack));
     for (const s of starved) for (const p of ctx.linesOf(s)) needy.add(p);
     const candidates = ctx.controlled
       .filter((s) => hold.has(s.transactionId) && heldOf(s)! > target.get(s.transactionId)!)
@@ -692,13 +699,14 @@ function settle(
           lack += Math.min(IEC_MIN_CURRENT_A, target.get(s.transactionId)!) - (shares.get(s.transactionId) ?? 0);
       deficit = Math.max(deficit, lack);
     }
-    // By at least the dead band, and by the whole lack at once when the victim can give it — one
-    // car's change makes room for an arrival, not every car's few tenths — but never more than one
-    // IEC minimum below its target, nor below the minimum itself (unless its target pauses it).
-    // Below its target, the next cut is further off; once its dwell is over, the car takes its
-    // share of what the others leave again.
+    // When one car can give the whole lack at once without going more than one IEC minimum below
+    // its target (nor below the minimum itself), it does: an arrival costs one car's change, not
+    // every car's few tenths. Otherwise (a step of the building) each car cut goes to its target, by
+    // a dead band at least, as many as it takes. Never above its target; 0 when its target pauses it.
     const floor = Math.max(IEC_MIN_CURRENT_A, t - IEC_MIN_CURRENT_A);
-    const to = t === 0 ? 0 : Math.max(floor, Math.min(t, floorTenth(h - Math.max(tuning.deadBandA, deficit))));
+    const whole = floorTenth(h - Math.max(tuning.deadBandA, deficit));
+    const to =
+      t === 0 ? 0 : whole >= floor ? Math.min(t, whole) : Math.max(IEC_MIN_CURRENT_A, Math.min(t, floorTenth(h - tuning.deadBandA)));
     hold.delete(victim.transactionId);
     cut.set(victim.transactionId, to);
   }
