@@ -19,11 +19,13 @@ import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga
  *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
  *    minimum of 6 A or paused at 0 A — the latest arrivals paused first.
  * 3. **Stability** (`settle`). A session that already has a limit changes it only when the change
- *    is worth it (at least the dead band; pausing and resuming always are), not within the dwell of
- *    its last change, and not beyond its station's profiles per minute. Those that may change share
- *    what the held ones leave. Safety comes first: when the held limits would not fit what is
- *    available (the building rose, a car arrived that has room), the highest held limits are cut at
- *    once, whatever the dwell or the rate, by at least the dead band, until everything fits.
+ *    is worth it (at least the dead band; pausing always is, resuming only with a dead band above
+ *    the minimum), not within the dwell of its last change, and not beyond its station's profiles
+ *    per minute. Those that may change share what the held ones leave. Safety comes first, with
+ *    hysteresis: when the held limits eat into more than half the safety margin, or leave a car that
+ *    has room without its minimum (an arrival), the highest held limits are cut at once, whatever
+ *    the dwell or the rate, back to the whole margin — one car giving the whole lack when it can
+ *    within one minimum of its target, else each car cut to its target, by a dead band at least.
  * 4. **Failsafe** (no fresh reading). The building is assumed at the highest of its highest figure
  *    in the last 24 h, its last figure and the configured worst case; with none of these, at the
  *    whole breaker less the guaranteed minimum per charger (so the chargers share exactly that
@@ -563,15 +565,17 @@ function reasonOf(s: PlannerSession, limitA: number, cap: number, mode: Plan['mo
  * Stability (see the file's header, 3): which sessions keep the limit they have, which get a new
  * one, and which safety cuts at once. Works on `out` (the fair targets) in place.
  *
- * 1. A session with a limit keeps it when the target moves it by less than the dead band
- *    (HOLD_DEAD_BAND), when it changed less than the dwell ago (HOLD_DWELL; a paused car so stays
- *    paused at least the dwell), or when its station has had its profiles for the minute
- *    (HOLD_RATE). A first limit is always sent.
+ * 1. A session with a limit keeps it when the target moves it by less than the dead band, or a
+ *    paused one's target is under the minimum plus the dead band (HOLD_DEAD_BAND), when it changed
+ *    less than the dwell ago (HOLD_DWELL; a paused car so stays paused at least the dwell), or when
+ *    its station has had its profiles for the minute (HOLD_RATE). A first limit is always sent.
  * 2. The sessions that may change share what the held ones leave (max-min fair again, each up to
  *    its own target's cap), so current a departure frees goes at once to the cars free to take it.
  * 3. Safety: while the held limits leave a session that the targets give current without its
- *    minimum, or overload a phase, the highest held limit above its target is cut — to its target,
- *    and by at least the dead band — and step 2 is done again.
+ *    minimum, or overload a phase by more than half the margin, the highest held limit above its
+ *    target is cut and step 2 is done again. The cut takes the whole lack from that one car when it
+ *    can stay within one minimum of its target; otherwise it goes to its target, by a dead band at
+ *    least. A car cut below its target takes back what later cuts left over, up to its target.
  */
 function settle(
   input: PlannerInput,
