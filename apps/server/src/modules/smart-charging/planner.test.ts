@@ -378,9 +378,9 @@ describe('smart-charging planner', () => {
 
     it('a step of +20 A in the building cuts at once, whatever the dwell', () => {
       // Two cars at 27.5 A (55 A for both) changed 10 s ago. The building goes 40 → 60 A: 35 A left,
-      // 17.5 A each. Keeping 55 A would overload the phase by 20 A. #2 (the latest) may give at most
-      // down to 17.5 − 6 = 11.5 A (16 A); the 4 A still missing come from #1, cut to its target
-      // 17.5 A; what #1 gave beyond the 4 A (6 A) goes back to #2, up to its target: 17.5 A each, now.
+      // 17.5 A each. Keeping 55 A would overload the phase by 20 A. No one car can give 20 A and stay
+      // within 6 A of its target (27.5 − 20 = 7.5 < 11.5): #2 (the latest) goes to its target, 17.5 A;
+      // 10 A still over, which #1 can give (27.5 − 10 = 17.5 ≥ 11.5): 17.5 A each, now.
       const sessions = [having(1, 27.5, 10), having(2, 27.5, 10)];
       const p = plan(input({ meterA: [60, 60, 60], sessions }));
       expect(p.sessions.map((s) => [s.limitA, s.send, s.safety])).toEqual([

@@ -575,7 +575,7 @@ function reasonOf(s: PlannerSession, limitA: number, cap: number, mode: Plan['mo
  *    minimum, or overload a phase by more than half the margin, the highest held limit above its
  *    target is cut and step 2 is done again. The cut takes the whole lack from that one car when it
  *    can stay within one minimum of its target; otherwise it goes to its target, by a dead band at
- *    least. A car cut below its target takes back what later cuts left over, up to its target.
+ *    least.
  */
 function settle(
   input: PlannerInput,
@@ -623,7 +623,7 @@ function settle(
   const cut = new Map<number, number>();
   /**
    * Hysteresis on cuts: held limits may eat into the safety margin by up to half of it before one
-   * is cut, and a cut goes back to the whole margin (and a dead band more). The building's noise
+   * is cut, and a cut goes back to the whole margin (by a dead band at least). The building's noise
    * and its slow creep then cost a cut now and then, not one per period; the other half of the
    * margin still lies between the limits and the breaker.
    */
@@ -655,22 +655,6 @@ function settle(
         p.limitA = limitA;
         p.assumedA = limitA;
         p.reason = reasonOf(s, limitA, ctx.capOf(s), ctx.mode);
-        for (const ph of ctx.linesOf(s)) room[ph] -= limitA;
-      }
-      // A car cut below its target by a lack that a later cut covered too takes back what is left,
-      // up to its target and still a dead band under what it held: the cuts together give no more
-      // than the lack.
-      const under = [...cut.entries()]
-        .map(([id, to]) => ({ s: ctx.controlled.find((c) => c.transactionId === id)!, to }))
-        .filter(({ s, to }) => to > 0 && to < target.get(s.transactionId)!)
-        .sort((a, b) => target.get(b.s.transactionId)! - b.to - (target.get(a.s.transactionId)! - a.to));
-      for (const { s, to } of under) {
-        const spare = Math.min(...ctx.linesOf(s).map((ph) => room[ph]));
-        const upTo = Math.min(target.get(s.transactionId)!, heldOf(s)! - tuning.deadBandA);
-        const add = floorTenth(Math.min(upTo - to, spare));
-        if (add <= 0) continue;
-        cut.set(s.transactionId, to + add);
-        for (const ph of ctx.linesOf(s)) room[ph] -= add;
       }
       break;
     }
