@@ -351,6 +351,8 @@ const serverMarginA = loadConfig({
 const limits = { changes: 0, raises: 0, resumes: 0, stops: 0, pauses: 0, pausesWithRoom: 0 };
 const lastLimitOf = new Map<SimulatedStation, { transactionId: number; limitA: number }>();
 let roomNow: () => number = () => 0;
+/** --trace: a pause of a car that had room, with the building as it is and as the plan last counted it. */
+let tracePause: (chargeBoxId: string, roomA: number) => void = () => undefined;
 for (const station of fleet.stations) {
   station.on('command', (action: string, model: Record<string, unknown>) => {
     if (action === 'SetChargingProfile') {
@@ -375,7 +377,11 @@ for (const station of fleet.stations) {
       }
       if (limitA === 0 && !(same && before.limitA === 0)) {
         limits.pauses++;
-        if (roomNow() >= 6) limits.pausesWithRoom++;
+        const room = roomNow();
+        if (room >= 6) {
+          limits.pausesWithRoom++;
+          if (values.trace) tracePause(station.chargeBoxId, room);
+        }
       }
       lastLimitOf.set(station, { transactionId, limitA });
     } else if (action === 'ClearChargingProfile') commands.clear++;
@@ -414,6 +420,33 @@ roomNow = () => {
   const reserved = plugged.filter((s) => s.rejectChargingProfiles).length * ((STATION_KW * 1000) / STATION_W_PER_A);
   const cars = plugged.filter((s) => !s.rejectChargingProfiles).length;
   return cars === 0 ? Infinity : (breakerA - serverMarginA - base - reserved) / cars;
+};
+
+tracePause = (chargeBoxId, roomA) => {
+  let t = '-';
+  try {
+    t = ((Date.now() - startedAt) / 1000).toFixed(1);
+  } catch {
+    // before the sampling starts (startedAt not set yet)
+  }
+  const base = Math.max(...meter.currents(Date.now()).base);
+  const plugged = fleet.stations.filter((s) => s.transactions.length > 0 && !s.rejectChargingProfiles).length;
+  void db
+    .selectFrom('smart_charging_state')
+    .select('plan')
+    .where('virtual_group_pk', '=', groupId)
+    .executeTakeFirst()
+    .then((row) => {
+      const plan = (row?.plan as StoredPlan | null | undefined) ?? null;
+      const counted = plan?.building_a ? Math.max(...plan.building_a).toFixed(1) : '-';
+      const planned = (plan?.sessions ?? [])
+        .map((x) => `${x.charge_box_code.slice(-2)}:${x.limit_a}${x.reason === 'PAUSED' ? 'p' : ''}`)
+        .join(' ');
+      process.stdout.write(
+        `  pause with room: t=${t} ${chargeBoxId} ${roomA.toFixed(1)} A/car, ${plugged} cars, building ${base.toFixed(1)} A (plan ${plan?.mode ?? '-'} ${counted}) [${planned}]\n`,
+      );
+    })
+    .catch(() => undefined);
 };
 
 const stopping = new AbortController();

@@ -152,6 +152,20 @@ describe('smart charging settles (simulated clock, exact profiles)', () => {
     ]);
   });
 
+  it('idle chargers share what is free: the defaults they hold together never exceed it', async () => {
+    // Breaker 63 A, building 45 A: 63 − 45 − 5 = 13 A free and no car. Each idle charger would hold
+    // the guaranteed minimum, 6 A, as its default limit, but three cars plugged in at once would then
+    // draw 18 A before their own limits: two chargers hold 6 A (12 ≤ 13), the third 0 A.
+    const site = await Site.create(t, { breakerA: 63, building: () => 45, stations: 3, meterEveryS: 5, stationEveryS: 60 }, 'SET-G');
+    await site.run(-60, 30);
+
+    expect([...site.defaults.entries()].sort()).toEqual([
+      ['SET-G-1', 6],
+      ['SET-G-2', 6],
+      ['SET-G-3', 0],
+    ]);
+  });
+
   it('a meter silent for 20 minutes, then a new session: the first limit keeps the building’s highest recent load under the breaker', async () => {
     // Breaker 63 A, two chargers. The building drew 45 A for a minute 5 minutes before the meter fell
     // silent (its peak of the last 24 h), 20 A otherwise. The meter stops at 0 s for 20 minutes; a car

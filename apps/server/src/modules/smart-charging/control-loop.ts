@@ -229,19 +229,35 @@ export class SmartChargingLoop {
     now: Date,
   ) {
     const byStation = new Map(defaults.map((d) => [d.charge_box_pk, d]));
-    const wanted = stations
+    const mineOf = (pk: number) => {
+      const d = byStation.get(pk);
+      return d && d.virtual_group_pk === g.virtual_group_pk && d.status === 'ACCEPTED' ? d : undefined;
+    };
+    // The idle chargers' defaults together never exceed what the plan leaves free: two cars plugged in
+    // at once must not both take the same free current before their own limits. Those that hold a
+    // default already are served first (no change for them while it fits), then by station.
+    const remaining = [...p.freeA] as Phases;
+    const idle = stations
       .filter((st) => st.online && st.ocpp_protocol !== 'ocpp1.5' && !busy.has(st.charge_box_pk))
+      .sort(
+        (a, b) =>
+          Number(Number(mineOf(b.charge_box_pk)?.limit_a ?? 0) > 0) - Number(Number(mineOf(a.charge_box_pk)?.limit_a ?? 0) > 0) ||
+          a.charge_box_pk - b.charge_box_pk,
+      );
+    const wanted = idle
       .map((st) => {
         const d = byStation.get(st.charge_box_pk);
-        const mine = d && d.virtual_group_pk === g.virtual_group_pk && d.status === 'ACCEPTED' ? d : undefined;
+        const mine = mineOf(st.charge_box_pk);
+        const lines = wiring(st.system, st.phase);
         const limitA = idleDefault({
-          freeA: Math.min(...wiring(st.system, st.phase).map((ph) => p.freeA[ph])),
+          freeA: Math.min(...lines.map((ph) => remaining[ph])),
           current: mine ? Number(mine.limit_a) : null,
           since: mine ? new Date(mine.updated_at).getTime() : undefined,
           now: now.getTime(),
           tuning,
           noKnowledge: p.failsafeBasis === 'NO_KNOWLEDGE',
         });
+        for (const ph of lines) remaining[ph] -= limitA;
         const due = mine
           ? Number(mine.limit_a) !== limitA
           : !d || d.virtual_group_pk !== g.virtual_group_pk || Number(d.limit_a) !== limitA || !d.retry_at || new Date(d.retry_at) <= now;
@@ -373,8 +389,10 @@ export class SmartChargingLoop {
       meterA: readingAt && reading ? reading.phases : null,
       meterAt: reading?.measuredAt.getTime(),
       meterInCircuit: g.meter_in_circuit,
-      buildingBefore:
-        memory.building && readingAt && readingAt.getTime() - memory.building.at <= BUILDING_MEMORY_MS ? memory.building : null,
+      // A figure checked against a reading older than the control window is one the plan itself would
+      // no longer trust (the failsafe took over meanwhile): the estimate starts again from the safe
+      // side, the high end of the new reading's interval, and comes down as the cars settle.
+      buildingBefore: memory.building && readingAt && readingAt.getTime() - memory.building.at <= windowMs ? memory.building : null,
       recentBuildingA: recentOf(memory.recent, readingAt),
       peak24A: peakOf(memory.hours),
       lastBuildingA: memory.building?.a ?? null,
@@ -627,8 +645,6 @@ export interface EstimatorMemory {
 }
 
 const HOUR_MS = 3_600_000;
-/** A building figure older than this is not carried into a new reading's estimate. */
-export const BUILDING_MEMORY_MS = 10 * 60_000;
 const isPhases = (x: unknown): x is Phases =>
   Array.isArray(x) && x.length === 3 && x.every((n) => typeof n === 'number' && Number.isFinite(n));
 
@@ -647,7 +663,7 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
     if (recent.length) sent[id] = recent;
   }
   // The last building figure is kept for the failsafe within the 24 h of the peaks; the estimator
-  // carries it into a new reading only when it is at most BUILDING_MEMORY_MS older (see runGroup).
+  // carries it into a new reading only within the control window (see runGroup).
   const building = b && typeof b.at === 'number' && isPhases(b.a) && now - b.at < 24 * HOUR_MS ? { at: b.at, a: b.a } : null;
   const recent = (Array.isArray(m.recent) ? m.recent : []).filter(
     (r): r is BuildingFigure =>

@@ -545,4 +545,112 @@ describe('smart-charging planner', () => {
       high: [15, 15, 15],
     });
   });
+
+  it('drawAt: a report taken while the car was paused does not say what it drew under the limit that resumed it', () => {
+    // Paused (0 A) and reported 0 A at 09:59:22; resumed at 19.4 A later (when is not recorded), then
+    // cut to 7.7 A at 10:00:00.2, after the reading at 10:00:00. At the reading the car drew anything
+    // between its report, 0 A, and the 19.4 A it then had — not 0 A, which would take ~15 A it really
+    // drew for building load. Once it has had 5 s to follow the cut: between 0 and 7.7 A until a
+    // report says.
+    const car = aSession(1, {
+      lastCommand: 'ACCEPTED',
+      previousLimitA: 7.7,
+      limitBeforeA: 19.4,
+      limitSince: Date.UTC(2026, 10, 25, 10, 0, 0, 200),
+      measuredA: [0, 0, 0],
+      measuredAt: Date.UTC(2026, 10, 25, 9, 59, 22),
+    });
+    expect(drawAt(car, Date.UTC(2026, 10, 25, 10, 0, 0), 30_000)).toEqual({ low: [0, 0, 0], high: [19.4, 19.4, 19.4] });
+    expect(drawAt(car, Date.UTC(2026, 10, 25, 10, 0, 10), 30_000)).toEqual({ low: [0, 0, 0], high: [7.7, 7.7, 7.7] });
+  });
+
+  it('meter in circuit, a station that rejects profiles: its report is taken off the reading, its whole rating is still kept for it', () => {
+    // Meter 75 A. Session 1's station rejected its profile; its car reported 15 A. Session 2 has had
+    // 20 A for long and reported 20 A. Building: 75 − 15 − 20 = 40 A (taking session 1 off at its
+    // 32 A rating would say 23 A, 17 A short, and the figure kept would stay short once it left).
+    // For the cars: 100 − 40 − 5 = 55 A, less session 1's 32 A rating = 23 A for session 2; session 1
+    // is offered the minimum again.
+    const reading = Date.UTC(2026, 10, 25, 10, 30, 0);
+    const sessions = [
+      aSession(1, { lastCommand: 'REJECTED', measuredA: [15, 15, 15], measuredAt: reading - 10_000 }),
+      aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 20, measuredA: [20, 20, 20], measuredAt: reading - 10_000 }),
+    ];
+    const p = plan(input({ meterA: [75, 75, 75], meterAt: reading, meterInCircuit: true, chargerCount: 2, sessions }));
+
+    expect(p.buildingA).toEqual([40, 40, 40]);
+    expect(limits(p)).toEqual([6, 23]);
+    expect(p.sessions.map((x) => x.reason)).toEqual(['PROFILE_REJECTED', 'FAIR_SHARE']);
+  });
+
+  it('a session out of control leaves before its first report: the figure starts again from the safe side', () => {
+    // Session 1's station rejected its profile; it never reported and was taken off the readings at its
+    // 32 A rating, while its car drew 10 A over a 30 A building: the figure kept is 30 + 10 − 32 = 8 A.
+    // It stopped after this reading (60 A = 30 + 10 + session 2's 20 A, settled and reported). Its draw
+    // in the reading is anywhere from 0 to 32 A: the building lies between 60 − 32 − 20 = 8 A and
+    // 60 − 0 − 20 = 40 A, and with its rating no longer kept for it the figure is the high end, 40 A —
+    // not the 8 A kept, which would hand session 2 the building's 22 A.
+    const reading = Date.UTC(2026, 10, 25, 10, 30, 0);
+    const departed = [aSession(1, { lastCommand: 'REJECTED' })];
+    const sessions = [aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 20, measuredA: [20, 20, 20], measuredAt: reading - 10_000 })];
+    const p = plan(
+      input({
+        meterA: [60, 60, 60],
+        meterAt: reading,
+        meterInCircuit: true,
+        chargerCount: 2,
+        sessions,
+        departed,
+        buildingBefore: { at: reading - 5_000, a: [8, 8, 8] },
+      }),
+    );
+
+    expect(p.buildingRangeA).toEqual({ low: [8, 8, 8], high: [40, 40, 40] });
+    expect(p.estimatedA).toEqual([40, 40, 40]);
+    // 100 − 40 − 5 = 55 A: session 2 may have its rating.
+    expect(limits(p)).toEqual([32]);
+  });
+
+  it('a breach the cars following a cut explain does not raise the building figure; one they cannot explain does', () => {
+    // Breaker 63 A, margin 5 A: the ceiling is 58 A. The figure kept from the reading before: 35 A.
+    // Car 1 was cut from 30 A to 10 A 2 s before this reading (it has 5 s to obey): it draws 10–30 A.
+    // Meter 65 A: the building lies between 65 − 30 = 35 A and 65 − 10 = 55 A. The 7 A above the
+    // ceiling fit within the 20 A car 1 may still draw above its new limit: the figure stays 35 A.
+    const reading = Date.UTC(2026, 10, 25, 10, 30, 0);
+    const cutting = aSession(1, {
+      lastCommand: 'ACCEPTED',
+      previousLimitA: 10,
+      limitBeforeA: 30,
+      limitSince: reading - 2_000,
+      measuredA: [30, 30, 30],
+      measuredAt: reading - 20_000,
+    });
+    const base = {
+      breakerA: 63,
+      meterInCircuit: true,
+      chargerCount: 2,
+      meterAt: reading,
+      buildingBefore: { at: reading - 5_000, a: [35, 35, 35] as [number, number, number] },
+    };
+    const p1 = plan(input({ ...base, meterA: [65, 65, 65], sessions: [cutting] }));
+    expect(p1.buildingRangeA).toEqual({ low: [35, 35, 35], high: [55, 55, 55] });
+    expect(p1.estimatedA).toEqual([35, 35, 35]);
+
+    // Breaker 50 A (ceiling 45 A), figure kept 25 A. Car 1 was raised from 10 A to 20 A 10 s ago and
+    // takes 30 s to follow: it draws 10–20 A, never above the 20 A the plan counted. Meter 48 A: the
+    // building lies between 28 and 38 A; the figure, clamped up to 28 A, is still too low by the 3 A
+    // above the ceiling that no car explains: 31 A.
+    const raising = aSession(1, {
+      lastCommand: 'ACCEPTED',
+      previousLimitA: 20,
+      limitBeforeA: 10,
+      limitSince: reading - 10_000,
+      measuredA: [10, 10, 10],
+      measuredAt: reading - 30_000,
+    });
+    const p2 = plan(
+      input({ ...base, breakerA: 50, buildingBefore: { at: reading - 5_000, a: [25, 25, 25] }, meterA: [48, 48, 48], sessions: [raising] }),
+    );
+    expect(p2.buildingRangeA).toEqual({ low: [28, 28, 28], high: [38, 38, 38] });
+    expect(p2.estimatedA).toEqual([31, 31, 31]);
+  });
 });

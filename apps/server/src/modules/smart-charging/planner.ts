@@ -311,16 +311,19 @@ export interface DrawRange {
 /**
  * What a car draws at `t` (ms since the epoch), as far as can be known, per building phase.
  *
- * - Out of control (see `uncontrolledReason`): its rating, as the plan counts it.
+ * - Out of control (see `uncontrolledReason`): its report as it stands; its rating before its first
+ *   report (the plan keeps its whole rating for it all the same).
  * - Without an accepted limit: its report as it stands (a car nobody limits changes only on its
  *   own), or anything from 0 to its station's default (its rating without one) when it has none.
  * - With a limit `L` set at `c`, and the car's follow time `F`:
  *   (`F` is CUT_FOLLOW_MS for a cut: IEC 61851-1 gives a car 5 s to obey a lower pilot.)
  *   - its regime under `L`: its report when taken after `c + F` (capped at `L`); otherwise `L`, or
- *     what it took before when it then took less than it was offered (its on-board charger or its
- *     battery limits it, and a lower offer does not change that);
+ *     anything between what it took before and `L` when it then took less than the limit before (its
+ *     on-board charger or its battery may hold it back, and a lower offer does not change that — or
+ *     the report was taken under an older, lower limit, as a paused car's is);
  *   - at `t ≥ c + F` the car draws its regime;
- *   - at `t < c` it draws what it drew before (its report, or the limit before);
+ *   - at `t < c` it draws what it drew before: the limit before, or between its report and that
+ *     limit when the report shows less (for the same reason);
  *   - in between it is anywhere between the two.
  */
 export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRange {
@@ -332,12 +335,18 @@ export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRang
   };
   const report = s.measuredA;
   const accepted = s.lastCommand === 'ACCEPTED' && s.previousLimitA !== null ? s.previousLimitA : null;
-  // A session out of control is planned at its rating, so it is taken off the meter at its rating
-  // too: whatever it really draws, the building plus what is planned then equals the total, and its
-  // report (a minute old, say) cannot make the building swing.
-  if (uncontrolledReason(s) !== null) return { low: onLines(s.ratingA), high: onLines(s.ratingA) };
   /** What a car draws at most before its own limit: its station's default, else its rating. */
   const unlimited = Math.min(s.ratingA, s.defaultA ?? s.ratingA);
+  // A session out of control draws what its car wants, as one nobody limits: its report; before its
+  // first, its rating, as the plan counts it (whatever it really draws, the building plus what is
+  // planned then equals the total). Taking it off at its rating for the whole session would leave the
+  // building figure short by what it does not draw, still short once it left, while the other cars'
+  // changes keep the interval wide; taking it anywhere from 0 to its rating kept a falling building's
+  // figure high for the minute before its first report, and every car paused.
+  if (uncontrolledReason(s) !== null) {
+    const r = report ?? onLines(s.ratingA);
+    return { low: [...r] as Phases, high: [...r] as Phases };
+  }
   if (accepted === null) {
     if (report) return { low: [...report] as Phases, high: [...report] as Phases };
     return { low: zero(), high: onLines(unlimited) };
@@ -354,25 +363,32 @@ export function drawAt(s: PlannerSession, t: number, followMs: number): DrawRang
   /** The report showed the car taking less than the limit it then had. */
   const tookLess = (limit: number | null) =>
     report !== null && limit !== null && Math.max(...lines.map((p) => report[p])) < limit - CAR_CAP_SLACK_A;
-  let regime: Phases;
-  if (report && reportAt >= settle) regime = report.map((a) => Math.min(a, accepted)) as Phases;
-  else if (report && reportAt < c && tookLess(before ?? s.ratingA)) regime = report.map((a) => Math.min(a, accepted)) as Phases;
-  else regime = onLines(accepted);
-  if (t >= settle) return { low: regime, high: [...regime] as Phases };
-  // What it drew under the limit before: that limit (or less, as its report showed); before any
-  // limit, its report, or anything from 0 to its rating.
+  // A report from before the change that shows the car taking less than the limit before may have
+  // been taken under that limit (the car's charger or battery holds it back, and a new limit does
+  // not change that) or under an older, lower one (a paused car, say): when the limit before began
+  // is not known, the car is known only between its report and the limit.
+  let regime: DrawRange;
+  if (report && reportAt >= settle) {
+    const r = report.map((a) => Math.min(a, accepted)) as Phases;
+    regime = { low: r, high: [...r] as Phases };
+  } else if (report && reportAt < c && tookLess(before ?? s.ratingA))
+    regime = { low: report.map((a) => Math.min(a, accepted)) as Phases, high: onLines(accepted) };
+  else regime = { low: onLines(accepted), high: onLines(accepted) };
+  if (t >= settle) return regime;
+  // What it drew under the limit before: that limit (or between its report and it, as above);
+  // before any limit, its report, or anything from 0 to its rating.
   let prior: DrawRange;
   if (before !== null) {
     const was = report && tookLess(before) ? (report.map((a) => Math.min(a, before)) as Phases) : onLines(before);
-    prior = { low: was, high: [...was] as Phases };
+    prior = { low: was, high: onLines(before) };
   } else if (report && reportAt < c) prior = { low: [...report] as Phases, high: [...report] as Phases };
   else prior = { low: zero(), high: onLines(unlimited) };
   // A report taken since the change shows where the car had got to: it goes on from there.
   if (report && reportAt >= c && reportAt <= t) prior = { low: [...report] as Phases, high: [...report] as Phases };
   if (t < c) return prior;
   return {
-    low: PHASES.map((p) => Math.min(prior.low[p], regime[p])) as Phases,
-    high: PHASES.map((p) => Math.max(prior.high[p], regime[p])) as Phases,
+    low: PHASES.map((p) => Math.min(prior.low[p], regime.low[p])) as Phases,
+    high: PHASES.map((p) => Math.max(prior.high[p], regime.high[p])) as Phases,
   };
 }
 
@@ -400,13 +416,32 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
   const at = input.meterAt ?? input.now;
   const carsLow = zero();
   const carsHigh = zero();
-  for (const s of [...input.sessions, ...(input.departed ?? [])]) {
+  /** What the cars may draw above the limits the plans counted them at (following a cut, before a first limit). */
+  const aboveCounted = zero();
+  const departed = new Set(input.departed ?? []);
+  /** A session out of control left before its first report: the figure kept may be short by what it did not draw. */
+  let restart = false;
+  for (const s of [...input.sessions, ...departed]) {
     // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
     if (s.arrivedAt > at) continue;
-    const d = drawAt(s, at, input.tuning.followMs);
+    let d = drawAt(s, at, input.tuning.followMs);
+    if (departed.has(s) && uncontrolledReason(s) !== null && !s.measuredA) {
+      // It was taken off the readings at its rating (see drawAt), so the figure kept is short by what
+      // it did not draw; with its rating no longer kept for it, that matters: its draw is known only
+      // between 0 and its rating, and the figure starts again from the high end (the safe side).
+      d = { low: zero(), high: d.high };
+      restart = true;
+    }
+    const counted =
+      uncontrolledReason(s) !== null
+        ? s.ratingA
+        : (s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING') && s.previousLimitA !== null
+          ? s.previousLimitA
+          : 0;
     for (const p of PHASES) {
       carsLow[p] += d.low[p];
       carsHigh[p] += d.high[p];
+      aboveCounted[p] += Math.max(0, d.high[p] - counted);
     }
   }
   if (!input.meterInCircuit) {
@@ -423,14 +458,16 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
   const high = PHASES.map((p) => Math.max(0, meter[p] - carsLow[p])) as Phases;
   const totalA = [...meter] as Phases;
   const breached = totalA.some((t) => t > input.breakerA - input.marginA + EPS);
-  const before = input.buildingBefore?.a ?? null;
+  const before = restart ? null : (input.buildingBefore?.a ?? null);
   const ceiling = input.breakerA - input.marginA;
   const figure = PHASES.map((p) => {
     if (before === null) return high[p];
     const clamped = Math.min(high[p], Math.max(low[p], before[p]));
-    // A breach proves the figure too low by at least the excess (the cars draw no more than their
-    // limits, which the plan fitted under the ceiling): raised by it, never past the high end.
-    const excess = Math.max(0, totalA[p] - ceiling);
+    // A breach proves the figure too low by the excess that the cars cannot explain: they draw no
+    // more than the limits the plan fitted under the ceiling, except a car still following a cut or
+    // waiting for its first limit, which may draw up to its high end. Raised by the rest, never past
+    // the high end.
+    const excess = Math.max(0, totalA[p] - ceiling - aboveCounted[p]);
     return Math.min(high[p], clamped + excess);
   }) as Phases;
   return { figure, range: { low, high }, totalA, breached };
