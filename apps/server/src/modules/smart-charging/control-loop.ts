@@ -237,13 +237,10 @@ export class SmartChargingLoop {
     // at once must not both take the same free current before their own limits. Those that hold a
     // default already are served first (no change for them while it fits), then by station.
     const remaining = [...p.freeA] as Phases;
+    const holds = (st: { charge_box_pk: number }) => Number(mineOf(st.charge_box_pk)?.limit_a ?? 0) > 0;
     const idle = stations
       .filter((st) => st.online && st.ocpp_protocol !== 'ocpp1.5' && !busy.has(st.charge_box_pk))
-      .sort(
-        (a, b) =>
-          Number(Number(mineOf(b.charge_box_pk)?.limit_a ?? 0) > 0) - Number(Number(mineOf(a.charge_box_pk)?.limit_a ?? 0) > 0) ||
-          a.charge_box_pk - b.charge_box_pk,
-      );
+      .sort((a, b) => Number(holds(b)) - Number(holds(a)) || a.charge_box_pk - b.charge_box_pk);
     const wanted = idle
       .map((st) => {
         const d = byStation.get(st.charge_box_pk);
