@@ -20,6 +20,21 @@ function aSession(n: number, over: Partial<PlannerSession> = {}): PlannerSession
   };
 }
 
+/**
+ * Session `n` whose accepted limit went from `from` to `to` A at `at` (ms since the epoch), with its
+ * last report of `report` A per phase taken at `reportAt` (absent: none, or of unknown age).
+ */
+function aChange(n: number, c: { from: number; to: number; at: number; report?: number; reportAt?: number }): PlannerSession {
+  return aSession(n, {
+    lastCommand: 'ACCEPTED',
+    previousLimitA: c.to,
+    limitBeforeA: c.from,
+    limitSince: c.at,
+    ...(c.report === undefined ? {} : { measuredA: [c.report, c.report, c.report] }),
+    ...(c.reportAt === undefined ? {} : { measuredAt: c.reportAt }),
+  });
+}
+
 /** 10:30 on the day of the sessions: every limit below set long before (out of the 60 s dwell). */
 const NOW = Date.UTC(2026, 10, 25, 10, 30);
 
@@ -308,13 +323,12 @@ describe('smart-charging planner', () => {
       // 10:09:20; it follows within 30 s (10:09:50), before the reading. Its last report, from before
       // the raise, shows 6 A: the building is 60 − 20 = 40 A, not 60 − 6 = 54 A.
       const meterAt = Date.UTC(2026, 10, 25, 10, 10, 0);
-      const follows = aSession(1, {
-        lastCommand: 'ACCEPTED',
-        previousLimitA: 20,
-        limitBeforeA: 6,
-        limitSince: Date.UTC(2026, 10, 25, 10, 9, 20),
-        measuredA: [6, 6, 6],
-        measuredAt: Date.UTC(2026, 10, 25, 10, 9, 0),
+      const follows = aChange(1, {
+        from: 6,
+        to: 20,
+        at: Date.UTC(2026, 10, 25, 10, 9, 20),
+        report: 6,
+        reportAt: Date.UTC(2026, 10, 25, 10, 9, 0),
       });
       const p = plan(input({ now: meterAt, meterA: [60, 60, 60], meterAt, meterInCircuit: true, sessions: [follows] }));
       expect(p.buildingA).toEqual([40, 40, 40]);
@@ -344,13 +358,7 @@ describe('smart-charging planner', () => {
       // Capped by the current limit alone its sample would count 6.9 A: building 25 − 6.9 = 18.1 A,
       // too low. The limit changed after the reading, so the lower of 9.2 and 0 caps it: 25 A.
       const meterAt = Date.UTC(2026, 10, 25, 10, 10, 2);
-      const resumed = aSession(1, {
-        lastCommand: 'ACCEPTED',
-        previousLimitA: 9.2,
-        limitBeforeA: 0,
-        limitSince: Date.UTC(2026, 10, 25, 10, 10, 3),
-        measuredA: [6.9, 6.9, 6.9],
-      });
+      const resumed = aChange(1, { from: 0, to: 9.2, at: Date.UTC(2026, 10, 25, 10, 10, 3), report: 6.9 });
       const p = plan(input({ meterA: [25, 25, 25], meterAt, meterInCircuit: true, sessions: [resumed] }));
       expect(p.buildingA).toEqual([25, 25, 25]);
     });
@@ -525,13 +533,12 @@ describe('smart-charging planner', () => {
 
   it('drawAt: before, during and after a car follows a cut (within 5 s, as IEC 61851-1 asks, whatever its follow time)', () => {
     // Cut 32 → 16 A at 10:00:00; the car's follow time is 30 s, but a cut is obeyed within 5 s.
-    const cut = aSession(1, {
-      lastCommand: 'ACCEPTED',
-      previousLimitA: 16,
-      limitBeforeA: 32,
-      limitSince: Date.UTC(2026, 10, 25, 10, 0, 0),
-      measuredA: [31.5, 31.5, 31.5],
-      measuredAt: Date.UTC(2026, 10, 25, 9, 59, 30),
+    const cut = aChange(1, {
+      from: 32,
+      to: 16,
+      at: Date.UTC(2026, 10, 25, 10, 0, 0),
+      report: 31.5,
+      reportAt: Date.UTC(2026, 10, 25, 9, 59, 30),
     });
     const at = (s: number) => drawAt(cut, Date.UTC(2026, 10, 25, 10, 0, s), 30_000);
     expect(at(-5)).toEqual({ low: [32, 32, 32], high: [32, 32, 32] });
@@ -552,13 +559,12 @@ describe('smart-charging planner', () => {
     // between its report, 0 A, and the 19.4 A it then had — not 0 A, which would take ~15 A it really
     // drew for building load. Once it has had 5 s to follow the cut: between 0 and 7.7 A until a
     // report says.
-    const car = aSession(1, {
-      lastCommand: 'ACCEPTED',
-      previousLimitA: 7.7,
-      limitBeforeA: 19.4,
-      limitSince: Date.UTC(2026, 10, 25, 10, 0, 0, 200),
-      measuredA: [0, 0, 0],
-      measuredAt: Date.UTC(2026, 10, 25, 9, 59, 22),
+    const car = aChange(1, {
+      from: 19.4,
+      to: 7.7,
+      at: Date.UTC(2026, 10, 25, 10, 0, 0, 200),
+      report: 0,
+      reportAt: Date.UTC(2026, 10, 25, 9, 59, 22),
     });
     expect(drawAt(car, Date.UTC(2026, 10, 25, 10, 0, 0), 30_000)).toEqual({ low: [0, 0, 0], high: [19.4, 19.4, 19.4] });
     expect(drawAt(car, Date.UTC(2026, 10, 25, 10, 0, 10), 30_000)).toEqual({ low: [0, 0, 0], high: [7.7, 7.7, 7.7] });
@@ -616,14 +622,7 @@ describe('smart-charging planner', () => {
     // Meter 65 A: the building lies between 65 − 30 = 35 A and 65 − 10 = 55 A. The 7 A above the
     // ceiling fit within the 20 A car 1 may still draw above its new limit: the figure stays 35 A.
     const reading = Date.UTC(2026, 10, 25, 10, 30, 0);
-    const cutting = aSession(1, {
-      lastCommand: 'ACCEPTED',
-      previousLimitA: 10,
-      limitBeforeA: 30,
-      limitSince: reading - 2_000,
-      measuredA: [30, 30, 30],
-      measuredAt: reading - 20_000,
-    });
+    const cutting = aChange(1, { from: 30, to: 10, at: reading - 2_000, report: 30, reportAt: reading - 20_000 });
     const base = {
       breakerA: 63,
       meterInCircuit: true,
@@ -639,14 +638,7 @@ describe('smart-charging planner', () => {
     // takes 30 s to follow: it draws 10–20 A, never above the 20 A the plan counted. Meter 48 A: the
     // building lies between 28 and 38 A; the figure, clamped up to 28 A, is still too low by the 3 A
     // above the ceiling that no car explains: 31 A.
-    const raising = aSession(1, {
-      lastCommand: 'ACCEPTED',
-      previousLimitA: 20,
-      limitBeforeA: 10,
-      limitSince: reading - 10_000,
-      measuredA: [10, 10, 10],
-      measuredAt: reading - 30_000,
-    });
+    const raising = aChange(1, { from: 10, to: 20, at: reading - 10_000, report: 10, reportAt: reading - 30_000 });
     const p2 = plan(
       input({ ...base, breakerA: 50, buildingBefore: { at: reading - 5_000, a: [25, 25, 25] }, meterA: [48, 48, 48], sessions: [raising] }),
     );

@@ -405,6 +405,11 @@ export function controlWindowMs(periodMs: number, onlineWindowMs: number): numbe
   return Math.min(onlineWindowMs, Math.max(3 * periodMs, MIN_CONTROL_WINDOW_MS));
 }
 
+/** The limit a session has now (accepted, or sent and awaiting its answer); null when none. */
+function heldLimit(s: PlannerSession): number | null {
+  return (s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING') && s.previousLimitA !== null ? s.previousLimitA : null;
+}
+
 /**
  * The building's load from one reading: an interval (the cars' draw is known between bounds),
  * and the figure kept — the one before, moved into the interval when the reading proves it wrong,
@@ -432,12 +437,7 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
       d = { low: zero(), high: d.high };
       restart = true;
     }
-    const counted =
-      uncontrolledReason(s) !== null
-        ? s.ratingA
-        : (s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING') && s.previousLimitA !== null
-          ? s.previousLimitA
-          : 0;
+    const counted = uncontrolledReason(s) !== null ? s.ratingA : (heldLimit(s) ?? 0);
     for (const p of PHASES) {
       carsLow[p] += d.low[p];
       carsHigh[p] += d.high[p];
@@ -632,14 +632,10 @@ function settle(
   const budget = new Map<string, number>();
   const budgetOf = (id: string) => budget.get(id) ?? tuning.maxProfilesPerMin - (input.sentLastMinute?.get(id) ?? 0);
 
-  /** The limit a session has now (accepted, or sent and awaiting its answer); null when none. */
-  const heldOf = (s: PlannerSession) =>
-    (s.lastCommand === 'ACCEPTED' || s.lastCommand === 'PENDING') && s.previousLimitA !== null ? s.previousLimitA : null;
-
   // 1. Who holds, and why.
   const hold = new Map<number, Exclude<PlanReason, 'FAIR_SHARE'>>();
   for (const s of ctx.controlled) {
-    const h = heldOf(s);
+    const h = heldLimit(s);
     if (h === null) continue;
     const t = target.get(s.transactionId)!;
     if (tenths(t) === tenths(h)) {
@@ -670,7 +666,7 @@ function settle(
     // 2. Those free to change share what the held ones leave.
     const room = [...ctx.left] as Phases;
     for (const s of ctx.controlled) {
-      const fixed = hold.has(s.transactionId) ? heldOf(s)! : cut.get(s.transactionId);
+      const fixed = hold.has(s.transactionId) ? heldLimit(s)! : cut.get(s.transactionId);
       if (fixed === undefined) continue;
       for (const p of ctx.linesOf(s)) room[p] -= fixed;
     }
@@ -699,9 +695,9 @@ function settle(
     const needy = new Set<PhaseIndex>(PHASES.filter((p) => room[p] < -slack));
     for (const s of starved) for (const p of ctx.linesOf(s)) needy.add(p);
     const candidates = ctx.controlled
-      .filter((s) => hold.has(s.transactionId) && heldOf(s)! > target.get(s.transactionId)!)
+      .filter((s) => hold.has(s.transactionId) && heldLimit(s)! > target.get(s.transactionId)!)
       .filter((s) => ctx.linesOf(s).some((p) => needy.has(p)))
-      .sort((a, b) => heldOf(b)! - heldOf(a)! || b.arrivedAt - a.arrivedAt || b.transactionId - a.transactionId);
+      .sort((a, b) => heldLimit(b)! - heldLimit(a)! || b.arrivedAt - a.arrivedAt || b.transactionId - a.transactionId);
     const victim = candidates[0];
     if (!victim) {
       // Nothing held stands in the way any more: the targets themselves (they fit by construction).
@@ -712,7 +708,7 @@ function settle(
       }
       break;
     }
-    const h = heldOf(victim)!;
+    const h = heldLimit(victim)!;
     const t = target.get(victim.transactionId)!;
     // What the victim's phases lack: the overload, and the minimum of the cars starved there.
     let deficit = 0;
@@ -738,7 +734,7 @@ function settle(
 
   for (const s of ctx.controlled) {
     const p = outOf.get(s.transactionId)!;
-    const h = heldOf(s);
+    const h = heldLimit(s);
     const why = hold.get(s.transactionId);
     if (why !== undefined) {
       const planned = target.get(s.transactionId)!;
