@@ -384,6 +384,32 @@ describe('smart-charging planner', () => {
       expect(later.sessions.map((s) => [s.limitA, s.send, s.reason])).toEqual([[32, true, 'RATING_CAP']]);
     });
 
+    it('a running car is paused only when the cars at the minimum would eat more than half the margin', () => {
+      // 40 A breaker, 5 A margin; two cars at 8 A since 2 min ago.
+      // Building 23.4 A: 40 − 23.4 − 5 = 11.6 A, 5.8 A each. Both at 6 A use 12 A: 0.4 A into the
+      // margin, within its half (2.5 A) → both keep running, at 6 A (a 2 A cut: beyond the dead band).
+      const cars = () => [having(1, 8, 120), having(2, 8, 120)];
+      const near = plan(input({ breakerA: 40, meterA: [23.4, 23.4, 23.4], sessions: cars() }));
+      expect(near.sessions.map((s) => [s.limitA, s.send])).toEqual([
+        [6, true],
+        [6, true],
+      ]);
+      // Building 26 A: 9 A left; both at 6 A would use 12 A, 3 A into the margin (more than 2.5 A):
+      // the latest arrival (#2) is paused, #1 takes the 9 A (1 A above its 8 A: sent).
+      const far = plan(input({ breakerA: 40, meterA: [26, 26, 26], sessions: cars() }));
+      expect(far.sessions.map((s) => [s.limitA, s.reason])).toEqual([
+        [9, 'FAIR_SHARE'],
+        [0, 'PAUSED'],
+      ]);
+      // A car arriving gets no such slack: #1 running at 8 A, #2 new, building 23.4 A → 5.8 A each
+      // short of 6: the newcomer waits (0 A) and #1 takes the 11.6 A.
+      const arriving = plan(input({ breakerA: 40, meterA: [23.4, 23.4, 23.4], sessions: [having(1, 8, 120), aSession(2)] }));
+      expect(arriving.sessions.map((s) => [s.limitA, s.reason])).toEqual([
+        [11.6, 'FAIR_SHARE'],
+        [0, 'PAUSED'],
+      ]);
+    });
+
     it('a step of +20 A in the building cuts at once, whatever the dwell', () => {
       // Two cars at 27.5 A (55 A for both) changed 10 s ago. The building goes 40 → 60 A: 35 A left,
       // 17.5 A each. Keeping 55 A would overload the phase by 20 A. No one car can give 20 A and stay
@@ -614,6 +640,31 @@ describe('smart-charging planner', () => {
     expect(p.estimatedA).toEqual([40, 40, 40]);
     // 100 − 40 − 5 = 55 A: session 2 may have its rating.
     expect(limits(p)).toEqual([32]);
+  });
+
+  it('a session out of control leaves unreported while another car follows a raise: its rating is added back, not the high end', () => {
+    // As above (figure kept 8 A: building 30 A, session 1 drawing 10 A of its 32 A rating), but
+    // session 2 was raised from 10 to 20 A 10 s before the reading and has not reported since: it draws
+    // anywhere from 10 to 20 A (it really drew 20: reading 30 + 10 + 20 = 60 A). The interval is
+    // 60 − 32 − 20 = 8 A to 60 − 0 − 10 = 50 A. The figure kept, 8 A, goes up by session 1's rating,
+    // 32 A: 40 A, within the interval (the building is 30 A; the high end, 50 A, would keep 20 A idle).
+    const reading = Date.UTC(2026, 10, 25, 10, 30, 0);
+    const departed = [aSession(1, { lastCommand: 'REJECTED' })];
+    const sessions = [aChange(2, { from: 10, to: 20, at: reading - 10_000, report: 10, reportAt: reading - 40_000 })];
+    const p = plan(
+      input({
+        meterA: [60, 60, 60],
+        meterAt: reading,
+        meterInCircuit: true,
+        chargerCount: 2,
+        sessions,
+        departed,
+        buildingBefore: { at: reading - 5_000, a: [8, 8, 8] },
+      }),
+    );
+
+    expect(p.buildingRangeA).toEqual({ low: [8, 8, 8], high: [50, 50, 50] });
+    expect(p.estimatedA).toEqual([40, 40, 40]);
   });
 
   it('a breach the cars following a cut explain does not raise the building figure; one they cannot explain does', () => {

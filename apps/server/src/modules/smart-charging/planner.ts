@@ -17,7 +17,10 @@ import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga
  *    does not hand out current one reading and take it back the next. Never negative.
  * 2. **The targets.** Per phase, available = breaker − building − safety margin, shared max-min
  *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
- *    minimum of 6 A or paused at 0 A — the latest arrivals paused first.
+ *    minimum of 6 A or paused at 0 A — the latest arrivals paused first. A car already running is
+ *    paused only when the cars at the minimum would eat more than half the safety margin (the same
+ *    hysteresis as the cuts'), so a building within a few tenths per car of the line does not pause
+ *    it now and resume it a dwell later; a car starting or resuming gets no such slack.
  * 3. **Stability** (`settle`). A session that already has a limit changes it only when the change
  *    is worth it (at least the dead band; pausing always is, resuming only with a dead band above
  *    the minimum), not within the dwell of its last change, and not beyond its station's profiles
@@ -234,11 +237,17 @@ export function fairShares(caps: Map<number, number>, constraints: Constraint[])
 /**
  * Fair shares with the IEC minimum: while a member would get less than 6 A, the latest arrival
  * among the members sharing a used-up capacity with it is paused (0 A) and the shares recomputed.
+ * Hysteresis on pausing: when every member short of the minimum is a car already running, they
+ * keep the minimum while `fits` says that eats no more than half the safety margin (as held limits
+ * may): a building a few tenths of an ampere per car above the line, or the meter's noise, does not
+ * pause a car now and resume it a dwell later.
  */
 function sharesWithMinimum(
   members: PlannerSession[],
   capOf: (s: PlannerSession) => number,
   constraintsOf: (active: PlannerSession[]) => Constraint[],
+  running: (s: PlannerSession) => boolean,
+  fits: (limits: Map<number, number>) => boolean,
 ): { shares: Map<number, number>; paused: Set<number> } {
   const byArrival = [...members].sort((a, b) => a.arrivedAt - b.arrivedAt || a.transactionId - b.transactionId);
   const paused = new Set<number>(byArrival.filter((s) => capOf(s) < IEC_MIN_CURRENT_A).map((s) => s.transactionId));
@@ -248,6 +257,11 @@ function sharesWithMinimum(
     const shares = fairShares(new Map(active.map((s) => [s.transactionId, capOf(s)])), constraints);
     const short = active.filter((s) => floorTenth(shares.get(s.transactionId)!) < IEC_MIN_CURRENT_A);
     if (short.length === 0) return { shares, paused };
+    if (short.every(running)) {
+      const kept = new Map(shares);
+      for (const s of short) kept.set(s.transactionId, IEC_MIN_CURRENT_A);
+      if (fits(kept)) return { shares: kept, paused };
+    }
     const shortKeys = new Set(short.map((s) => s.transactionId));
     const involved = new Set<number>(shortKeys);
     for (const c of constraints) if ([...c.members].some((m) => shortKeys.has(m))) for (const m of c.members) involved.add(m);
@@ -424,8 +438,11 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
   /** What the cars may draw above the limits the plans counted them at (following a cut, before a first limit). */
   const aboveCounted = zero();
   const departed = new Set(input.departed ?? []);
-  /** A session out of control left before its first report: the figure kept may be short by what it did not draw. */
-  let restart = false;
+  /**
+   * Sessions out of control that left before their first report were taken off the readings at
+   * their rating: the figure kept may be short by up to that rating (per phase).
+   */
+  const shortBy = zero();
   for (const s of [...input.sessions, ...departed]) {
     // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
     if (s.arrivedAt > at) continue;
@@ -433,9 +450,11 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
     if (departed.has(s) && uncontrolledReason(s) !== null && !s.measuredA) {
       // It was taken off the readings at its rating (see drawAt), so the figure kept is short by what
       // it did not draw; with its rating no longer kept for it, that matters: its draw is known only
-      // between 0 and its rating, and the figure starts again from the high end (the safe side).
+      // between 0 and its rating, and the figure goes up by its rating (the safe side, as if its
+      // reservation were still kept), clamped into the interval. Not the interval's high end: while
+      // other cars follow a change it lies far above the building.
       d = { low: zero(), high: d.high };
-      restart = true;
+      for (const p of PHASES) shortBy[p] += d.high[p];
     }
     const counted = uncontrolledReason(s) !== null ? s.ratingA : (heldLimit(s) ?? 0);
     for (const p of PHASES) {
@@ -458,7 +477,8 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
   const high = PHASES.map((p) => Math.max(0, meter[p] - carsLow[p])) as Phases;
   const totalA = [...meter] as Phases;
   const breached = totalA.some((t) => t > input.breakerA - input.marginA + EPS);
-  const before = restart ? null : (input.buildingBefore?.a ?? null);
+  const kept = input.buildingBefore?.a ?? null;
+  const before = kept && (PHASES.map((p) => kept[p] + shortBy[p]) as Phases);
   const ceiling = input.breakerA - input.marginA;
   const figure = PHASES.map((p) => {
     if (before === null) return high[p];
@@ -556,7 +576,15 @@ export function plan(input: PlannerInput): Plan {
       capacity: Math.max(0, room[p]),
       members: new Set(active.filter((s) => linesOf(s).includes(p)).map((s) => s.transactionId)),
     }));
-  const { shares, paused } = sharesWithMinimum(controlled, capOf, (active) => constraintsFor(active));
+  const running = (s: PlannerSession) => (heldLimit(s) ?? 0) > 0;
+  /** Whether limits eat no more than half the margin on any phase (the hysteresis on pausing). */
+  const withinSlack = (limits: Map<number, number>) =>
+    PHASES.every((p) => {
+      let used = 0;
+      for (const s of controlled) if (linesOf(s).includes(p)) used += limits.get(s.transactionId) ?? 0;
+      return used <= left[p] + (failsafeBasis === 'NO_KNOWLEDGE' ? 0 : input.marginA / 2) + EPS;
+    });
+  const { shares, paused } = sharesWithMinimum(controlled, capOf, (active) => constraintsFor(active), running, withinSlack);
 
   const out: PlannedSession[] = sessions.map((s) => {
     const why = uncontrolledReason(s);
@@ -677,10 +705,14 @@ function settle(
     }));
     // Each free session up to its cap (what the car takes); a car that had room is never paused for a held one.
     const shares = fairShares(new Map(free.map((s) => [s.transactionId, ctx.capOf(s)])), constraints);
+    // A running car short of its minimum by a little keeps the minimum, within the slack (the
+    // hysteresis on pausing, as in the targets); a car starting or resuming is owed its minimum.
+    const minimumOf = (s: PlannerSession) => Math.min(IEC_MIN_CURRENT_A, target.get(s.transactionId)!);
+    const short = free.filter((s) => floorTenth(shares.get(s.transactionId) ?? 0) < minimumOf(s));
+    const starved = short.filter((s) => !((heldLimit(s) ?? 0) > 0));
+    for (const s of short) if (!starved.includes(s)) shares.set(s.transactionId, minimumOf(s));
+    for (const s of free) for (const p of ctx.linesOf(s)) room[p] -= shares.get(s.transactionId) ?? 0;
     const overloaded = PHASES.some((p) => room[p] < -slack);
-    const starved = free.filter(
-      (s) => floorTenth(shares.get(s.transactionId) ?? 0) < Math.min(IEC_MIN_CURRENT_A, target.get(s.transactionId)!),
-    );
     if (!overloaded && starved.length === 0) {
       for (const s of free) {
         const p = outOf.get(s.transactionId)!;
