@@ -313,10 +313,13 @@ export class SmartChargingLoop {
     // Online (alive) is not enough to plan on: the reading must be recent.
     const meterFresh = meterOnline && reading !== null && now.getTime() - reading.measuredAt.getTime() <= windowMs;
     const readingAt = meterFresh && reading ? reading.measuredAt : null;
-    // Recharges that stopped after the reading are still in it: their draw is taken off too — those
-    // that stopped clearly after it only (station and meter clocks differ).
+    // Recharges that stopped after the reading are still in it: their draw is taken off too. Those
+    // that stopped within SAMPLE_ALIGN_MS of it may or may not be in it (station and meter clocks
+    // differ): the estimator takes their draw as anywhere from 0 (see PlannerSession.stoppedNearReading).
+    // Left out, a car that stopped a few tenths after the reading had its draw counted as building,
+    // and the figure stayed that much high while other cars followed their limits.
     const ended =
-      readingAt && g.meter_in_circuit ? await repo.endedSessions(db, groupPk, new Date(readingAt.getTime() + SAMPLE_ALIGN_MS)) : [];
+      readingAt && g.meter_in_circuit ? await repo.endedSessions(db, groupPk, new Date(readingAt.getTime() - SAMPLE_ALIGN_MS)) : [];
     // Each car's report: its latest Current.Import at or before the reading (the meter in circuit)
     // within REPORT_WINDOW_MS — stations report every minute or less often, and the estimator knows
     // how old a report is; and its latest of all, for what it takes under its limit (the car cap).
@@ -377,7 +380,14 @@ export class SmartChargingLoop {
       rowOf.set(r.transaction_pk, r);
       sessions.push(session);
     }
-    const departed = ended.map(toSession).filter((x): x is PlannerSession => x !== null);
+    const departed = ended
+      .map((r) => {
+        const session = toSession(r);
+        const nearReading =
+          readingAt !== null && r.stop_timestamp !== null && new Date(r.stop_timestamp).getTime() <= readingAt.getTime() + SAMPLE_ALIGN_MS;
+        return session && nearReading ? { ...session, stoppedNearReading: true } : session;
+      })
+      .filter((x): x is PlannerSession => x !== null);
     const breakerA = Number(g.current_nominal_a);
     const p = plan({
       now: now.getTime(),
@@ -401,8 +411,10 @@ export class SmartChargingLoop {
     });
     // What the estimator keeps: the building figure of this reading and its hourly peak.
     if (p.mode === 'DYNAMIC' && readingAt && p.estimatedA) {
-      memory.building = { at: readingAt.getTime(), a: p.estimatedA };
-      memory.recent = [...memory.recent.filter((r) => r.at !== readingAt.getTime()), { at: readingAt.getTime(), a: p.estimatedA }];
+      memory.building = { at: readingAt.getTime(), a: p.estimatedA, ...(p.releasedIds.length ? { released: p.releasedIds } : {}) };
+      // The hold rides on what each reading proved of the building (its interval's low end).
+      const proven = p.buildingRangeA?.low ?? p.estimatedA;
+      memory.recent = [...memory.recent.filter((r) => r.at !== readingAt.getTime()), { at: readingAt.getTime(), a: proven }];
       recordPeak(memory.hours, readingAt.getTime(), p.estimatedA);
     }
 
@@ -526,7 +538,7 @@ export class SmartChargingLoop {
       db,
       groupPk,
       rows.map((r) => r.transaction_pk),
-      g.meter_in_circuit && meterOnline && reading ? reading.measuredAt : null,
+      g.meter_in_circuit && meterOnline && reading ? new Date(reading.measuredAt.getTime() - SAMPLE_ALIGN_MS) : null,
     );
     await repo.insertEvents(
       db,
@@ -647,7 +659,7 @@ const isPhases = (x: unknown): x is Phases =>
 
 export function readMemory(stored: unknown, now: number): EstimatorMemory {
   const m = (stored ?? {}) as Record<string, unknown>;
-  const b = m.building as { at?: unknown; a?: unknown } | null | undefined;
+  const b = m.building as { at?: unknown; a?: unknown; released?: unknown } | null | undefined;
   const hours = (Array.isArray(m.hours) ? m.hours : []).filter(
     (h): h is { hour: number; a: Phases } =>
       typeof (h as { hour?: unknown }).hour === 'number' &&
@@ -661,7 +673,11 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
   }
   // The last building figure is kept for the failsafe within the 24 h of the peaks; the estimator
   // carries it into a new reading only within the control window (see runGroup).
-  const building = b && typeof b.at === 'number' && isPhases(b.a) && now - b.at < 24 * HOUR_MS ? { at: b.at, a: b.a } : null;
+  const released = Array.isArray(b?.released) ? b.released.filter((id): id is number => Number.isInteger(id)) : [];
+  const building =
+    b && typeof b.at === 'number' && isPhases(b.a) && now - b.at < 24 * HOUR_MS
+      ? { at: b.at, a: b.a, ...(released.length ? { released } : {}) }
+      : null;
   const recent = (Array.isArray(m.recent) ? m.recent : []).filter(
     (r): r is BuildingFigure =>
       typeof (r as { at?: unknown }).at === 'number' &&
@@ -677,7 +693,7 @@ export function readMemory(stored: unknown, now: number): EstimatorMemory {
   };
 }
 
-/** The highest estimate per phase of the readings within BUILDING_HOLD_MS before `readingAt` (not itself); null when none. */
+/** The highest building per phase the readings within BUILDING_HOLD_MS before `readingAt` proved (not itself); null when none. */
 export function recentOf(recent: BuildingFigure[], readingAt: Date | null): Phases | null {
   if (!readingAt) return null;
   const at = readingAt.getTime();

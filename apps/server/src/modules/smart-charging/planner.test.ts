@@ -665,6 +665,64 @@ describe('smart-charging planner', () => {
 
     expect(p.buildingRangeA).toEqual({ low: [8, 8, 8], high: [50, 50, 50] });
     expect(p.estimatedA).toEqual([40, 40, 40]);
+    expect(p.releasedIds).toEqual([1]);
+
+    // Planned again on the same reading (the loop runs more often than the meter reports), from the
+    // figure just kept: session 1's rating is already in it, so 40 A again, not 40 + 32 = 72 A.
+    const again = plan(
+      input({
+        meterA: [60, 60, 60],
+        meterAt: reading,
+        meterInCircuit: true,
+        chargerCount: 2,
+        sessions,
+        departed,
+        buildingBefore: { at: reading, a: p.estimatedA!, released: p.releasedIds },
+      }),
+    );
+    expect(again.estimatedA).toEqual([40, 40, 40]);
+
+    // The next reading, 15 s later: 50 A, and session 2 reported 20 A 5 s before it (it had got to its
+    // limit): the interval is 50 − 20 = 30 A at both ends, and the figure comes down to 30 A. The hold
+    // rides on what the reading before proved (its low end, 8 A), not on its figure (40 A, a guess
+    // on the safe side): the building counted is 30 A, not 40 A for another 20 s.
+    const next = plan(
+      input({
+        meterA: [50, 50, 50],
+        meterAt: reading + 15_000,
+        now: NOW + 15_000,
+        meterInCircuit: true,
+        chargerCount: 2,
+        sessions: [aChange(2, { from: 10, to: 20, at: reading - 10_000, report: 20, reportAt: reading + 10_000 })],
+        buildingBefore: { at: reading, a: again.estimatedA!, released: again.releasedIds },
+        recentBuildingA: again.buildingRangeA!.low,
+      }),
+    );
+    expect(next.buildingRangeA).toEqual({ low: [30, 30, 30], high: [30, 30, 30] });
+    expect(next.buildingA).toEqual([30, 30, 30]);
+  });
+
+  it('a car that stopped as the meter read: its draw is anywhere from 0, so the building is not raised by it', () => {
+    // Reading 60 A: building 30 A, session 1 settled at 20 A (reported), session 2 settled at 10 A,
+    // which stopped 0.3 s after the reading (the clocks cannot tell whether its 10 A is in it). The
+    // building lies between 60 − 20 − 10 = 30 A and 60 − 20 − 0 = 40 A; the figure kept, 30 A, is in
+    // it and stays. Had session 2 been left out, its 10 A would have counted as building: 40 A.
+    const reading = Date.UTC(2026, 10, 25, 10, 30, 0);
+    const settled = (n: number, a: number) =>
+      aSession(n, { lastCommand: 'ACCEPTED', previousLimitA: a, measuredA: [a, a, a], measuredAt: reading - 10_000 });
+    const p = plan(
+      input({
+        meterA: [60, 60, 60],
+        meterAt: reading,
+        meterInCircuit: true,
+        chargerCount: 2,
+        sessions: [settled(1, 20)],
+        departed: [{ ...settled(2, 10), stoppedNearReading: true }],
+        buildingBefore: { at: reading - 5_000, a: [30, 30, 30] },
+      }),
+    );
+    expect(p.buildingRangeA).toEqual({ low: [30, 30, 30], high: [40, 40, 40] });
+    expect(p.estimatedA).toEqual([30, 30, 30]);
   });
 
   it('a breach the cars following a cut explain does not raise the building figure; one they cannot explain does', () => {

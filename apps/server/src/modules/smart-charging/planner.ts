@@ -13,8 +13,9 @@ import { IEC_MIN_CURRENT_A, type FailsafeBasis, type PlanReason } from '@recarga
  *    draw: an interval, narrow when every car has settled. The figure kept moves only when a reading
  *    proves it wrong (it is clamped into each new interval), so the cars' own changes and reports
  *    that arrive once a minute do not make it swing; a breach raises it at once by the excess.
- *    The plan counts the highest figure of the last BUILDING_HOLD_MS (20 s), so the meter's noise
- *    does not hand out current one reading and take it back the next. Never negative.
+ *    The plan counts at least the highest building the readings of the last BUILDING_HOLD_MS (20 s)
+ *    proved (their intervals' low ends), so the meter's noise does not hand out current one reading
+ *    and take it back the next. Never negative.
  * 2. **The targets.** Per phase, available = breaker − building − safety margin, shared max-min
  *    fairly (progressive filling) among the sessions under control, each at least the IEC 61851
  *    minimum of 6 A or paused at 0 A — the latest arrivals paused first. A car already running is
@@ -61,6 +62,11 @@ export interface PlannerSession {
   measuredA: Phases | null;
   /** When that report was taken (ms since the epoch); absent when unknown (taken as old). */
   measuredAt?: number;
+  /**
+   * A departed session that stopped so close to the meter's reading that the clocks of station and
+   * meter cannot tell whether its current is in it: its draw there is anywhere from 0 up.
+   */
+  stoppedNearReading?: boolean;
   /** The station is connected. */
   online: boolean;
   /** The station takes charging profiles (OCPP 1.6). */
@@ -115,6 +121,11 @@ export interface BuildingFigure {
   at: number;
   /** Per phase (A). */
   a: Phases;
+  /**
+   * Sessions out of control that left before their first report and whose rating this figure
+   * already added back (see estimateBuilding): a plan on the same reading does not add it twice.
+   */
+  released?: number[];
 }
 
 export interface PlannerInput {
@@ -130,9 +141,11 @@ export interface PlannerInput {
   /** The figure the estimator kept from the plans before (null: none, or too old to trust). */
   buildingBefore?: BuildingFigure | null;
   /**
-   * The highest figure of the readings of the last BUILDING_HOLD_MS before this one, per phase
-   * (null: none): the figure planned on never falls below it, so a meter's noise or a dip of a few
-   * seconds does not hand out current the next reading takes back.
+   * The highest building the readings of the last BUILDING_HOLD_MS before this one proved, per
+   * phase (the low ends of their intervals; null: none): the figure planned on never falls below it,
+   * so a meter's noise or a dip of a few seconds does not hand out current the next reading takes
+   * back. Their low ends, not their figures: a figure kept on the safe side while the cars' draw was
+   * uncertain is a guess, and holding it for 20 s once a reading disproves it paused every car.
    */
   recentBuildingA?: Phases | null;
   /** For the failsafe: the building's highest figure per phase in the last 24 h (null: none). */
@@ -177,6 +190,8 @@ export interface Plan {
   estimatedA: Phases | null;
   /** The interval the latest reading allows for the building (null in failsafe). */
   buildingRangeA: { low: Phases; high: Phases } | null;
+  /** With estimatedA, what the estimator keeps: the departed sessions whose rating it added back. */
+  releasedIds: number[];
   /** In failsafe: which figure the building was assumed at. */
   failsafeBasis: FailsafeBasis | null;
   /** Current left for the group's sessions per phase, before the uncontrolled ones are taken off (≥ 0). */
@@ -430,7 +445,13 @@ function heldLimit(s: PlannerSession): number | null {
  * and raised by the excess when the reading is above the breaker less the margin; the high end
  * (the safe side) when there is none.
  */
-export function estimateBuilding(input: PlannerInput): { figure: Phases; range: DrawRange; totalA: Phases; breached: boolean } {
+export function estimateBuilding(input: PlannerInput): {
+  figure: Phases;
+  range: DrawRange;
+  totalA: Phases;
+  breached: boolean;
+  released: number[];
+} {
   const meter = input.meterA!;
   const at = input.meterAt ?? input.now;
   const carsLow = zero();
@@ -443,6 +464,8 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
    * their rating: the figure kept may be short by up to that rating (per phase).
    */
   const shortBy = zero();
+  const releasedBefore = new Set(input.buildingBefore?.released ?? []);
+  const released: number[] = [];
   for (const s of [...input.sessions, ...departed]) {
     // A car plugged in after the reading is not in it: taking its draw off would under-estimate the building.
     if (s.arrivedAt > at) continue;
@@ -454,8 +477,10 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
       // reservation were still kept), clamped into the interval. Not the interval's high end: while
       // other cars follow a change it lies far above the building.
       d = { low: zero(), high: d.high };
-      for (const p of PHASES) shortBy[p] += d.high[p];
+      if (!releasedBefore.has(s.transactionId)) for (const p of PHASES) shortBy[p] += d.high[p];
+      released.push(s.transactionId);
     }
+    if (s.stoppedNearReading) d = { low: zero(), high: d.high };
     const counted = uncontrolledReason(s) !== null ? s.ratingA : (heldLimit(s) ?? 0);
     for (const p of PHASES) {
       carsLow[p] += d.low[p];
@@ -471,6 +496,7 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
       range: { low: [...meter] as Phases, high: [...meter] as Phases },
       totalA,
       breached: totalA.some((t) => t > input.breakerA - input.marginA + EPS),
+      released: [],
     };
   }
   const low = PHASES.map((p) => Math.max(0, meter[p] - carsHigh[p])) as Phases;
@@ -490,13 +516,13 @@ export function estimateBuilding(input: PlannerInput): { figure: Phases; range: 
     const excess = Math.max(0, totalA[p] - ceiling - aboveCounted[p]);
     return Math.min(high[p], clamped + excess);
   }) as Phases;
-  return { figure, range: { low, high }, totalA, breached };
+  return { figure, range: { low, high }, totalA, breached, released };
 }
 
 /** How long the building figure planned on keeps the highest estimate of the readings before (ms). */
 export const BUILDING_HOLD_MS = 20_000;
 
-/** The figure planned on: the reading's, or the highest of the last BUILDING_HOLD_MS when higher. */
+/** The figure planned on: the reading's, or the highest the last BUILDING_HOLD_MS proved when higher. */
 function held(figure: Phases, recent: Phases | null | undefined): Phases {
   return recent ? (PHASES.map((p) => Math.max(figure[p], recent[p])) as Phases) : figure;
 }
@@ -543,6 +569,7 @@ export function plan(input: PlannerInput): Plan {
   /** This reading's own estimate (what the next plans clamp and hold), before the hold. */
   let estimatedA: Phases | null = null;
   let buildingRangeA: Plan['buildingRangeA'] = null;
+  let releasedIds: number[] = [];
   let failsafeBasis: FailsafeBasis | null = null;
   let totalA: Phases | null = null;
   let breached = false;
@@ -553,6 +580,7 @@ export function plan(input: PlannerInput): Plan {
     buildingA = held(e.figure, input.recentBuildingA);
     estimatedA = e.figure;
     buildingRangeA = e.range;
+    releasedIds = e.released;
     totalA = e.totalA;
     breached = e.breached;
     availableA = buildingA.map((n) => Math.max(0, input.breakerA - n - input.marginA)) as Phases;
@@ -609,6 +637,7 @@ export function plan(input: PlannerInput): Plan {
     buildingA,
     estimatedA,
     buildingRangeA,
+    releasedIds,
     failsafeBasis,
     availableA,
     freeA: freeA.map((a) => Math.max(0, a)) as Phases,

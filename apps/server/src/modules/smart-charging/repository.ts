@@ -378,15 +378,16 @@ export async function deferRelease(db: Executor, transactionPk: number, failures
 }
 
 /**
- * Recharges of the group that stopped after `after` (a meter reading's time) and that the load
- * manager had limited, with the same columns as openSessions: their current is still in that reading.
+ * Recharges of the group that stopped after `after` (a meter reading's time, less what the clocks
+ * may differ) and that the load manager had limited, with the same columns as openSessions and the
+ * stop time: their current is in that reading, or may be.
  */
 export function endedSessions(db: Executor, groupPk: number, after: Date) {
   return db
     .selectFrom('smart_charging_sessions as ss')
     .innerJoin('transactions as x', 'x.transaction_pk', 'ss.transaction_pk')
     .innerJoin('connectors as c', 'c.connector_pk', 'x.connector_pk')
-    .select(SESSION_COLUMNS)
+    .select([...SESSION_COLUMNS, 'x.stop_timestamp'])
     .where('ss.virtual_group_pk', '=', groupPk)
     .where('x.stop_timestamp', '>', after)
     .where('x.start_timestamp', '<=', after)
@@ -396,8 +397,8 @@ export function endedSessions(db: Executor, groupPk: number, after: Date) {
 
 /**
  * Forgets the sessions of the group that are no longer running — except, with `keepStoppedAfter`
- * (the time of the meter reading the load manager plans on), those that stopped after it: their
- * current is still in that reading (endedSessions).
+ * (the time of the meter reading the load manager plans on, less what the clocks may differ), those
+ * that stopped after it: their current is in that reading, or may be (endedSessions).
  */
 export async function forgetSessions(db: Executor, groupPk: number, runningPks: number[], keepStoppedAfter: Date | null = null) {
   // A session of a station that left the group is released first (releasedSessions), not forgotten here.
