@@ -54,6 +54,11 @@ function input(over: Partial<PlannerInput>): PlannerInput {
 
 const limits = (p: ReturnType<typeof plan>) => p.sessions.map((s) => s.limitA);
 
+/** Two chargers behind a meter in their circuit that read `total` A per phase at `at`. */
+function inCircuit(total: number, at: number, over: Partial<PlannerInput>): PlannerInput {
+  return input({ meterA: [total, total, total], meterAt: at, meterInCircuit: true, chargerCount: 2, ...over });
+}
+
 describe('smart-charging planner', () => {
   it('fair share: 100 A breaker, 5 A margin, 40 A base, four 32 A sessions → 13.7 A each', () => {
     // available = 100 − 40 − 5 = 55 A per phase; 55 / 4 = 13.75 A, below the 32 A rating;
@@ -625,11 +630,7 @@ describe('smart-charging planner', () => {
     const departed = [aSession(1, { lastCommand: 'REJECTED' })];
     const sessions = [aSession(2, { lastCommand: 'ACCEPTED', previousLimitA: 20, measuredA: [20, 20, 20], measuredAt: reading - 10_000 })];
     const p = plan(
-      input({
-        meterA: [60, 60, 60],
-        meterAt: reading,
-        meterInCircuit: true,
-        chargerCount: 2,
+      inCircuit(60, reading, {
         sessions,
         departed,
         buildingBefore: { at: reading - 5_000, a: [8, 8, 8] },
@@ -652,11 +653,7 @@ describe('smart-charging planner', () => {
     const departed = [aSession(1, { lastCommand: 'REJECTED' })];
     const sessions = [aChange(2, { from: 10, to: 20, at: reading - 10_000, report: 10, reportAt: reading - 40_000 })];
     const p = plan(
-      input({
-        meterA: [60, 60, 60],
-        meterAt: reading,
-        meterInCircuit: true,
-        chargerCount: 2,
+      inCircuit(60, reading, {
         sessions,
         departed,
         buildingBefore: { at: reading - 5_000, a: [8, 8, 8] },
@@ -670,11 +667,7 @@ describe('smart-charging planner', () => {
     // Planned again on the same reading (the loop runs more often than the meter reports), from the
     // figure just kept: session 1's rating is already in it, so 40 A again, not 40 + 32 = 72 A.
     const again = plan(
-      input({
-        meterA: [60, 60, 60],
-        meterAt: reading,
-        meterInCircuit: true,
-        chargerCount: 2,
+      inCircuit(60, reading, {
         sessions,
         departed,
         buildingBefore: { at: reading, a: p.estimatedA!, released: p.releasedIds },
@@ -687,12 +680,8 @@ describe('smart-charging planner', () => {
     // rides on what the reading before proved (its low end, 8 A), not on its figure (40 A, a guess
     // on the safe side): the building counted is 30 A, not 40 A for another 20 s.
     const next = plan(
-      input({
-        meterA: [50, 50, 50],
-        meterAt: reading + 15_000,
+      inCircuit(50, reading + 15_000, {
         now: NOW + 15_000,
-        meterInCircuit: true,
-        chargerCount: 2,
         sessions: [aChange(2, { from: 10, to: 20, at: reading - 10_000, report: 20, reportAt: reading + 10_000 })],
         buildingBefore: { at: reading, a: again.estimatedA!, released: again.releasedIds },
         recentBuildingA: again.buildingRangeA!.low,
@@ -711,11 +700,7 @@ describe('smart-charging planner', () => {
     const settled = (n: number, a: number) =>
       aSession(n, { lastCommand: 'ACCEPTED', previousLimitA: a, measuredA: [a, a, a], measuredAt: reading - 10_000 });
     const p = plan(
-      input({
-        meterA: [60, 60, 60],
-        meterAt: reading,
-        meterInCircuit: true,
-        chargerCount: 2,
+      inCircuit(60, reading, {
         sessions: [settled(1, 20)],
         departed: [{ ...settled(2, 10), stoppedNearReading: true }],
         buildingBefore: { at: reading - 5_000, a: [30, 30, 30] },
